@@ -1,0 +1,1 @@
+//! Pure functions: vertices and texture coordinates of each paper figure.

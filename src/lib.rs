@@ -1,0 +1,7 @@
+//! glsolve: dense linear programs, weighted least squares and dense linear systems whose heavy
+//! linear algebra runs as passes of the OpenGL raster pipeline, with a double-precision CPU path.
+#![deny(unsafe_code)]
+
+pub mod geometry;
+pub mod gl;
+pub mod lp;
