@@ -4,4 +4,5 @@
 
 pub mod geometry;
 pub mod gl;
+pub mod kernels;
 pub mod lp;

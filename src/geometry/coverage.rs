@@ -1,0 +1,146 @@
+//! A reference rasterizer for tests and plans: which texel centres a primitive covers and the
+//! texture coordinates interpolated there, computed exactly as GL's rules state them for the
+//! primitives the papers draw. It lets geometry be checked without a driver, and lets tests compare
+//! the driver's output (occlusion counts, written texels) with an independent prediction.
+
+use super::{Primitive, Vertex};
+
+/// One covered texel and the attributes interpolated at its centre.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fragment {
+    /// Column.
+    pub j: u32,
+    /// Row.
+    pub i: u32,
+    pub t0: [f64; 3],
+    pub t1: [f64; 3],
+}
+
+/// Why a primitive's coverage is not determined by centres alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoverageError {
+    /// A texel centre lies exactly on an edge: coverage would depend on GL's tie-breaking rule.
+    CentreOnEdge { j: u32, i: u32 },
+    /// Lines are supported only axis-aligned (the papers draw no others).
+    SlantedLine,
+}
+
+/// The fragments a primitive produces in a `width × height` target, in row-major order.
+///
+/// Triangles and rectangles: texels whose centre lies strictly inside (a centre on an edge is an
+/// error, since the papers place every edge so that none does). Points (size 1): the texel
+/// containing the point. Axis-aligned lines: GL's diamond-exit rule, which for a line along a
+/// row or column of centres covers the texels from the start point up to, not including, the end.
+pub fn fragments(p: &Primitive, width: u32, height: u32) -> Result<Vec<Fragment>, CoverageError> {
+    let mut out = Vec::new();
+    match p {
+        Primitive::Point(v) => {
+            let (x, y) = (v.pos[0] as f64, v.pos[1] as f64);
+            if x >= 0.0 && y >= 0.0 && x < width as f64 && y < height as f64 {
+                out.push(frag(x.floor() as u32, y.floor() as u32, v.t0, v.t1));
+            }
+        }
+        Primitive::Line([a, b]) => line(a, b, width, height, &mut out)?,
+        Primitive::Rectangle([a, b, c, d]) => {
+            // A strip's two triangles share the diagonal; GL shades each fragment once.
+            triangles(&[[*a, *b, *c], [*c, *b, *d]], width, height, &mut out)?
+        }
+        Primitive::Triangle([a, b, c]) => triangles(&[[*a, *b, *c]], width, height, &mut out)?,
+        Primitive::TwoTriangles(v) => {
+            triangles(&[[v[0], v[1], v[2]], [v[3], v[4], v[5]]], width, height, &mut out)?
+        }
+    }
+    out.sort_by_key(|f| (f.i, f.j));
+    Ok(out)
+}
+
+fn frag(j: u32, i: u32, t0: [f32; 3], t1: [f32; 3]) -> Fragment {
+    Fragment { j, i, t0: t0.map(f64::from), t1: t1.map(f64::from) }
+}
+
+fn line(a: &Vertex, b: &Vertex, w: u32, h: u32, out: &mut Vec<Fragment>) -> Result<(), CoverageError> {
+    let (ax, ay, bx, by) = (a.pos[0] as f64, a.pos[1] as f64, b.pos[0] as f64, b.pos[1] as f64);
+    let horizontal = ay == by;
+    if !horizontal && ax != bx {
+        return Err(CoverageError::SlantedLine);
+    }
+    let (s0, s1, fixed) = if horizontal { (ax, bx, ay) } else { (ay, by, ax) };
+    let len = s1 - s0;
+    if len == 0.0 {
+        return Ok(());
+    }
+    // Centres c with s0 ≤ c < s1 (or s1 < c ≤ s0 when drawn backwards).
+    let (lo, hi) = if len > 0.0 { (s0, s1) } else { (s1, s0) };
+    let fixed_texel = fixed.floor();
+    let mut c = (lo - 0.5).ceil() + 0.5;
+    while c <= hi {
+        let inside = if len > 0.0 { c >= s0 && c < s1 } else { c <= s0 && c > s1 };
+        let t = (c - s0) / len;
+        let texel = (c - 0.5) as i64;
+        let (j, i) = if horizontal { (texel, fixed_texel as i64) } else { (fixed_texel as i64, texel) };
+        if inside && j >= 0 && i >= 0 && (j as u32) < w && (i as u32) < h {
+            let lerp = |p: [f32; 3], q: [f32; 3]| std::array::from_fn(|k| p[k] as f64 + t * (q[k] as f64 - p[k] as f64));
+            out.push(Fragment { j: j as u32, i: i as u32, t0: lerp(a.t0, b.t0), t1: lerp(a.t1, b.t1) });
+        }
+        c += 1.0;
+    }
+    Ok(())
+}
+
+fn triangles(tris: &[[Vertex; 3]], w: u32, h: u32, out: &mut Vec<Fragment>) -> Result<(), CoverageError> {
+    let pos = |t: &[Vertex; 3]| t.map(|v| (v.pos[0] as f64, v.pos[1] as f64));
+    let all: Vec<(f64, f64)> = tris.iter().flat_map(|t| pos(t)).collect();
+    let minx = all.iter().map(|q| q.0).fold(f64::INFINITY, f64::min);
+    let maxx = all.iter().map(|q| q.0).fold(f64::NEG_INFINITY, f64::max);
+    let miny = all.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
+    let maxy = all.iter().map(|q| q.1).fold(f64::NEG_INFINITY, f64::max);
+    let j0 = (minx - 0.5).ceil().max(0.0) as i64;
+    let i0 = (miny - 0.5).ceil().max(0.0) as i64;
+    let j1 = ((maxx - 0.5).floor()).min(w as f64 - 1.0) as i64;
+    let i1 = ((maxy - 0.5).floor()).min(h as f64 - 1.0) as i64;
+    for i in i0..=i1 {
+        for j in j0..=j1 {
+            let c = (j as f64 + 0.5, i as f64 + 0.5);
+            let (ju, iu) = (j as u32, i as u32);
+            let mut hit: Option<([f64; 3], &[Vertex; 3])> = None;
+            for (n, t) in tris.iter().enumerate() {
+                let p = pos(t);
+                let area = edge(p[0], p[1], p[2]);
+                if area == 0.0 {
+                    continue;
+                }
+                let b = [edge(p[1], p[2], c) / area, edge(p[2], p[0], c) / area, edge(p[0], p[1], c) / area];
+                if b.iter().any(|&x| x < 0.0) {
+                    continue;
+                }
+                // b[v] == 0 means the centre lies on the edge opposite vertex v.
+                for v in 0..3 {
+                    if b[v] == 0.0 {
+                        let (a, e) = (t[(v + 1) % 3].pos, t[(v + 2) % 3].pos);
+                        let shared = tris.iter().enumerate().any(|(m, u)| {
+                            m != n && u.iter().any(|x| x.pos == a) && u.iter().any(|x| x.pos == e)
+                        });
+                        if !shared {
+                            return Err(CoverageError::CentreOnEdge { j: ju, i: iu });
+                        }
+                    }
+                }
+                if hit.is_none() {
+                    hit = Some((b, t));
+                }
+            }
+            if let Some((b, t)) = hit {
+                let interp = |f: fn(&Vertex) -> [f32; 3]| -> [f64; 3] {
+                    std::array::from_fn(|k| (0..3).map(|v| b[v] * f(&t[v])[k] as f64).sum())
+                };
+                out.push(Fragment { j: ju, i: iu, t0: interp(|v| v.t0), t1: interp(|v| v.t1) });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Twice the signed area of (a, b, c).
+fn edge(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> f64 {
+    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+}

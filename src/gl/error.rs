@@ -1,0 +1,60 @@
+//! Errors of the GL layer: each says what failed and what the user can do about it.
+
+/// What can go wrong between glsolve and the GL driver.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GlError {
+    /// libEGL could not be opened or offers no usable device.
+    #[error(
+        "no EGL driver found ({detail}); glsolve needs an OpenGL 3.3 driver reachable through EGL. \
+         On Debian/Ubuntu install Mesa's: apt-get install libegl1 libgl1-mesa-dri"
+    )]
+    NoEgl { detail: String },
+    /// An EGL display or config could not be made on any device.
+    #[error("no EGL device could host an OpenGL context: {detail}")]
+    NoDevice { detail: String },
+    /// The driver refused a context of the requested version.
+    #[error("the driver offers no OpenGL {major}.{minor} core context: {detail}")]
+    NoContext { major: u8, minor: u8, detail: String },
+    /// A context came up but reports too old a version.
+    #[error("OpenGL {found} found; glsolve needs OpenGL {major}.{minor} core or newer")]
+    VersionTooOld { found: String, major: u8, minor: u8 },
+    /// Single-channel float textures cannot be rendered to.
+    #[error("the driver cannot render to {format} rectangle textures ({detail}); glsolve needs float render targets")]
+    FloatTargetUnsupported { format: &'static str, detail: String },
+    /// A requested texture exceeds GL_MAX_TEXTURE_SIZE.
+    #[error("a {width}×{height} texture is needed ({what}) but this driver's GL_MAX_TEXTURE_SIZE is {max}")]
+    TextureTooLarge { width: usize, height: usize, max: u32, what: String },
+    /// A texture of zero width or height was requested.
+    #[error("a {width}×{height} texture was requested ({what}); both sides must be at least 1")]
+    EmptyTexture { width: usize, height: usize, what: String },
+    /// Uploaded data does not match the texture's size.
+    #[error("{what}: {got} values given for a {width}×{height} texture ({expected} expected)")]
+    SizeMismatch { what: String, width: u32, height: u32, expected: usize, got: usize },
+    /// A kernel failed to compile; the log names the line of the kernel's file.
+    #[error("shader {kernel} failed to compile:\n{log}")]
+    ShaderCompile { kernel: String, log: String },
+    /// A program failed to link.
+    #[error("shader program {kernel} failed to link:\n{log}")]
+    ShaderLink { kernel: String, log: String },
+    /// A framebuffer is not complete.
+    #[error("framebuffer for {what} is incomplete (status 0x{status:04x})")]
+    FramebufferIncomplete { what: String, status: u32 },
+    /// A pass would read the texture it writes (undefined behaviour in GL).
+    #[error("pass {pass} reads its own target texture; ping-pong or copy first")]
+    Feedback { pass: String },
+    /// A pass has more sources than the kernels declare samplers.
+    #[error("pass {pass} binds {count} source textures; at most {max} are supported")]
+    TooManySources { pass: String, count: usize, max: usize },
+    /// A GL call reported an error.
+    #[error("GL error 0x{code:04x} in {call}")]
+    Driver { call: String, code: u32 },
+    /// An object could not be created.
+    #[error("the driver could not create {what}: {detail}")]
+    Create { what: &'static str, detail: String },
+    /// The context was lost (GPU reset, driver crash).
+    #[error("the GL context was lost ({detail}); results computed on it are void")]
+    ContextLost { detail: String },
+}
+
+pub type GlResult<T> = Result<T, GlError>;
