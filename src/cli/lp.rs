@@ -8,14 +8,17 @@ pub struct SolveArgs {}
 #[derive(Args)]
 pub struct GenerateArgs {}
 
+/// Until the LP solver is wired in, the default job demonstrates the GL core.
 pub fn run_default() -> ExitCode {
-    ExitCode::SUCCESS
+    super::info::demo(&super::info::DemoArgs { m: 64 })
 }
 
 pub fn solve(_a: &SolveArgs) -> ExitCode {
-    ExitCode::SUCCESS
+    eprintln!("error: the LP solver is not built yet");
+    ExitCode::FAILURE
 }
 
 pub fn generate(_a: &GenerateArgs) -> ExitCode {
-    ExitCode::SUCCESS
+    eprintln!("error: the LP generator is not built yet");
+    ExitCode::FAILURE
 }

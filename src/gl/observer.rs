@@ -28,8 +28,14 @@ pub struct Measure {
 }
 
 impl Measure {
-    pub const NOTHING: Measure = Measure { fragments: false, time: TimeMode::Off };
-    pub const FRAGMENTS: Measure = Measure { fragments: true, time: TimeMode::Off };
+    pub const NOTHING: Measure = Measure {
+        fragments: false,
+        time: TimeMode::Off,
+    };
+    pub const FRAGMENTS: Measure = Measure {
+        fragments: true,
+        time: TimeMode::Off,
+    };
 }
 
 /// What happened in one pass.
@@ -74,7 +80,10 @@ pub struct PassLog {
 
 impl PassLog {
     pub fn new(measure: Measure) -> Self {
-        Self { measure, records: Vec::new() }
+        Self {
+            measure,
+            records: Vec::new(),
+        }
     }
     /// Totals per pass name, sorted by name.
     pub fn by_name(&self) -> BTreeMap<&'static str, PassTotals> {
@@ -98,7 +107,11 @@ impl PassLog {
     }
     /// Fragments of the passes named `name`.
     pub fn fragments_of(&self, name: &str) -> u64 {
-        self.records.iter().filter(|r| r.name == name).filter_map(|r| r.fragments).sum()
+        self.records
+            .iter()
+            .filter(|r| r.name == name)
+            .filter_map(|r| r.fragments)
+            .sum()
     }
     /// Number of passes named `name`.
     pub fn count_of(&self, name: &str) -> u64 {

@@ -25,8 +25,23 @@ pub struct Pass<'a> {
 
 impl<'a> Pass<'a> {
     /// A pass with no defines, uniforms or step.
-    pub fn new(name: &'static str, kernel: &'static Kernel, target: &'a Texture, sources: &'a [&'a Texture], primitive: Primitive) -> Self {
-        Self { name, kernel, defines: &[], target, sources, primitive, uniforms: &[], step: None }
+    pub fn new(
+        name: &'static str,
+        kernel: &'static Kernel,
+        target: &'a Texture,
+        sources: &'a [&'a Texture],
+        primitive: Primitive,
+    ) -> Self {
+        Self {
+            name,
+            kernel,
+            defines: &[],
+            target,
+            sources,
+            primitive,
+            uniforms: &[],
+            step: None,
+        }
     }
     pub fn defines(mut self, d: &'static [&'static str]) -> Self {
         self.defines = d;

@@ -19,16 +19,30 @@ pub struct Texture {
 }
 
 impl Texture {
-    pub(super) fn new(shared: &Rc<Shared>, width: u32, height: u32, data: Option<&[f32]>) -> GlResult<Self> {
+    pub(super) fn new(
+        shared: &Rc<Shared>,
+        width: u32,
+        height: u32,
+        data: Option<&[f32]>,
+    ) -> GlResult<Self> {
         Self::with_format(shared, width, height, data, glow::R32F)
     }
 
-    pub(super) fn with_format(shared: &Rc<Shared>, width: u32, height: u32, data: Option<&[f32]>, internal_format: u32) -> GlResult<Self> {
+    pub(super) fn with_format(
+        shared: &Rc<Shared>,
+        width: u32,
+        height: u32,
+        data: Option<&[f32]>,
+        internal_format: u32,
+    ) -> GlResult<Self> {
         let gl = &shared.gl;
         // SAFETY: the context is current on this thread (a `Gpu` never leaves its thread); every
         // object created here is owned by the returned value or deleted on the error path.
         unsafe {
-            let tex = gl.create_texture().map_err(|d| GlError::Create { what: "a texture", detail: d })?;
+            let tex = gl.create_texture().map_err(|d| GlError::Create {
+                what: "a texture",
+                detail: d,
+            })?;
             gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(tex));
             for (p, v) in [
                 (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
@@ -54,27 +68,51 @@ impl Texture {
                 Ok(f) => f,
                 Err(d) => {
                     gl.delete_texture(tex);
-                    return Err(GlError::Create { what: "a framebuffer", detail: d });
+                    return Err(GlError::Create {
+                        what: "a framebuffer",
+                        detail: d,
+                    });
                 }
             };
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
-            gl.framebuffer_texture_2d(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::TEXTURE_RECTANGLE, Some(tex), 0);
+            gl.framebuffer_texture_2d(
+                glow::FRAMEBUFFER,
+                glow::COLOR_ATTACHMENT0,
+                glow::TEXTURE_RECTANGLE,
+                Some(tex),
+                0,
+            );
             let status = gl.check_framebuffer_status(glow::FRAMEBUFFER);
             if status != glow::FRAMEBUFFER_COMPLETE {
                 gl.delete_framebuffer(fbo);
                 gl.delete_texture(tex);
-                return Err(GlError::FramebufferIncomplete { what: format!("a {width}×{height} texture of format 0x{internal_format:04x}"), status });
+                return Err(GlError::FramebufferIncomplete {
+                    what: format!("a {width}×{height} texture of format 0x{internal_format:04x}"),
+                    status,
+                });
             }
             let code = gl.get_error();
             if code != glow::NO_ERROR {
                 gl.delete_framebuffer(fbo);
                 gl.delete_texture(tex);
-                return Err(GlError::Driver { call: format!("creating a {width}×{height} texture of format 0x{internal_format:04x}"), code });
+                return Err(GlError::Driver {
+                    call: format!(
+                        "creating a {width}×{height} texture of format 0x{internal_format:04x}"
+                    ),
+                    code,
+                });
             }
             shared.live_textures.set(shared.live_textures.get() + 1);
             let id = shared.next_id.get();
             shared.next_id.set(id + 1);
-            Ok(Texture { shared: Rc::clone(shared), tex, fbo, width, height, id })
+            Ok(Texture {
+                shared: Rc::clone(shared),
+                tex,
+                fbo,
+                width,
+                height,
+                id,
+            })
         }
     }
 
@@ -104,7 +142,9 @@ impl Drop for Texture {
             self.shared.gl.delete_framebuffer(self.fbo);
             self.shared.gl.delete_texture(self.tex);
         }
-        self.shared.live_textures.set(self.shared.live_textures.get() - 1);
+        self.shared
+            .live_textures
+            .set(self.shared.live_textures.get() - 1);
     }
 }
 
@@ -129,7 +169,10 @@ pub struct PingPong {
 
 impl PingPong {
     pub fn new(source: Texture, target: Texture) -> Self {
-        Self { pair: [source, target], source: 0 }
+        Self {
+            pair: [source, target],
+            source: 0,
+        }
     }
     pub fn source(&self) -> &Texture {
         &self.pair[self.source]
