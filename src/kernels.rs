@@ -6,8 +6,6 @@ use crate::gl::Kernel;
 macro_rules! kernels {
     ($($(#[$doc:meta])* $name:ident = $file:literal;)*) => {
         $($(#[$doc])* pub const $name: Kernel = Kernel { file: $file, source: include_str!(concat!("../glsl/", $file)) };)*
-        /// All kernels, for compile checks.
-        pub const ALL: &[&Kernel] = &[$(&$name),*];
     };
 }
 
@@ -22,4 +20,15 @@ kernels! {
     PROBE_COORDS = "probe_coords.frag";
     /// Writes the uniform `value` (fills, markers).
     FILL = "fill.frag";
+}
+
+kernels! {
+    /// Square root of the pivot; a pivot that is not positive is kept as it is (breakdown marker).
+    SQRT = "sqrt.frag";
+    /// Kernel 4: the column divided by the pivot at T0.
+    NORMALIZE = "normalize.frag";
+    /// Kernel 5: L(i,j) − L(i,k)·L(j,k); variants TRIAD (one triad) and COMPUTED_INDEX.
+    OUTER_UPDATE = "outer_update.frag";
+    /// Fig. 4a: the column k+1 minus the inner products of rows with row k+1 (dynamic loop).
+    INNER_UPDATE = "inner_update.frag";
 }

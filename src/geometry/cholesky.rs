@@ -81,6 +81,18 @@ pub fn inner_product_column(k: u32, m: u32) -> Primitive {
     Primitive::rect_with(k + 1, k + 1, k + 2, m, t0, t1)
 }
 
+/// The row 0..m of an m×1 texture whose T0 at fragment j is (j+.5, j+.5): gathers a diagonal.
+pub fn diagonal_gather(m: u32) -> Primitive {
+    let mf = m as f32;
+    let t0 = [
+        [0.0, 0.0, 0.0],
+        [mf, mf, 0.0],
+        [0.0, 0.0, 0.0],
+        [mf, mf, 0.0],
+    ];
+    Primitive::rect_with(0, 0, m, 1, t0, [[0.0; 3]; 4])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +185,21 @@ mod tests {
                             && (fr.t1[0] - (fr.j as f64 + 0.5)).abs() < 1e-9
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn diagonal_gather_points_each_texel_at_the_diagonal() {
+        for m in [1u32, 2, 9, 64] {
+            let f = fragments(&diagonal_gather(m), m, 1).unwrap();
+            assert_eq!(f.len() as u32, m);
+            for (j, fr) in f.iter().enumerate() {
+                assert_eq!((fr.j, fr.i), (j as u32, 0));
+                assert!(
+                    (fr.t0[0] - (j as f64 + 0.5)).abs() < 1e-9
+                        && (fr.t0[1] - (j as f64 + 0.5)).abs() < 1e-9
+                );
             }
         }
     }

@@ -1,0 +1,55 @@
+//! Dense double-precision kernels on row-major slices, backed by faer.
+
+use faer::{Mat, Side};
+
+/// A row-major `rows × cols` slice as a faer matrix.
+pub fn to_mat(a: &[f64], rows: usize, cols: usize) -> Mat<f64> {
+    Mat::from_fn(rows, cols, |i, j| a[i * cols + j])
+}
+
+/// A faer matrix as a row-major vector.
+pub fn from_mat(m: faer::MatRef<'_, f64>) -> Vec<f64> {
+    let (r, c) = (m.nrows(), m.ncols());
+    let mut v = Vec::with_capacity(r * c);
+    for i in 0..r {
+        for j in 0..c {
+            v.push(m[(i, j)]);
+        }
+    }
+    v
+}
+
+/// The lower Cholesky factor of the symmetric m×m matrix whose lower triangle is in `c`
+/// (row-major), or `None` if it is not numerically positive definite.
+pub fn cholesky_lower(c: &[f64], m: usize) -> Option<Vec<f64>> {
+    let a = Mat::from_fn(
+        m,
+        m,
+        |i, j| if j <= i { c[i * m + j] } else { c[j * m + i] },
+    );
+    let llt = a.llt(Side::Lower).ok()?;
+    Some(from_mat(llt.L()))
+}
+
+/// ‖a − b‖_F / ‖b‖_F.
+pub fn relative_frobenius(a: &[f64], b: &[f64]) -> f64 {
+    let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum();
+    let den: f64 = b.iter().map(|y| y * y).sum();
+    (num / den).sqrt()
+}
+
+/// ‖C − L·Lᵀ‖_F / ‖C‖_F over the full symmetric C given by its lower triangle (the backward
+/// error of a Cholesky factor, bounded by a small multiple of m·u whatever the conditioning).
+pub fn cholesky_backward_error(c: &[f64], l: &[f64], m: usize) -> f64 {
+    let lm = to_mat(l, m, m);
+    let llt = &lm * lm.transpose();
+    let (mut num, mut den) = (0.0, 0.0);
+    for i in 0..m {
+        for j in 0..m {
+            let cij = if j <= i { c[i * m + j] } else { c[j * m + i] };
+            num += (cij - llt[(i, j)]).powi(2);
+            den += cij * cij;
+        }
+    }
+    (num / den).sqrt()
+}

@@ -1,0 +1,3 @@
+//! Double-precision CPU references and fallbacks (faer), and the random test matrices.
+pub mod dense;
+pub mod random;

@@ -1,0 +1,25 @@
+//! Errors of the GPU algorithms.
+use crate::gl::GlError;
+
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GpuError {
+    #[error(transparent)]
+    Gl(#[from] GlError),
+    /// The factorization met a pivot that is not positive (or not finite) in this column.
+    #[error("the matrix is not positive definite: pivot {pivot} in column {column} (0-based)")]
+    NotPositiveDefinite { column: usize, pivot: f32 },
+    /// An input value is NaN or infinite.
+    #[error("{what} holds a non-finite value {value} at row {row}, column {col} (0-based)")]
+    NonFinite {
+        what: String,
+        row: usize,
+        col: usize,
+        value: f64,
+    },
+    /// Shapes that must agree do not.
+    #[error("shape mismatch: {0}")]
+    Shape(String),
+}
+
+pub type GpuResult<T> = Result<T, GpuError>;

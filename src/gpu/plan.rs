@@ -1,0 +1,124 @@
+//! Algorithms planned as data: a pure function returns the passes (kernel, primitive, which
+//! ping-pong texture is read and which is written), tests check the plan without GL, and
+//! [`execute`] runs it.
+
+use crate::geometry::coverage::{fragments, CoverageError};
+use crate::geometry::Primitive;
+use crate::gl::{GlResult, Gpu, Kernel, Pass, PingPong, Texture};
+use std::collections::BTreeMap;
+
+/// A texture a planned pass refers to by role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The ping-pong source S.
+    S,
+    /// The ping-pong target T.
+    T,
+    /// The n-th auxiliary texture given to [`execute`].
+    Aux(usize),
+}
+
+/// One pass of a plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedPass {
+    pub name: &'static str,
+    pub kernel: &'static Kernel,
+    pub defines: &'static [&'static str],
+    pub target: Role,
+    pub sources: Vec<Role>,
+    pub primitive: Primitive,
+    pub uniforms: Vec<(&'static str, f32)>,
+    pub step: u32,
+    /// Swap S and T after this pass.
+    pub swap_after: bool,
+}
+
+impl PlannedPass {
+    /// A pass writing `target` from `sources` at step `k`.
+    pub fn new(
+        name: &'static str,
+        kernel: &'static Kernel,
+        target: Role,
+        sources: &[Role],
+        primitive: Primitive,
+        k: u32,
+    ) -> Self {
+        Self {
+            name,
+            kernel,
+            defines: &[],
+            target,
+            sources: sources.to_vec(),
+            primitive,
+            uniforms: Vec::new(),
+            step: k,
+            swap_after: false,
+        }
+    }
+    pub fn defines(mut self, d: &'static [&'static str]) -> Self {
+        self.defines = d;
+        self
+    }
+    pub fn uniform(mut self, name: &'static str, v: f32) -> Self {
+        self.uniforms.push((name, v));
+        self
+    }
+    pub fn then_swap(mut self) -> Self {
+        self.swap_after = true;
+        self
+    }
+}
+
+fn resolve<'a>(pp: &'a PingPong, aux: &[&'a Texture], r: Role) -> &'a Texture {
+    match r {
+        Role::S => pp.source(),
+        Role::T => pp.target(),
+        Role::Aux(n) => aux[n],
+    }
+}
+
+/// Runs the plan's passes in order on `pp` (swapping where the plan says) and `aux`.
+pub fn execute(
+    gpu: &Gpu,
+    pp: &mut PingPong,
+    aux: &[&Texture],
+    plan: &[PlannedPass],
+) -> GlResult<()> {
+    // Kernels compile before the first pass so compilation never lands inside a measured pass.
+    for p in plan {
+        gpu.prepare(p.kernel, p.defines)?;
+    }
+    for p in plan {
+        let sources: Vec<&Texture> = p.sources.iter().map(|&r| resolve(pp, aux, r)).collect();
+        let pass = Pass::new(
+            p.name,
+            p.kernel,
+            resolve(pp, aux, p.target),
+            &sources,
+            p.primitive,
+        )
+        .defines(p.defines)
+        .uniforms(&p.uniforms)
+        .step(p.step);
+        gpu.run(&pass)?;
+        if p.swap_after {
+            pp.swap();
+        }
+    }
+    Ok(())
+}
+
+/// Fragments each pass name of a plan shades on a `width × height` target, from the reference
+/// rasterizer (no GL): what the occlusion queries must report.
+pub fn predicted_fragments(
+    plan: &[PlannedPass],
+    width: u32,
+    height: u32,
+) -> Result<BTreeMap<&'static str, u64>, CoverageError> {
+    let mut m = BTreeMap::new();
+    for p in plan {
+        let n = fragments(&p.primitive, width, height)?.len() as u64;
+        *m.entry(p.name).or_insert(0) += n;
+    }
+    Ok(m)
+}

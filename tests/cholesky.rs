@@ -1,0 +1,254 @@
+//! Full-format Cholesky on the GL pipeline against faer's double-precision factorization.
+//!
+//! Tolerances (u = 2⁻²⁴ ≈ 6e-8, single-precision unit roundoff):
+//! - backward error ‖C − L̂L̂ᵀ‖_F/‖C‖_F ≤ 4·m·u: Cholesky is backward stable with a bound of
+//!   order (m+1)·u whatever the conditioning;
+//! - forward error ‖L̂ − L‖_F/‖L‖_F ≤ 4·m·u·κ(C): first-order perturbation of the factor.
+mod common;
+use common::with_gpu;
+use glsolve::cpu::{dense, random};
+use glsolve::gl::Measure;
+use glsolve::gpu::cholesky::{self, Domain, IndexSource, Variant};
+use glsolve::gpu::GpuError;
+
+const U: f64 = 5.960_464_5e-8;
+
+fn factor_f64(gpu: &glsolve::gl::Gpu, c: &[f64], m: usize, v: Variant) -> Vec<f64> {
+    let c32: Vec<f32> = c.iter().map(|&x| x as f32).collect();
+    let f = cholesky::factor(gpu, &c32, m, v).unwrap_or_else(|e| panic!("m={m} {v}: {e}"));
+    cholesky::read_lower(gpu, &f)
+        .unwrap()
+        .into_iter()
+        .map(f64::from)
+        .collect()
+}
+
+fn check(c: &[f64], l: &[f64], m: usize, kappa: f64, what: &str) {
+    let reference = dense::cholesky_lower(c, m).expect("SPD");
+    let fwd = dense::relative_frobenius(l, &reference);
+    let bwd = dense::cholesky_backward_error(c, l, m);
+    let mu = (m as f64).max(1.0) * U;
+    assert!(
+        bwd <= 4.0 * mu,
+        "{what}: backward error {bwd:e} > {:e}",
+        4.0 * mu
+    );
+    assert!(
+        fwd <= 4.0 * mu * kappa,
+        "{what}: forward error {fwd:e} > {:e}",
+        4.0 * mu * kappa
+    );
+}
+
+#[test]
+fn paper_variant_matches_f64_for_every_size() {
+    for m in [1usize, 2, 3, 17, 64, 255, 256, 513, 1024] {
+        for seed in [1u64, 2] {
+            let c = random::spd_well_conditioned(m, seed);
+            let l = with_gpu({
+                let c = c.clone();
+                move |gpu| factor_f64(gpu, &c, m, Variant::PAPER)
+            });
+            // κ(B·Bᵀ/m + I) ≤ 1 + ‖B‖²/m ≤ 1 + m/3·... in practice below 6; 10 is a safe cap.
+            check(
+                &c,
+                &l,
+                m,
+                10.0,
+                &format!("well-conditioned m={m} seed={seed}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn ill_conditioned_matrices_meet_the_backward_bound() {
+    for (m, cond) in [(17usize, 1e4), (64, 1e5), (256, 1e5), (513, 1e6)] {
+        let c = random::spd_with_condition(m, cond, 11);
+        let l = with_gpu({
+            let c = c.clone();
+            move |gpu| factor_f64(gpu, &c, m, Variant::PAPER)
+        });
+        check(&c, &l, m, cond, &format!("κ={cond:e} m={m}"));
+    }
+}
+
+#[test]
+fn every_variant_is_correct_and_outer_variants_agree_bit_for_bit() {
+    for m in [1usize, 2, 3, 17, 64, 255, 256] {
+        let c = random::spd_well_conditioned(m, 5);
+        let results = with_gpu({
+            let c = c.clone();
+            move |gpu| {
+                Variant::ALL
+                    .iter()
+                    .map(|&v| (v, factor_f64(gpu, &c, m, v)))
+                    .collect::<Vec<_>>()
+            }
+        });
+        for (v, l) in &results {
+            check(&c, l, m, 10.0, &format!("{v} m={m}"));
+        }
+        let paper = &results[0].1;
+        for (v, l) in &results {
+            if matches!(v, Variant::Outer { .. }) {
+                let same = l.iter().zip(paper).all(|(a, b)| a.to_bits() == b.to_bits());
+                assert!(same, "{v} differs from {} at m={m}", Variant::PAPER);
+            }
+        }
+    }
+}
+
+#[test]
+fn larger_square_and_inner_variants() {
+    let m = 513;
+    let c = random::spd_well_conditioned(m, 9);
+    for v in [
+        Variant::Outer {
+            domain: Domain::Square,
+            index: IndexSource::Pair,
+        },
+        Variant::Inner,
+        Variant::Outer {
+            domain: Domain::Triangle,
+            index: IndexSource::Triad,
+        },
+    ] {
+        let l = with_gpu({
+            let c = c.clone();
+            move |gpu| factor_f64(gpu, &c, m, v)
+        });
+        check(&c, &l, m, 10.0, &format!("{v} m={m}"));
+    }
+}
+
+#[test]
+fn occlusion_counts_equal_the_papers_formulas() {
+    for m in [1u64, 2, 3, 17, 64] {
+        let counts = with_gpu(move |gpu| {
+            let c32: Vec<f32> = random::spd_well_conditioned(m as usize, 3)
+                .iter()
+                .map(|&x| x as f32)
+                .collect();
+            Variant::ALL
+                .iter()
+                .map(|&v| {
+                    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| {
+                        cholesky::factor(gpu, &c32, m as usize, v).map(|_| ())
+                    });
+                    r.unwrap();
+                    (v, log)
+                })
+                .collect::<Vec<_>>()
+        });
+        for (v, log) in counts {
+            let k = m.saturating_sub(1);
+            assert_eq!(log.fragments_of("sqrt"), m, "{v} m={m} sqrt");
+            assert_eq!(log.count_of("sqrt"), m, "{v} m={m} sqrt passes");
+            assert_eq!(log.fragments_of("copy_diagonal"), k, "{v} m={m}");
+            assert_eq!(log.fragments_of("normalize"), k * m / 2, "{v} m={m}");
+            match v {
+                Variant::Outer { domain, .. } => {
+                    assert_eq!(log.fragments_of("copy_column"), k * m / 2, "{v} m={m}");
+                    let update = match domain {
+                        Domain::Triangle => k * m * (m + 1) / 6,
+                        Domain::Square => k * m * (2 * m - 1) / 6,
+                    };
+                    assert_eq!(log.fragments_of("outer_update"), update, "{v} m={m}");
+                    assert_eq!(log.count_of("outer_update"), k, "{v} m={m}");
+                }
+                Variant::Inner => {
+                    assert_eq!(log.fragments_of("inner_update"), k * m / 2, "{v} m={m}");
+                    assert_eq!(log.count_of("copy_column"), 0);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn breakdown_names_the_column() {
+    with_gpu(|gpu| {
+        let m = 8;
+        for v in Variant::ALL {
+            // Identity with a negative pivot in column 3.
+            let mut c = vec![0f32; m * m];
+            for i in 0..m {
+                c[i * m + i] = 1.0;
+            }
+            c[3 * m + 3] = -2.0;
+            match cholesky::factor(gpu, &c, m, v) {
+                Err(GpuError::NotPositiveDefinite { column: 3, pivot }) => {
+                    assert_eq!(pivot, -2.0, "{v}")
+                }
+                Err(e) => panic!("{v}: wrong error {e}"),
+                Ok(_) => panic!("{v}: indefinite matrix factored"),
+            }
+            // A zero pivot in column 0.
+            c[3 * m + 3] = 1.0;
+            c[0] = 0.0;
+            assert!(
+                matches!(
+                    cholesky::factor(gpu, &c, m, v),
+                    Err(GpuError::NotPositiveDefinite { column: 0, .. })
+                ),
+                "{v}"
+            );
+            // Indefinite only after elimination: [[1, 2], [2, 1]] has pivot 1 − 4 = −3 in column 1.
+            let e = cholesky::factor(gpu, &[1.0, 2.0, 2.0, 1.0], 2, v)
+                .err()
+                .expect("indefinite");
+            assert!(
+                matches!(e, GpuError::NotPositiveDefinite { column: 1, pivot } if pivot == -3.0),
+                "{v}: {e}"
+            );
+            assert!(e.to_string().contains("column 1"));
+        }
+    });
+}
+
+#[test]
+fn non_finite_input_is_refused_and_nan_on_the_gpu_is_caught() {
+    with_gpu(|gpu| {
+        let m = 9;
+        let mut c: Vec<f32> = random::spd_well_conditioned(m, 4)
+            .iter()
+            .map(|&x| x as f32)
+            .collect();
+        c[5 * m + 2] = f32::NAN;
+        let e = cholesky::factor(gpu, &c, m, Variant::PAPER)
+            .err()
+            .expect("NaN refused");
+        assert!(
+            matches!(e, GpuError::NonFinite { row: 5, col: 2, .. }),
+            "{e}"
+        );
+        c[5 * m + 2] = f32::INFINITY;
+        assert!(matches!(
+            cholesky::factor(gpu, &c, m, Variant::PAPER),
+            Err(GpuError::NonFinite { row: 5, col: 2, .. })
+        ));
+        // A NaN already in the texture (as a faulty assembly would leave) reaches row 5's pivot first.
+        let s = gpu.upload(m, m, &c, "S").unwrap();
+        c[5 * m + 2] = f32::NAN;
+        gpu.write(&s, &c).unwrap();
+        let t = gpu.texture(m, m, "T").unwrap();
+        for v in Variant::ALL {
+            let s2 = gpu.upload(m, m, &c, "S").unwrap();
+            let t2 = gpu.texture(m, m, "T").unwrap();
+            let e = cholesky::factor_textures(gpu, glsolve::gl::PingPong::new(s2, t2), m, v)
+                .err()
+                .expect("NaN caught");
+            assert!(
+                matches!(e, GpuError::NotPositiveDefinite { column: 5, .. }),
+                "{v}: {e}"
+            );
+        }
+        drop((s, t));
+        // Shapes.
+        assert!(matches!(
+            cholesky::factor(gpu, &[1.0; 5], 2, Variant::PAPER),
+            Err(GpuError::Shape(_))
+        ));
+    });
+}
