@@ -2,9 +2,11 @@
 //! linear algebra runs as passes of the OpenGL raster pipeline, with a double-precision CPU path.
 #![deny(unsafe_code)]
 
+pub mod bench;
 pub mod cpu;
 pub mod geometry;
 pub mod gl;
 pub mod gpu;
 pub mod kernels;
+pub mod layout;
 pub mod lp;

@@ -2,6 +2,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod bench;
+mod factor;
 mod info;
 mod lp;
 
@@ -26,6 +28,10 @@ enum Command {
     Solve(lp::SolveArgs),
     /// Write a random dense LP of the papers' family as an MPS file.
     Generate(lp::GenerateArgs),
+    /// Factor a random SPD matrix on the GPU with one Cholesky variant and check it against faer.
+    Cholesky(factor::CholeskyArgs),
+    /// Benchmarks (speed is measured here only).
+    Bench(bench::BenchArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -36,5 +42,19 @@ pub fn run() -> ExitCode {
         Some(Command::Demo(a)) => info::demo(&a),
         Some(Command::Solve(a)) => lp::solve(&a),
         Some(Command::Generate(a)) => lp::generate(&a),
+        Some(Command::Cholesky(a)) => factor::run(&a),
+        Some(Command::Bench(a)) => bench::run(&a),
     }
+}
+
+/// Prints an error and returns a failing exit code.
+pub(crate) fn fail(e: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::FAILURE
+}
+
+/// Writes `value` as pretty JSON to `path`.
+pub(crate) fn write_json(path: &std::path::Path, value: &impl serde::Serialize) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

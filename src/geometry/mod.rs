@@ -5,8 +5,10 @@
 //! when its centre lies inside the primitive, so the papers place edges on half-integers.
 //! Nothing here touches GL; every recipe is unit-tested by computing which texel centres it covers.
 
+pub mod assembly;
 pub mod cholesky;
 pub mod coverage;
+pub mod packed;
 
 /// One vertex: a position and two 3-component texture coordinates (the papers' T0, T1).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]

@@ -520,6 +520,7 @@ impl Gpu {
             index,
             name: pass.name,
             kernel: pass.kernel.file,
+            defines: pass.defines,
             primitive: pass.primitive.kind(),
             step: pass.step,
             target: (w, h),

@@ -45,6 +45,8 @@ pub struct PassRecord {
     pub index: u64,
     pub name: &'static str,
     pub kernel: &'static str,
+    /// The kernel's variant defines.
+    pub defines: &'static [&'static str],
     pub primitive: PrimitiveKind,
     /// Step of the algorithm (the papers' k), when it has one.
     pub step: Option<u32>,

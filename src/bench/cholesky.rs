@@ -1,0 +1,162 @@
+//! `glsolve bench cholesky`: every variant against faer, with passes, fragments and the floor.
+
+use super::floor::FloorModel;
+use super::{secs, Timing};
+use crate::cpu::random;
+use crate::gl::{GlResult, Gpu, Measure, Pass, PingPong};
+use crate::gpu::cholesky::{plan, Domain, IndexSource, Variant};
+use crate::gpu::plan::execute;
+use crate::kernels;
+use faer::{Mat, Side};
+use std::time::Instant;
+
+/// One variant at one size.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct VariantRow {
+    pub m: usize,
+    pub variant: String,
+    pub median_s: f64,
+    pub spread: f64,
+    pub passes: u64,
+    pub fragments: u64,
+    pub fragments_per_s: f64,
+    /// The fragment-cost floor (see [`FloorModel`]); `None` for the inner form, whose
+    /// per-fragment cost grows with k.
+    pub floor_s: Option<f64>,
+}
+
+/// The CPU references at one size.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CpuRow {
+    pub m: usize,
+    pub faer_f64_s: f64,
+    pub faer_f32_s: f64,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CholeskyBench {
+    pub renderer: String,
+    pub reps: usize,
+    pub rows: Vec<VariantRow>,
+    pub cpu: Vec<CpuRow>,
+    pub floor_model: FloorModel,
+}
+
+/// Times the plan of `variant` on a fresh copy of C each run (restored by copy passes outside the
+/// timed region), `glFinish` before and after.
+fn time_variant(gpu: &Gpu, c: &[f32], m: usize, variant: Variant, reps: usize) -> GlResult<(Timing, crate::gl::PassLog)> {
+    let pristine = gpu.upload(m, m, c, "C")?;
+    let mut pp = PingPong::new(gpu.texture(m, m, "S")?, gpu.texture(m, m, "T")?);
+    let passes = plan(m as u32, variant);
+    let full = crate::geometry::Primitive::full(m as u32, m as u32);
+    let restore = |pp: &PingPong| -> GlResult<()> {
+        gpu.run(&Pass::new("restore", &kernels::COPY, pp.source(), &[&pristine], full))?;
+        gpu.run(&Pass::new("restore", &kernels::COPY, pp.target(), &[&pristine], full))?;
+        gpu.finish();
+        Ok(())
+    };
+    let mut runs = Vec::new();
+    for rep in 0..=reps {
+        restore(&pp)?;
+        let t = Instant::now();
+        execute(gpu, &mut pp, &[], &passes)?;
+        gpu.finish();
+        if rep > 0 {
+            runs.push(t.elapsed().as_secs_f64());
+        }
+    }
+    restore(&pp)?;
+    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| execute(gpu, &mut pp, &[], &passes));
+    r?;
+    Ok((Timing { runs }, log))
+}
+
+fn time_cpu<T: faer::traits::RealField + Copy>(c: &[f64], m: usize, reps: usize, conv: impl Fn(f64) -> T) -> f64 {
+    let a = Mat::from_fn(m, m, |i, j| conv(c[i * m + j]));
+    let t = Timing::measure(reps, || a.llt(Side::Lower).map(|_| ())).expect("SPD matrix");
+    t.median()
+}
+
+/// Runs the benchmark for each size and variant; `progress` gets one line per measurement.
+pub fn run(gpu: &Gpu, sizes: &[usize], variants: &[Variant], reps: usize, mut progress: impl FnMut(&str)) -> GlResult<CholeskyBench> {
+    let floor_kernels: Vec<(&'static crate::gl::Kernel, &'static [&'static str])> = vec![
+        (&kernels::SQRT, &[]),
+        (&kernels::COPY, &[]),
+        (&kernels::NORMALIZE, &[]),
+        (&kernels::OUTER_UPDATE, &[]),
+        (&kernels::OUTER_UPDATE, &["TRIAD"]),
+        (&kernels::OUTER_UPDATE, &["COMPUTED_INDEX"]),
+    ];
+    let side = sizes.iter().copied().max().unwrap_or(1024).min(gpu.info().max_side() as usize);
+    let floor_model = FloorModel::measure(gpu, &floor_kernels, side, reps.max(3))?;
+    let mut rows = Vec::new();
+    let mut cpu = Vec::new();
+    for &m in sizes {
+        let c = random::spd_well_conditioned(m, 42);
+        let c32: Vec<f32> = c.iter().map(|&x| x as f32).collect();
+        for &v in variants {
+            let (timing, log) = time_variant(gpu, &c32, m, v, reps)?;
+            let row = VariantRow {
+                m,
+                variant: v.name().to_string(),
+                median_s: timing.median(),
+                spread: timing.spread(),
+                passes: log.passes(),
+                fragments: log.fragments(),
+                fragments_per_s: log.fragments() as f64 / timing.median(),
+                floor_s: if v == Variant::Inner { None } else { floor_model.floor(&log) },
+            };
+            progress(&format!("m={m} {v}: {} ({} passes, {} fragments)", secs(row.median_s), row.passes, row.fragments));
+            rows.push(row);
+        }
+        let row = CpuRow { m, faer_f64_s: time_cpu(&c, m, reps, |x| x), faer_f32_s: time_cpu(&c, m, reps, |x| x as f32) };
+        progress(&format!("m={m} faer: f64 {}, f32 {}", secs(row.faer_f64_s), secs(row.faer_f32_s)));
+        cpu.push(row);
+    }
+    Ok(CholeskyBench { renderer: gpu.info().renderer.clone(), reps, rows, cpu, floor_model })
+}
+
+impl CholeskyBench {
+    fn time(&self, m: usize, v: Variant) -> Option<f64> {
+        self.rows.iter().find(|r| r.m == m && r.variant == v.name()).map(|r| r.median_s)
+    }
+
+    /// The results as Markdown: one table of variants, one of the paper's ratios.
+    pub fn markdown(&self) -> String {
+        let mut s = format!("Renderer: {}; median of {} runs after a warm-up.\n\n", self.renderer, self.reps);
+        s.push_str("| m | variant | median | spread | passes | fragments | fragments/s | floor | time/floor |\n|---|---|---|---|---|---|---|---|---|\n");
+        for r in &self.rows {
+            let (floor, ratio) = match r.floor_s {
+                Some(f) => (secs(f), format!("{:.2}", r.median_s / f)),
+                None => ("–".into(), "–".into()),
+            };
+            s.push_str(&format!(
+                "| {} | {} | {} | {:.0}% | {} | {} | {:.3e} | {} | {} |\n",
+                r.m, r.variant, secs(r.median_s), r.spread * 100.0, r.passes, r.fragments, r.fragments_per_s, floor, ratio
+            ));
+        }
+        s.push_str("\n| m | faer f64 | faer f32 | triangle/square (paper ≈ 0.5) | swizzled/computed (paper 1/1.35 ≈ 0.74) | pair/triad (paper ≈ 1) | inner/outer | GL triangle / faer f64 |\n|---|---|---|---|---|---|---|---|\n");
+        let tri = Variant::PAPER;
+        let sq = Variant::Outer { domain: Domain::Square, index: IndexSource::Pair };
+        let comp = Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed };
+        let triad = Variant::Outer { domain: Domain::Triangle, index: IndexSource::Triad };
+        let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) => format!("{:.2}", a / b),
+            _ => "–".into(),
+        };
+        for c in &self.cpu {
+            let m = c.m;
+            s.push_str(&format!(
+                "| {m} | {} | {} | {} | {} | {} | {} | {} |\n",
+                secs(c.faer_f64_s),
+                secs(c.faer_f32_s),
+                ratio(self.time(m, tri), self.time(m, sq)),
+                ratio(self.time(m, tri), self.time(m, comp)),
+                ratio(self.time(m, tri), self.time(m, triad)),
+                ratio(self.time(m, Variant::Inner), self.time(m, tri)),
+                ratio(self.time(m, tri), Some(c.faer_f64_s)),
+            ));
+        }
+        s
+    }
+}

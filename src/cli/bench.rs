@@ -1,0 +1,80 @@
+//! `glsolve bench …`: the only place speed is measured.
+use clap::{Args, Subcommand};
+use glsolve::bench;
+use glsolve::gl::Gpu;
+use glsolve::gpu::cholesky::Variant;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    what: BenchWhat,
+}
+
+#[derive(Subcommand)]
+enum BenchWhat {
+    /// Every Cholesky variant against faer, with passes, fragments, floors and the paper's ratios.
+    Cholesky(CholeskyArgs),
+}
+
+#[derive(Args)]
+struct CholeskyArgs {
+    /// Matrix orders.
+    #[arg(long, value_delimiter = ',', default_value = "256,512,1024,2048")]
+    sizes: Vec<usize>,
+    /// Variants (comma-separated names, or `all`): triangle-pair, triangle-triad,
+    /// triangle-computed, square-pair, square-triad, square-computed, inner.
+    #[arg(long, value_delimiter = ',', default_value = "all")]
+    variants: Vec<String>,
+    /// Timed runs per measurement (after one warm-up run).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+}
+
+pub fn run(a: &BenchArgs) -> ExitCode {
+    match &a.what {
+        BenchWhat::Cholesky(c) => cholesky(c),
+    }
+}
+
+pub(crate) fn parse_variants(names: &[String]) -> Result<Vec<Variant>, String> {
+    if names.iter().any(|n| n == "all") {
+        return Ok(Variant::ALL.to_vec());
+    }
+    names
+        .iter()
+        .map(|n| {
+            Variant::from_name(n).ok_or_else(|| {
+                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+                format!("unknown Cholesky variant {n:?}; known: {}", known.join(", "))
+            })
+        })
+        .collect()
+}
+
+fn cholesky(a: &CholeskyArgs) -> ExitCode {
+    let variants = match parse_variants(&a.variants) {
+        Ok(v) => v,
+        Err(e) => return super::fail(e),
+    };
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    let result = bench::cholesky::run(&gpu, &a.sizes, &variants, a.reps, |line| eprintln!("{line}"));
+    match result {
+        Ok(r) => {
+            println!("{}", r.markdown());
+            if let Some(p) = &a.json {
+                if let Err(e) = super::write_json(p, &r) {
+                    return super::fail(e);
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => super::fail(e),
+    }
+}
