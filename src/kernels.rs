@@ -32,3 +32,10 @@ kernels! {
     /// Fig. 4a: the column k+1 minus the inner products of rows with row k+1 (dynamic loop).
     INNER_UPDATE = "inner_update.frag";
 }
+
+kernels! {
+    /// Kernel 1 (2008 structure paper): b(i) = A(i, k)·d(k) through one triad, `.yx` and `.yz`.
+    COLUMN_SCALE = "column_scale.frag";
+    /// Kernel 2: C(i, j) + A(i, k)·b(j), A at T0 and b at T1.
+    OUTER_ADD = "outer_add.frag";
+}

@@ -16,11 +16,7 @@ const U: f64 = 5.960_464_5e-8;
 fn factor_f64(gpu: &glsolve::gl::Gpu, c: &[f64], m: usize, v: Variant) -> Vec<f64> {
     let c32: Vec<f32> = c.iter().map(|&x| x as f32).collect();
     let f = cholesky::factor(gpu, &c32, m, v).unwrap_or_else(|e| panic!("m={m} {v}: {e}"));
-    cholesky::read_lower(gpu, &f)
-        .unwrap()
-        .into_iter()
-        .map(f64::from)
-        .collect()
+    cholesky::read_lower(gpu, &f).unwrap().into_iter().map(f64::from).collect()
 }
 
 fn check(c: &[f64], l: &[f64], m: usize, kappa: f64, what: &str) {
@@ -28,16 +24,8 @@ fn check(c: &[f64], l: &[f64], m: usize, kappa: f64, what: &str) {
     let fwd = dense::relative_frobenius(l, &reference);
     let bwd = dense::cholesky_backward_error(c, l, m);
     let mu = (m as f64).max(1.0) * U;
-    assert!(
-        bwd <= 4.0 * mu,
-        "{what}: backward error {bwd:e} > {:e}",
-        4.0 * mu
-    );
-    assert!(
-        fwd <= 4.0 * mu * kappa,
-        "{what}: forward error {fwd:e} > {:e}",
-        4.0 * mu * kappa
-    );
+    assert!(bwd <= 4.0 * mu, "{what}: backward error {bwd:e} > {:e}", 4.0 * mu);
+    assert!(fwd <= 4.0 * mu * kappa, "{what}: forward error {fwd:e} > {:e}", 4.0 * mu * kappa);
 }
 
 #[test]
@@ -50,13 +38,7 @@ fn paper_variant_matches_f64_for_every_size() {
                 move |gpu| factor_f64(gpu, &c, m, Variant::PAPER)
             });
             // κ(B·Bᵀ/m + I) ≤ 1 + ‖B‖²/m ≤ 1 + m/3·... in practice below 6; 10 is a safe cap.
-            check(
-                &c,
-                &l,
-                m,
-                10.0,
-                &format!("well-conditioned m={m} seed={seed}"),
-            );
+            check(&c, &l, m, 10.0, &format!("well-conditioned m={m} seed={seed}"));
         }
     }
 }
@@ -79,12 +61,7 @@ fn every_variant_is_correct_and_outer_variants_agree_bit_for_bit() {
         let c = random::spd_well_conditioned(m, 5);
         let results = with_gpu({
             let c = c.clone();
-            move |gpu| {
-                Variant::ALL
-                    .iter()
-                    .map(|&v| (v, factor_f64(gpu, &c, m, v)))
-                    .collect::<Vec<_>>()
-            }
+            move |gpu| Variant::ALL.iter().map(|&v| (v, factor_f64(gpu, &c, m, v))).collect::<Vec<_>>()
         });
         for (v, l) in &results {
             check(&c, l, m, 10.0, &format!("{v} m={m}"));
@@ -104,15 +81,9 @@ fn larger_square_and_inner_variants() {
     let m = 513;
     let c = random::spd_well_conditioned(m, 9);
     for v in [
-        Variant::Outer {
-            domain: Domain::Square,
-            index: IndexSource::Pair,
-        },
+        Variant::Outer { domain: Domain::Square, index: IndexSource::Pair },
         Variant::Inner,
-        Variant::Outer {
-            domain: Domain::Triangle,
-            index: IndexSource::Triad,
-        },
+        Variant::Outer { domain: Domain::Triangle, index: IndexSource::Triad },
     ] {
         let l = with_gpu({
             let c = c.clone();
@@ -126,16 +97,12 @@ fn larger_square_and_inner_variants() {
 fn occlusion_counts_equal_the_papers_formulas() {
     for m in [1u64, 2, 3, 17, 64] {
         let counts = with_gpu(move |gpu| {
-            let c32: Vec<f32> = random::spd_well_conditioned(m as usize, 3)
-                .iter()
-                .map(|&x| x as f32)
-                .collect();
+            let c32: Vec<f32> = random::spd_well_conditioned(m as usize, 3).iter().map(|&x| x as f32).collect();
             Variant::ALL
                 .iter()
                 .map(|&v| {
-                    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| {
-                        cholesky::factor(gpu, &c32, m as usize, v).map(|_| ())
-                    });
+                    let (r, log) =
+                        gpu.logged(Measure::FRAGMENTS, |gpu| cholesky::factor(gpu, &c32, m as usize, v).map(|_| ()));
                     r.unwrap();
                     (v, log)
                 })
@@ -188,20 +155,12 @@ fn breakdown_names_the_column() {
             c[3 * m + 3] = 1.0;
             c[0] = 0.0;
             assert!(
-                matches!(
-                    cholesky::factor(gpu, &c, m, v),
-                    Err(GpuError::NotPositiveDefinite { column: 0, .. })
-                ),
+                matches!(cholesky::factor(gpu, &c, m, v), Err(GpuError::NotPositiveDefinite { column: 0, .. })),
                 "{v}"
             );
             // Indefinite only after elimination: [[1, 2], [2, 1]] has pivot 1 − 4 = −3 in column 1.
-            let e = cholesky::factor(gpu, &[1.0, 2.0, 2.0, 1.0], 2, v)
-                .err()
-                .expect("indefinite");
-            assert!(
-                matches!(e, GpuError::NotPositiveDefinite { column: 1, pivot } if pivot == -3.0),
-                "{v}: {e}"
-            );
+            let e = cholesky::factor(gpu, &[1.0, 2.0, 2.0, 1.0], 2, v).err().expect("indefinite");
+            assert!(matches!(e, GpuError::NotPositiveDefinite { column: 1, pivot } if pivot == -3.0), "{v}: {e}");
             assert!(e.to_string().contains("column 1"));
         }
     });
@@ -211,18 +170,10 @@ fn breakdown_names_the_column() {
 fn non_finite_input_is_refused_and_nan_on_the_gpu_is_caught() {
     with_gpu(|gpu| {
         let m = 9;
-        let mut c: Vec<f32> = random::spd_well_conditioned(m, 4)
-            .iter()
-            .map(|&x| x as f32)
-            .collect();
+        let mut c: Vec<f32> = random::spd_well_conditioned(m, 4).iter().map(|&x| x as f32).collect();
         c[5 * m + 2] = f32::NAN;
-        let e = cholesky::factor(gpu, &c, m, Variant::PAPER)
-            .err()
-            .expect("NaN refused");
-        assert!(
-            matches!(e, GpuError::NonFinite { row: 5, col: 2, .. }),
-            "{e}"
-        );
+        let e = cholesky::factor(gpu, &c, m, Variant::PAPER).err().expect("NaN refused");
+        assert!(matches!(e, GpuError::NonFinite { row: 5, col: 2, .. }), "{e}");
         c[5 * m + 2] = f32::INFINITY;
         assert!(matches!(
             cholesky::factor(gpu, &c, m, Variant::PAPER),
@@ -236,19 +187,14 @@ fn non_finite_input_is_refused_and_nan_on_the_gpu_is_caught() {
         for v in Variant::ALL {
             let s2 = gpu.upload(m, m, &c, "S").unwrap();
             let t2 = gpu.texture(m, m, "T").unwrap();
-            let e = cholesky::factor_textures(gpu, glsolve::gl::PingPong::new(s2, t2), m, v)
-                .err()
-                .expect("NaN caught");
-            assert!(
-                matches!(e, GpuError::NotPositiveDefinite { column: 5, .. }),
-                "{v}: {e}"
-            );
+            let e =
+                cholesky::factor_textures(gpu, glsolve::gl::PingPong::new(s2, t2), m, v, glsolve::layout::Format::Full)
+                    .err()
+                    .expect("NaN caught");
+            assert!(matches!(e, GpuError::NotPositiveDefinite { column: 5, .. }), "{v}: {e}");
         }
         drop((s, t));
         // Shapes.
-        assert!(matches!(
-            cholesky::factor(gpu, &[1.0; 5], 2, Variant::PAPER),
-            Err(GpuError::Shape(_))
-        ));
+        assert!(matches!(cholesky::factor(gpu, &[1.0; 5], 2, Variant::PAPER), Err(GpuError::Shape(_))));
     });
 }

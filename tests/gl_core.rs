@@ -17,19 +17,12 @@ fn coverage_on_gpu(gpu: &Gpu, target: &Texture, p: Primitive) -> (Vec<(u32, u32)
     r.unwrap();
     let data = gpu.read(target).unwrap();
     let w = target.width();
-    let set = data
-        .iter()
-        .enumerate()
-        .filter(|(_, &v)| v == 1.0)
-        .map(|(n, _)| (n as u32 % w, n as u32 / w))
-        .collect();
+    let set = data.iter().enumerate().filter(|(_, &v)| v == 1.0).map(|(n, _)| (n as u32 % w, n as u32 / w)).collect();
     (set, log.fragments())
 }
 
 fn lower_trailing(k: u32, m: u32) -> Vec<(u32, u32)> {
-    (k + 1..m)
-        .flat_map(|i| (k + 1..=i).map(move |j| (j, i)))
-        .collect()
+    (k + 1..m).flat_map(|i| (k + 1..=i).map(move |j| (j, i))).collect()
 }
 
 #[test]
@@ -37,16 +30,9 @@ fn oversized_triangle_shades_exactly_the_trailing_lower_triangle_once() {
     with_gpu(|gpu| {
         for m in (1u32..=14).chain([31, 64, 101]) {
             let t = gpu.texture(m as usize, m as usize, "target").unwrap();
-            let ks: Vec<u32> = if m <= 14 {
-                (0..m.saturating_sub(1)).collect()
-            } else {
-                vec![0, 1, m / 2, m - 2]
-            };
+            let ks: Vec<u32> = if m <= 14 { (0..m.saturating_sub(1)).collect() } else { vec![0, 1, m / 2, m - 2] };
             for k in ks {
-                for p in [
-                    fig5_outer_update_triangle(k, m),
-                    fig5c_outer_update_triad(k, m),
-                ] {
+                for p in [fig5_outer_update_triangle(k, m), fig5c_outer_update_triad(k, m)] {
                     let (set, count) = coverage_on_gpu(gpu, &t, p);
                     let expect = lower_trailing(k, m);
                     assert_eq!(set, expect, "k={k} m={m}");
@@ -67,11 +53,7 @@ fn interpolated_coordinates_are_the_papers_texel_centre_values() {
             let mut got = Vec::new();
             for c in [0.0f32, 1.0, 3.0, 4.0] {
                 gpu.write(&t, &vec![-1.0; t.len()]).unwrap();
-                gpu.run(
-                    &Pass::new("probe", &kernels::PROBE_COORDS, &t, &[], p)
-                        .uniforms(&[("component", c)]),
-                )
-                .unwrap();
+                gpu.run(&Pass::new("probe", &kernels::PROBE_COORDS, &t, &[], p).uniforms(&[("component", c)])).unwrap();
                 got.push(gpu.read(&t).unwrap());
             }
             for (j, i) in lower_trailing(k, m) {
@@ -102,14 +84,8 @@ fn swizzled_fetch_reads_the_transposed_element() {
         let src = gpu.upload(w, h, &a, "A").unwrap();
         let dst = gpu.texture(w, h, "Aᵀ").unwrap();
         gpu.run(
-            &Pass::new(
-                "transpose",
-                &kernels::FETCH_T0,
-                &dst,
-                &[&src],
-                Primitive::full(w as u32, h as u32),
-            )
-            .defines(&["SWIZZLE_YX"]),
+            &Pass::new("transpose", &kernels::FETCH_T0, &dst, &[&src], Primitive::full(w as u32, h as u32))
+                .defines(&["SWIZZLE_YX"]),
         )
         .unwrap();
         let t = gpu.read(&dst).unwrap();
@@ -127,27 +103,15 @@ fn rectangle_line_and_point_cover_exactly_their_texels() {
         let (w, h) = (20u32, 11u32);
         let t = gpu.texture(w as usize, h as usize, "target").unwrap();
         let cases: Vec<(Primitive, Vec<(u32, u32)>)> = vec![
-            (
-                Primitive::texel_rect(3, 2, 9, 7),
-                (2..7).flat_map(|i| (3..9).map(move |j| (j, i))).collect(),
-            ),
-            (
-                Primitive::texel_rect(0, 0, w, h),
-                (0..h).flat_map(|i| (0..w).map(move |j| (j, i))).collect(),
-            ),
+            (Primitive::texel_rect(3, 2, 9, 7), (2..7).flat_map(|i| (3..9).map(move |j| (j, i))).collect()),
+            (Primitive::texel_rect(0, 0, w, h), (0..h).flat_map(|i| (0..w).map(move |j| (j, i))).collect()),
             (Primitive::texel_point(5, 4), vec![(5, 4)]),
             (Primitive::texel_point(0, 0), vec![(0, 0)]),
             // Lines run from texel centre to texel centre (the diamond-exit rule is then unambiguous):
             // along row 3 from column 2's centre to column 12's, columns 2..12 are shaded.
-            (
-                Primitive::Line([Vertex::at(2.5, 3.5), Vertex::at(12.5, 3.5)]),
-                (2..12).map(|j| (j, 3)).collect(),
-            ),
+            (Primitive::Line([Vertex::at(2.5, 3.5), Vertex::at(12.5, 3.5)]), (2..12).map(|j| (j, 3)).collect()),
             // Along column 6 from row 1's centre to row 10's: rows 1..10.
-            (
-                Primitive::Line([Vertex::at(6.5, 1.5), Vertex::at(6.5, 10.5)]),
-                (1..10).map(|i| (6, i)).collect(),
-            ),
+            (Primitive::Line([Vertex::at(6.5, 1.5), Vertex::at(6.5, 10.5)]), (1..10).map(|i| (6, i)).collect()),
         ];
         for (p, mut expect) in cases {
             expect.sort_by_key(|&(j, i)| (i, j));
@@ -155,11 +119,7 @@ fn rectangle_line_and_point_cover_exactly_their_texels() {
             assert_eq!(set, expect, "{p:?}");
             assert_eq!(count, expect.len() as u64, "{p:?}");
             // The reference rasterizer predicts the same set.
-            let predicted: Vec<(u32, u32)> = fragments(&p, w, h)
-                .unwrap()
-                .iter()
-                .map(|f| (f.j, f.i))
-                .collect();
+            let predicted: Vec<(u32, u32)> = fragments(&p, w, h).unwrap().iter().map(|f| (f.j, f.i)).collect();
             assert_eq!(predicted, expect, "{p:?}");
         }
     });
@@ -179,11 +139,7 @@ fn upload_copy_readback_is_bit_exact_and_ping_pong_swaps() {
         a[5] = f32::NEG_INFINITY;
         let s = gpu.upload(w, h, &a, "S").unwrap();
         assert_eq!(
-            gpu.read(&s)
-                .unwrap()
-                .iter()
-                .map(|x| x.to_bits())
-                .collect::<Vec<_>>(),
+            gpu.read(&s).unwrap().iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
             a.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
         );
         let t = gpu.texture(w, h, "T").unwrap();
@@ -199,30 +155,17 @@ fn upload_copy_readback_is_bit_exact_and_ping_pong_swaps() {
             .unwrap();
             pp.swap();
             let back = gpu.read(pp.source()).unwrap();
-            assert!(
-                back.iter().zip(&a).all(|(x, y)| x.to_bits() == y.to_bits()),
-                "round {round}"
-            );
+            assert!(back.iter().zip(&a).all(|(x, y)| x.to_bits() == y.to_bits()), "round {round}");
         }
         // A partial copy leaves the rest of the target alone; the swap makes it the source.
         gpu.write(pp.target(), &vec![7.0; w * h]).unwrap();
-        gpu.run(&Pass::new(
-            "copy",
-            &kernels::COPY,
-            pp.target(),
-            &[pp.source()],
-            Primitive::texel_rect(1, 1, 3, 2),
-        ))
-        .unwrap();
+        gpu.run(&Pass::new("copy", &kernels::COPY, pp.target(), &[pp.source()], Primitive::texel_rect(1, 1, 3, 2)))
+            .unwrap();
         pp.swap();
         let back = gpu.read(pp.source()).unwrap();
         for (n, v) in back.iter().enumerate() {
             let (j, i) = (n % w, n / w);
-            let want = if (1..3).contains(&j) && i == 1 {
-                a[n]
-            } else {
-                7.0
-            };
+            let want = if (1..3).contains(&j) && i == 1 { a[n] } else { 7.0 };
             assert_eq!(v.to_bits(), want.to_bits(), "({j},{i})");
         }
         let part = gpu.read_rect(pp.source(), 1, 1, 2, 1).unwrap();
@@ -253,31 +196,15 @@ fn texture_larger_than_the_driver_limit_is_a_typed_error() {
             "{e}"
         );
         let msg = e.to_string();
-        assert!(
-            msg.contains("GL_MAX_TEXTURE_SIZE") && msg.contains("the matrix C"),
-            "{msg}"
-        );
+        assert!(msg.contains("GL_MAX_TEXTURE_SIZE") && msg.contains("the matrix C"), "{msg}");
         let e = gpu.upload(3, max + 1, &[], "b").unwrap_err();
         assert!(matches!(e, GlError::TextureTooLarge { .. }), "{e}");
         let e = gpu.texture(0, 5, "empty").unwrap_err();
         assert!(matches!(e, GlError::EmptyTexture { .. }), "{e}");
         let e = gpu.upload(2, 2, &[1.0; 3], "short").unwrap_err();
-        assert!(
-            matches!(
-                e,
-                GlError::SizeMismatch {
-                    expected: 4,
-                    got: 3,
-                    ..
-                }
-            ),
-            "{e}"
-        );
+        assert!(matches!(e, GlError::SizeMismatch { expected: 4, got: 3, .. }), "{e}");
         let t = gpu.texture(4, 4, "t").unwrap();
-        assert!(matches!(
-            gpu.read_rect(&t, 3, 3, 2, 1),
-            Err(GlError::SizeMismatch { .. })
-        ));
+        assert!(matches!(gpu.read_rect(&t, 3, 3, 2, 1), Err(GlError::SizeMismatch { .. })));
     });
 }
 
@@ -294,50 +221,22 @@ static UNLINKABLE: glsolve::gl::Kernel = glsolve::gl::Kernel {
 fn broken_shader_reports_its_file_and_the_log() {
     with_gpu(|gpu| {
         let t = gpu.texture(2, 2, "t").unwrap();
-        let e = gpu
-            .run(&Pass::new(
-                "broken",
-                &BROKEN,
-                &t,
-                &[],
-                Primitive::full(2, 2),
-            ))
-            .unwrap_err();
+        let e = gpu.run(&Pass::new("broken", &BROKEN, &t, &[], Primitive::full(2, 2))).unwrap_err();
         match &e {
             GlError::ShaderCompile { kernel, log } => {
                 assert_eq!(kernel, "broken.frag");
                 assert!(log.contains("undefined_thing"), "{log}");
                 // The driver's line numbers refer to the kernel file (line 3).
-                assert!(
-                    log.contains(":3(") || log.contains(":3:") || log.contains("(3)"),
-                    "{log}"
-                );
-                assert!(
-                    log.contains("   3 |     result = undefined_thing;"),
-                    "{log}"
-                );
+                assert!(log.contains(":3(") || log.contains(":3:") || log.contains("(3)"), "{log}");
+                assert!(log.contains("   3 |     result = undefined_thing;"), "{log}");
             }
             other => panic!("expected a compile error, got {other}"),
         }
-        let e = gpu
-            .run(&Pass::new(
-                "unlinkable",
-                &UNLINKABLE,
-                &t,
-                &[],
-                Primitive::full(2, 2),
-            ))
-            .unwrap_err();
-        assert!(
-            matches!(&e, GlError::ShaderLink { kernel, .. } if kernel == "unlinkable.frag"),
-            "{e}"
-        );
+        let e = gpu.run(&Pass::new("unlinkable", &UNLINKABLE, &t, &[], Primitive::full(2, 2))).unwrap_err();
+        assert!(matches!(&e, GlError::ShaderLink { kernel, .. } if kernel == "unlinkable.frag"), "{e}");
         // The context is still usable afterwards.
-        gpu.run(
-            &Pass::new("fill", &kernels::FILL, &t, &[], Primitive::full(2, 2))
-                .uniforms(&[("value", 2.0)]),
-        )
-        .unwrap();
+        gpu.run(&Pass::new("fill", &kernels::FILL, &t, &[], Primitive::full(2, 2)).uniforms(&[("value", 2.0)]))
+            .unwrap();
         assert_eq!(gpu.read(&t).unwrap(), vec![2.0; 4]);
     });
 }
@@ -347,25 +246,10 @@ fn reading_the_target_in_the_same_pass_is_refused() {
     with_gpu(|gpu| {
         let t = gpu.texture(2, 2, "t").unwrap();
         let u = gpu.texture(2, 2, "u").unwrap();
-        let e = gpu
-            .run(&Pass::new(
-                "copy",
-                &kernels::COPY,
-                &t,
-                &[&t],
-                Primitive::full(2, 2),
-            ))
-            .unwrap_err();
+        let e = gpu.run(&Pass::new("copy", &kernels::COPY, &t, &[&t], Primitive::full(2, 2))).unwrap_err();
         assert!(matches!(e, GlError::Feedback { .. }), "{e}");
-        let e = gpu
-            .run(&Pass::new(
-                "copy",
-                &kernels::COPY,
-                &t,
-                &[&u, &u, &u, &u, &u],
-                Primitive::full(2, 2),
-            ))
-            .unwrap_err();
+        let e =
+            gpu.run(&Pass::new("copy", &kernels::COPY, &t, &[&u, &u, &u, &u, &u], Primitive::full(2, 2))).unwrap_err();
         assert!(matches!(e, GlError::TooManySources { count: 5, .. }), "{e}");
     });
 }
@@ -376,16 +260,7 @@ fn a_format_that_cannot_be_rendered_to_is_reported() {
         gpu.probe_render_format(glsolve_gl_r32f(), "R32F").unwrap();
         // RGB9_E5 is a texture format, never a colour-renderable one.
         let e = gpu.probe_render_format(0x8C3D, "RGB9_E5").unwrap_err();
-        assert!(
-            matches!(
-                e,
-                GlError::FloatTargetUnsupported {
-                    format: "RGB9_E5",
-                    ..
-                }
-            ),
-            "{e}"
-        );
+        assert!(matches!(e, GlError::FloatTargetUnsupported { format: "RGB9_E5", .. }), "{e}");
         assert!(e.to_string().contains("float render targets"));
     });
 }
@@ -398,39 +273,20 @@ fn glsolve_gl_r32f() -> u32 {
 fn a_context_version_the_driver_lacks_is_a_typed_error() {
     // On its own thread: a new context must not disturb the shared one.
     let e = std::thread::spawn(|| {
-        Gpu::headless_with(glsolve::gl::HeadlessOptions {
-            version: (9, 9),
-            ..Default::default()
-        })
-        .err()
+        Gpu::headless_with(glsolve::gl::HeadlessOptions { version: (9, 9), ..Default::default() }).err()
     })
     .join()
     .unwrap()
     .expect("no driver offers OpenGL 9.9");
-    assert!(
-        matches!(
-            e,
-            GlError::NoContext {
-                major: 9,
-                minor: 9,
-                ..
-            }
-        ),
-        "{e}"
-    );
+    assert!(matches!(e, GlError::NoContext { major: 9, minor: 9, .. }), "{e}");
     assert!(e.to_string().contains("9.9"));
 }
 
 #[test]
 fn the_missing_driver_message_says_what_to_install() {
-    let e = GlError::NoEgl {
-        detail: "libEGL.so.1: cannot open shared object file".into(),
-    };
+    let e = GlError::NoEgl { detail: "libEGL.so.1: cannot open shared object file".into() };
     let m = e.to_string();
-    assert!(
-        m.contains("apt-get install libegl1 libgl1-mesa-dri") && m.contains("libEGL.so.1"),
-        "{m}"
-    );
+    assert!(m.contains("apt-get install libegl1 libgl1-mesa-dri") && m.contains("libEGL.so.1"), "{m}");
 }
 
 #[test]

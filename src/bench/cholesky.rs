@@ -44,7 +44,13 @@ pub struct CholeskyBench {
 
 /// Times the plan of `variant` on a fresh copy of C each run (restored by copy passes outside the
 /// timed region), `glFinish` before and after.
-fn time_variant(gpu: &Gpu, c: &[f32], m: usize, variant: Variant, reps: usize) -> GlResult<(Timing, crate::gl::PassLog)> {
+fn time_variant(
+    gpu: &Gpu,
+    c: &[f32],
+    m: usize,
+    variant: Variant,
+    reps: usize,
+) -> GlResult<(Timing, crate::gl::PassLog)> {
     let pristine = gpu.upload(m, m, c, "C")?;
     let mut pp = PingPong::new(gpu.texture(m, m, "S")?, gpu.texture(m, m, "T")?);
     let passes = plan(m as u32, variant);
@@ -78,7 +84,13 @@ fn time_cpu<T: faer::traits::RealField + Copy>(c: &[f64], m: usize, reps: usize,
 }
 
 /// Runs the benchmark for each size and variant; `progress` gets one line per measurement.
-pub fn run(gpu: &Gpu, sizes: &[usize], variants: &[Variant], reps: usize, mut progress: impl FnMut(&str)) -> GlResult<CholeskyBench> {
+pub fn run(
+    gpu: &Gpu,
+    sizes: &[usize],
+    variants: &[Variant],
+    reps: usize,
+    mut progress: impl FnMut(&str),
+) -> GlResult<CholeskyBench> {
     let floor_kernels: Vec<(&'static crate::gl::Kernel, &'static [&'static str])> = vec![
         (&kernels::SQRT, &[]),
         (&kernels::COPY, &[]),
@@ -106,10 +118,16 @@ pub fn run(gpu: &Gpu, sizes: &[usize], variants: &[Variant], reps: usize, mut pr
                 fragments_per_s: log.fragments() as f64 / timing.median(),
                 floor_s: if v == Variant::Inner { None } else { floor_model.floor(&log) },
             };
-            progress(&format!("m={m} {v}: {} ({} passes, {} fragments)", secs(row.median_s), row.passes, row.fragments));
+            progress(&format!(
+                "m={m} {v}: {} ({} passes, {} fragments)",
+                secs(row.median_s),
+                row.passes,
+                row.fragments
+            ));
             rows.push(row);
         }
-        let row = CpuRow { m, faer_f64_s: time_cpu(&c, m, reps, |x| x), faer_f32_s: time_cpu(&c, m, reps, |x| x as f32) };
+        let row =
+            CpuRow { m, faer_f64_s: time_cpu(&c, m, reps, |x| x), faer_f32_s: time_cpu(&c, m, reps, |x| x as f32) };
         progress(&format!("m={m} faer: f64 {}, f32 {}", secs(row.faer_f64_s), secs(row.faer_f32_s)));
         cpu.push(row);
     }
@@ -132,7 +150,15 @@ impl CholeskyBench {
             };
             s.push_str(&format!(
                 "| {} | {} | {} | {:.0}% | {} | {} | {:.3e} | {} | {} |\n",
-                r.m, r.variant, secs(r.median_s), r.spread * 100.0, r.passes, r.fragments, r.fragments_per_s, floor, ratio
+                r.m,
+                r.variant,
+                secs(r.median_s),
+                r.spread * 100.0,
+                r.passes,
+                r.fragments,
+                r.fragments_per_s,
+                floor,
+                ratio
             ));
         }
         s.push_str("\n| m | faer f64 | faer f32 | triangle/square (paper ≈ 0.5) | swizzled/computed (paper 1/1.35 ≈ 0.74) | pair/triad (paper ≈ 1) | inner/outer | GL triangle / faer f64 |\n|---|---|---|---|---|---|---|---|\n");

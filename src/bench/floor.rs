@@ -19,7 +19,12 @@ pub struct FloorModel {
 impl FloorModel {
     /// Measures `kernels` (with their defines) on one `side × side` rectangle (sources are
     /// `side × side` textures of ones, so divisions stay finite) and the empty pass.
-    pub fn measure(gpu: &Gpu, kernels: &[(&'static Kernel, &'static [&'static str])], side: usize, reps: usize) -> GlResult<FloorModel> {
+    pub fn measure(
+        gpu: &Gpu,
+        kernels: &[(&'static Kernel, &'static [&'static str])],
+        side: usize,
+        reps: usize,
+    ) -> GlResult<FloorModel> {
         let ones = vec![1.0f32; side * side];
         let a = gpu.upload(side, side, &ones, "floor source")?;
         let t = gpu.texture(side, side, "floor target")?;
@@ -31,7 +36,11 @@ impl FloorModel {
         for &(k, defines) in kernels {
             gpu.prepare(k, defines)?;
             let timing = Timing::measure(reps, || {
-                gpu.run(&Pass::new("floor", k, &t, &[&a], rect).defines(defines).uniforms(&[("value", 1.0), ("component", 0.0)]))?;
+                gpu.run(
+                    &Pass::new("floor", k, &t, &[&a], rect)
+                        .defines(defines)
+                        .uniforms(&[("value", 1.0), ("component", 0.0)]),
+                )?;
                 gpu.finish();
                 Ok::<(), crate::gl::GlError>(())
             })?;

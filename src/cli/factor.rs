@@ -50,13 +50,21 @@ pub fn run(a: &CholeskyArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     println!("renderer: {}", gpu.info().renderer);
-    println!("Cholesky {variant}, m = {m}: {:.3} s (with fragment counting), {} passes, {} fragments", elapsed.as_secs_f64(), log.passes(), log.fragments());
+    println!(
+        "Cholesky {variant}, m = {m}: {:.3} s (with fragment counting), {} passes, {} fragments",
+        elapsed.as_secs_f64(),
+        log.passes(),
+        log.fragments()
+    );
     for (name, t) in log.by_name() {
         println!("  {name:<14} {:>6} passes {:>12} fragments", t.passes, t.fragments);
     }
     match dense::cholesky_lower(&c, m) {
         Some(reference) => {
-            println!("relative Frobenius error of L against faer f64: {:.2e}", dense::relative_frobenius(&l, &reference));
+            println!(
+                "relative Frobenius error of L against faer f64: {:.2e}",
+                dense::relative_frobenius(&l, &reference)
+            );
             println!("backward error ‖C − LLᵀ‖/‖C‖: {:.2e}", dense::cholesky_backward_error(&c, &l, m));
         }
         None => println!("faer finds the matrix not positive definite in double precision"),

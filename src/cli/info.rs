@@ -27,14 +27,8 @@ pub fn info() -> ExitCode {
     println!("GL version:                 {}", i.version);
     println!("GLSL version:               {}", i.glsl_version);
     println!("GL_MAX_TEXTURE_SIZE:        {}", i.max_texture_size);
-    println!(
-        "GL_MAX_RECTANGLE_TEXTURE_SIZE: {}",
-        i.max_rectangle_texture_size
-    );
-    println!(
-        "R32F rectangle renderable:  {}",
-        if i.r32f_renderable { "yes" } else { "no" }
-    );
+    println!("GL_MAX_RECTANGLE_TEXTURE_SIZE: {}", i.max_rectangle_texture_size);
+    println!("R32F rectangle renderable:  {}", if i.r32f_renderable { "yes" } else { "no" });
     println!("pass timing used:           {:?}", i.honest_time_mode());
     ExitCode::SUCCESS
 }
@@ -56,27 +50,22 @@ pub fn run_demo(m: u32) -> Result<bool, glsolve::gl::GlError> {
     let gpu = Gpu::headless()?;
     println!("renderer: {} ({})", gpu.info().renderer, gpu.info().version);
     let target = gpu.texture(m as usize, m as usize, "demo target")?;
-    let (_, log) = gpu.logged(
-        Measure::FRAGMENTS,
-        |gpu| -> Result<(), glsolve::gl::GlError> {
-            for k in 0..m.saturating_sub(1) {
-                let p = Pass::new(
-                    "outer_update",
-                    &kernels::FILL,
-                    &target,
-                    &[],
-                    fig5_outer_update_triangle(k, m),
-                )
+    let (_, log) = gpu.logged(Measure::FRAGMENTS, |gpu| -> Result<(), glsolve::gl::GlError> {
+        for k in 0..m.saturating_sub(1) {
+            let p = Pass::new("outer_update", &kernels::FILL, &target, &[], fig5_outer_update_triangle(k, m))
                 .uniforms(&[("value", 1.0)])
                 .step(k);
-                gpu.run(&p)?;
-            }
-            Ok(())
-        },
-    );
+            gpu.run(&p)?;
+        }
+        Ok(())
+    });
     let m64 = m as u64;
     let expected = m64.saturating_sub(1) * m64 * (m64 + 1) / 6;
     let got = log.fragments();
-    println!("oversized triangles (Fig. 5) for m = {m}: {} passes, {got} fragments shaded; (m-1)m(m+1)/6 = {expected}: {}", log.passes(), if got == expected { "match" } else { "MISMATCH" });
+    println!(
+        "oversized triangles (Fig. 5) for m = {m}: {} passes, {got} fragments shaded; (m-1)m(m+1)/6 = {expected}: {}",
+        log.passes(),
+        if got == expected { "match" } else { "MISMATCH" }
+    );
     Ok(got == expected)
 }

@@ -22,11 +22,7 @@ pub fn from_mat(m: faer::MatRef<'_, f64>) -> Vec<f64> {
 /// The lower Cholesky factor of the symmetric m×m matrix whose lower triangle is in `c`
 /// (row-major), or `None` if it is not numerically positive definite.
 pub fn cholesky_lower(c: &[f64], m: usize) -> Option<Vec<f64>> {
-    let a = Mat::from_fn(
-        m,
-        m,
-        |i, j| if j <= i { c[i * m + j] } else { c[j * m + i] },
-    );
+    let a = Mat::from_fn(m, m, |i, j| if j <= i { c[i * m + j] } else { c[j * m + i] });
     let llt = a.llt(Side::Lower).ok()?;
     Some(from_mat(llt.L()))
 }

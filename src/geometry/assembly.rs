@@ -60,7 +60,11 @@ mod tests {
         assert_eq!(f.len(), 7);
         for (i, fr) in f.iter().enumerate() {
             // .yx = (k+.5, i+.5): A(i, k); .yz = (k+.5, .5): d(k).
-            assert!((fr.t0[0] - (i as f64 + 0.5)).abs() < 1e-9 && (fr.t0[1] - 3.5).abs() < 1e-9 && (fr.t0[2] - 0.5).abs() < 1e-9);
+            assert!(
+                (fr.t0[0] - (i as f64 + 0.5)).abs() < 1e-9
+                    && (fr.t0[1] - 3.5).abs() < 1e-9
+                    && (fr.t0[2] - 0.5).abs() < 1e-9
+            );
         }
     }
 
@@ -87,8 +91,20 @@ mod tests {
             for fr in &f {
                 let (i, j) = p.entry(fr.j as usize, fr.i as usize);
                 assert!((fr.t0[0] - (k as f64 + 0.5)).abs() < 1e-9, "m={m}");
-                assert!((fr.t0[1] - (i as f64 + 0.5)).abs() < 1e-6, "m={m} texel ({},{}) T0 {:?} for ({i},{j})", fr.j, fr.i, fr.t0);
-                assert!((fr.t1[0] - (j as f64 + 0.5)).abs() < 1e-6, "m={m} texel ({},{}) T1 {:?} for ({i},{j})", fr.j, fr.i, fr.t1);
+                assert!(
+                    (fr.t0[1] - (i as f64 + 0.5)).abs() < 1e-6,
+                    "m={m} texel ({},{}) T0 {:?} for ({i},{j})",
+                    fr.j,
+                    fr.i,
+                    fr.t0
+                );
+                assert!(
+                    (fr.t1[0] - (j as f64 + 0.5)).abs() < 1e-6,
+                    "m={m} texel ({},{}) T1 {:?} for ({i},{j})",
+                    fr.j,
+                    fr.i,
+                    fr.t1
+                );
             }
         }
     }

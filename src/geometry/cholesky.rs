@@ -21,11 +21,7 @@ pub fn column_below_diagonal(k: u32, m: u32) -> Primitive {
 pub fn fig5_outer_update_triangle(k: u32, m: u32) -> Primitive {
     let (k, m) = (k as f32, m as f32);
     Primitive::Triangle([
-        Vertex::new(
-            [k + 1.0, k + 0.5],
-            [k + 0.5, k + 0.5, 0.0],
-            [k + 1.0, k + 0.5, 0.0],
-        ),
+        Vertex::new([k + 1.0, k + 0.5], [k + 0.5, k + 0.5, 0.0], [k + 1.0, k + 0.5, 0.0]),
         Vertex::new([k + 1.0, m], [k + 0.5, m, 0.0], [k + 1.0, k + 0.5, 0.0]),
         Vertex::new([m + 0.5, m], [k + 0.5, m, 0.0], [m + 0.5, k + 0.5, 0.0]),
     ])
@@ -44,18 +40,8 @@ pub fn fig5c_outer_update_triad(k: u32, m: u32) -> Primitive {
 pub fn square_outer_update(k: u32, m: u32) -> Primitive {
     let (kf, mf) = (k as f32, m as f32);
     let (a, b) = (kf + 1.0, mf);
-    let t0 = [
-        [kf + 0.5, a, 0.0],
-        [kf + 0.5, a, 0.0],
-        [kf + 0.5, b, 0.0],
-        [kf + 0.5, b, 0.0],
-    ];
-    let t1 = [
-        [a, kf + 0.5, 0.0],
-        [b, kf + 0.5, 0.0],
-        [a, kf + 0.5, 0.0],
-        [b, kf + 0.5, 0.0],
-    ];
+    let t0 = [[kf + 0.5, a, 0.0], [kf + 0.5, a, 0.0], [kf + 0.5, b, 0.0], [kf + 0.5, b, 0.0]];
+    let t1 = [[a, kf + 0.5, 0.0], [b, kf + 0.5, 0.0], [a, kf + 0.5, 0.0], [b, kf + 0.5, 0.0]];
     Primitive::rect_with(k + 1, k + 1, m, m, t0, t1)
 }
 
@@ -71,12 +57,7 @@ pub fn square_outer_update_triad(k: u32, m: u32) -> Primitive {
 /// start), T1 = (k+.5, k+1.5, 0) gives the pivot row k+1 and the last column k of the sum.
 pub fn inner_product_column(k: u32, m: u32) -> Primitive {
     let (kf, mf) = (k as f32, m as f32);
-    let t0 = [
-        [kf + 1.5, kf + 1.0, 0.0],
-        [kf + 1.5, kf + 1.0, 0.0],
-        [kf + 1.5, mf, 0.0],
-        [kf + 1.5, mf, 0.0],
-    ];
+    let t0 = [[kf + 1.5, kf + 1.0, 0.0], [kf + 1.5, kf + 1.0, 0.0], [kf + 1.5, mf, 0.0], [kf + 1.5, mf, 0.0]];
     let t1 = [[kf + 0.5, kf + 1.5, 0.0]; 4];
     Primitive::rect_with(k + 1, k + 1, k + 2, m, t0, t1)
 }
@@ -84,12 +65,7 @@ pub fn inner_product_column(k: u32, m: u32) -> Primitive {
 /// The row 0..m of an m×1 texture whose T0 at fragment j is (j+.5, j+.5): gathers a diagonal.
 pub fn diagonal_gather(m: u32) -> Primitive {
     let mf = m as f32;
-    let t0 = [
-        [0.0, 0.0, 0.0],
-        [mf, mf, 0.0],
-        [0.0, 0.0, 0.0],
-        [mf, mf, 0.0],
-    ];
+    let t0 = [[0.0, 0.0, 0.0], [mf, mf, 0.0], [0.0, 0.0, 0.0], [mf, mf, 0.0]];
     Primitive::rect_with(0, 0, m, 1, t0, [[0.0; 3]; 4])
 }
 
@@ -99,11 +75,7 @@ mod tests {
     use crate::geometry::coverage::fragments;
 
     fn covered(p: &Primitive, m: u32) -> Vec<(u32, u32)> {
-        fragments(p, m, m)
-            .expect("no centre on an edge")
-            .iter()
-            .map(|f| (f.j, f.i))
-            .collect()
+        fragments(p, m, m).expect("no centre on an edge").iter().map(|f| (f.j, f.i)).collect()
     }
 
     #[test]
@@ -112,28 +84,12 @@ mod tests {
             for k in 0..m.saturating_sub(1) {
                 let p = fig5_outer_update_triangle(k, m);
                 let frags = fragments(&p, m, m).expect("centres off the edges");
-                let expect: Vec<(u32, u32)> = (k + 1..m)
-                    .flat_map(|i| (k + 1..=i).map(move |j| (j, i)))
-                    .collect();
-                assert_eq!(
-                    frags.iter().map(|f| (f.j, f.i)).collect::<Vec<_>>(),
-                    expect,
-                    "k={k} m={m}"
-                );
+                let expect: Vec<(u32, u32)> = (k + 1..m).flat_map(|i| (k + 1..=i).map(move |j| (j, i))).collect();
+                assert_eq!(frags.iter().map(|f| (f.j, f.i)).collect::<Vec<_>>(), expect, "k={k} m={m}");
                 for f in &frags {
                     let (x, y, kc) = (f.j as f64 + 0.5, f.i as f64 + 0.5, k as f64 + 0.5);
-                    assert!(
-                        (f.t0[0] - kc).abs() < 1e-9 && (f.t0[1] - y).abs() < 1e-9,
-                        "T0 at ({},{})",
-                        f.j,
-                        f.i
-                    );
-                    assert!(
-                        (f.t1[0] - x).abs() < 1e-9 && (f.t1[1] - kc).abs() < 1e-9,
-                        "T1 at ({},{})",
-                        f.j,
-                        f.i
-                    );
+                    assert!((f.t0[0] - kc).abs() < 1e-9 && (f.t0[1] - y).abs() < 1e-9, "T0 at ({},{})", f.j, f.i);
+                    assert!((f.t1[0] - x).abs() < 1e-9 && (f.t1[1] - kc).abs() < 1e-9, "T1 at ({},{})", f.j, f.i);
                 }
             }
         }
@@ -142,9 +98,8 @@ mod tests {
     #[test]
     fn fig5_triangle_fragment_total_is_tetrahedral_number() {
         for m in [1u32, 2, 3, 10, 17, 64] {
-            let total: usize = (0..m.saturating_sub(1))
-                .map(|k| covered(&fig5_outer_update_triangle(k, m), m).len())
-                .sum();
+            let total: usize =
+                (0..m.saturating_sub(1)).map(|k| covered(&fig5_outer_update_triangle(k, m), m).len()).sum();
             let m = m as usize;
             assert_eq!(total, (m - 1) * m * (m + 1) / 6);
         }
@@ -181,8 +136,7 @@ mod tests {
                 let f = fragments(&square_outer_update(k, m), m, m).unwrap();
                 for fr in &f {
                     assert!(
-                        (fr.t0[1] - (fr.i as f64 + 0.5)).abs() < 1e-9
-                            && (fr.t1[0] - (fr.j as f64 + 0.5)).abs() < 1e-9
+                        (fr.t0[1] - (fr.i as f64 + 0.5)).abs() < 1e-9 && (fr.t1[0] - (fr.j as f64 + 0.5)).abs() < 1e-9
                     );
                 }
             }
@@ -196,10 +150,7 @@ mod tests {
             assert_eq!(f.len() as u32, m);
             for (j, fr) in f.iter().enumerate() {
                 assert_eq!((fr.j, fr.i), (j as u32, 0));
-                assert!(
-                    (fr.t0[0] - (j as f64 + 0.5)).abs() < 1e-9
-                        && (fr.t0[1] - (j as f64 + 0.5)).abs() < 1e-9
-                );
+                assert!((fr.t0[0] - (j as f64 + 0.5)).abs() < 1e-9 && (fr.t0[1] - (j as f64 + 0.5)).abs() < 1e-9);
             }
         }
     }

@@ -46,48 +46,23 @@ pub fn fragments(p: &Primitive, width: u32, height: u32) -> Result<Vec<Fragment>
             triangles(&[[*a, *b, *c], [*c, *b, *d]], width, height, &mut out)?
         }
         Primitive::Triangle([a, b, c]) => triangles(&[[*a, *b, *c]], width, height, &mut out)?,
-        Primitive::TwoTriangles(v) => triangles(
-            &[[v[0], v[1], v[2]], [v[3], v[4], v[5]]],
-            width,
-            height,
-            &mut out,
-        )?,
+        Primitive::TwoTriangles(v) => triangles(&[[v[0], v[1], v[2]], [v[3], v[4], v[5]]], width, height, &mut out)?,
     }
     out.sort_by_key(|f| (f.i, f.j));
     Ok(out)
 }
 
 fn frag(j: u32, i: u32, t0: [f32; 3], t1: [f32; 3]) -> Fragment {
-    Fragment {
-        j,
-        i,
-        t0: t0.map(f64::from),
-        t1: t1.map(f64::from),
-    }
+    Fragment { j, i, t0: t0.map(f64::from), t1: t1.map(f64::from) }
 }
 
-fn line(
-    a: &Vertex,
-    b: &Vertex,
-    w: u32,
-    h: u32,
-    out: &mut Vec<Fragment>,
-) -> Result<(), CoverageError> {
-    let (ax, ay, bx, by) = (
-        a.pos[0] as f64,
-        a.pos[1] as f64,
-        b.pos[0] as f64,
-        b.pos[1] as f64,
-    );
+fn line(a: &Vertex, b: &Vertex, w: u32, h: u32, out: &mut Vec<Fragment>) -> Result<(), CoverageError> {
+    let (ax, ay, bx, by) = (a.pos[0] as f64, a.pos[1] as f64, b.pos[0] as f64, b.pos[1] as f64);
     let horizontal = ay == by;
     if !horizontal && ax != bx {
         return Err(CoverageError::SlantedLine);
     }
-    let (s0, s1, fixed) = if horizontal {
-        (ax, bx, ay)
-    } else {
-        (ay, by, ax)
-    };
+    let (s0, s1, fixed) = if horizontal { (ax, bx, ay) } else { (ay, by, ax) };
     let len = s1 - s0;
     if len == 0.0 {
         return Ok(());
@@ -97,40 +72,21 @@ fn line(
     let fixed_texel = fixed.floor();
     let mut c = (lo - 0.5).ceil() + 0.5;
     while c <= hi {
-        let inside = if len > 0.0 {
-            c >= s0 && c < s1
-        } else {
-            c <= s0 && c > s1
-        };
+        let inside = if len > 0.0 { c >= s0 && c < s1 } else { c <= s0 && c > s1 };
         let t = (c - s0) / len;
         let texel = (c - 0.5) as i64;
-        let (j, i) = if horizontal {
-            (texel, fixed_texel as i64)
-        } else {
-            (fixed_texel as i64, texel)
-        };
+        let (j, i) = if horizontal { (texel, fixed_texel as i64) } else { (fixed_texel as i64, texel) };
         if inside && j >= 0 && i >= 0 && (j as u32) < w && (i as u32) < h {
-            let lerp = |p: [f32; 3], q: [f32; 3]| {
-                std::array::from_fn(|k| p[k] as f64 + t * (q[k] as f64 - p[k] as f64))
-            };
-            out.push(Fragment {
-                j: j as u32,
-                i: i as u32,
-                t0: lerp(a.t0, b.t0),
-                t1: lerp(a.t1, b.t1),
-            });
+            let lerp =
+                |p: [f32; 3], q: [f32; 3]| std::array::from_fn(|k| p[k] as f64 + t * (q[k] as f64 - p[k] as f64));
+            out.push(Fragment { j: j as u32, i: i as u32, t0: lerp(a.t0, b.t0), t1: lerp(a.t1, b.t1) });
         }
         c += 1.0;
     }
     Ok(())
 }
 
-fn triangles(
-    tris: &[[Vertex; 3]],
-    w: u32,
-    h: u32,
-    out: &mut Vec<Fragment>,
-) -> Result<(), CoverageError> {
+fn triangles(tris: &[[Vertex; 3]], w: u32, h: u32, out: &mut Vec<Fragment>) -> Result<(), CoverageError> {
     let pos = |t: &[Vertex; 3]| t.map(|v| (v.pos[0] as f64, v.pos[1] as f64));
     let all: Vec<(f64, f64)> = tris.iter().flat_map(pos).collect();
     let minx = all.iter().map(|q| q.0).fold(f64::INFINITY, f64::min);
@@ -152,11 +108,7 @@ fn triangles(
                 if area == 0.0 {
                     continue;
                 }
-                let b = [
-                    edge(p[1], p[2], c) / area,
-                    edge(p[2], p[0], c) / area,
-                    edge(p[0], p[1], c) / area,
-                ];
+                let b = [edge(p[1], p[2], c) / area, edge(p[2], p[0], c) / area, edge(p[0], p[1], c) / area];
                 if b.iter().any(|&x| x < 0.0) {
                     continue;
                 }
@@ -164,9 +116,10 @@ fn triangles(
                 for v in 0..3 {
                     if b[v] == 0.0 {
                         let (a, e) = (t[(v + 1) % 3].pos, t[(v + 2) % 3].pos);
-                        let shared = tris.iter().enumerate().any(|(m, u)| {
-                            m != n && u.iter().any(|x| x.pos == a) && u.iter().any(|x| x.pos == e)
-                        });
+                        let shared = tris
+                            .iter()
+                            .enumerate()
+                            .any(|(m, u)| m != n && u.iter().any(|x| x.pos == a) && u.iter().any(|x| x.pos == e));
                         if !shared {
                             return Err(CoverageError::CentreOnEdge { j: ju, i: iu });
                         }
@@ -180,12 +133,7 @@ fn triangles(
                 let interp = |f: fn(&Vertex) -> [f32; 3]| -> [f64; 3] {
                     std::array::from_fn(|k| (0..3).map(|v| b[v] * f(&t[v])[k] as f64).sum())
                 };
-                out.push(Fragment {
-                    j: ju,
-                    i: iu,
-                    t0: interp(|v| v.t0),
-                    t1: interp(|v| v.t1),
-                });
+                out.push(Fragment { j: ju, i: iu, t0: interp(|v| v.t0), t1: interp(|v| v.t1) });
             }
         }
     }

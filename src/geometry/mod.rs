@@ -25,11 +25,7 @@ impl Vertex {
     }
     /// A vertex at `(x, y)` whose T0 is its own position (z = 0) and T1 is zero.
     pub const fn at(x: f32, y: f32) -> Self {
-        Self {
-            pos: [x, y],
-            t0: [x, y, 0.0],
-            t1: [0.0; 3],
-        }
+        Self { pos: [x, y], t0: [x, y, 0.0], t1: [0.0; 3] }
     }
 }
 
@@ -80,24 +76,12 @@ impl Primitive {
     /// (so a copy kernel reading at T0 copies texel for texel) and T1 = 0.
     pub fn texel_rect(j0: u32, i0: u32, j1: u32, i1: u32) -> Self {
         let (x0, y0, x1, y1) = (j0 as f32, i0 as f32, j1 as f32, i1 as f32);
-        Primitive::Rectangle([
-            Vertex::at(x0, y0),
-            Vertex::at(x1, y0),
-            Vertex::at(x0, y1),
-            Vertex::at(x1, y1),
-        ])
+        Primitive::Rectangle([Vertex::at(x0, y0), Vertex::at(x1, y0), Vertex::at(x0, y1), Vertex::at(x1, y1)])
     }
 
     /// A rectangle over texels `j0..j1` × `i0..i1` whose vertices carry the given T0/T1 at the
     /// corners, in order (j0,i0), (j1,i0), (j0,i1), (j1,i1).
-    pub fn rect_with(
-        j0: u32,
-        i0: u32,
-        j1: u32,
-        i1: u32,
-        t0: [[f32; 3]; 4],
-        t1: [[f32; 3]; 4],
-    ) -> Self {
+    pub fn rect_with(j0: u32, i0: u32, j1: u32, i1: u32, t0: [[f32; 3]; 4], t1: [[f32; 3]; 4]) -> Self {
         let (x0, y0, x1, y1) = (j0 as f32, i0 as f32, j1 as f32, i1 as f32);
         let p = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]];
         Primitive::Rectangle(std::array::from_fn(|c| Vertex::new(p[c], t0[c], t1[c])))

@@ -109,18 +109,29 @@ mod tests {
             let p = Packed::new(m as usize);
             let mut total = 0usize;
             for k in 0..m.saturating_sub(1) {
-                let f = fragments(&fig6_fig7_packed_update(k, m), p.w as u32, p.h as u32).unwrap_or_else(|e| panic!("m={m} k={k}: {e:?}"));
-                let mut entries: Vec<(usize, usize)> = f.iter().map(|fr| p.entry(fr.j as usize, fr.i as usize)).collect();
+                let f = fragments(&fig6_fig7_packed_update(k, m), p.w as u32, p.h as u32)
+                    .unwrap_or_else(|e| panic!("m={m} k={k}: {e:?}"));
+                let mut entries: Vec<(usize, usize)> =
+                    f.iter().map(|fr| p.entry(fr.j as usize, fr.i as usize)).collect();
                 entries.sort();
                 let k = k as usize;
-                let want: Vec<(usize, usize)> = (k + 1..m as usize).flat_map(|i| (k + 1..=i).map(move |j| (i, j))).collect();
+                let want: Vec<(usize, usize)> =
+                    (k + 1..m as usize).flat_map(|i| (k + 1..=i).map(move |j| (i, j))).collect();
                 assert_eq!(entries, want, "m={m} k={k}");
                 for fr in &f {
                     let (i, j) = p.entry(fr.j as usize, fr.i as usize);
                     let n = centre_of(&p, i, k);
                     let q = centre_of(&p, j, k);
-                    assert!((fr.t0[0] - n.0).abs() < 1e-6 && (fr.t0[1] - n.1).abs() < 1e-6, "m={m} k={k} ({i},{j}) T0 {:?} want {n:?}", fr.t0);
-                    assert!((fr.t1[1] - q.0).abs() < 1e-6 && (fr.t1[0] - q.1).abs() < 1e-6, "m={m} k={k} ({i},{j}) T1 {:?} want {q:?}", fr.t1);
+                    assert!(
+                        (fr.t0[0] - n.0).abs() < 1e-6 && (fr.t0[1] - n.1).abs() < 1e-6,
+                        "m={m} k={k} ({i},{j}) T0 {:?} want {n:?}",
+                        fr.t0
+                    );
+                    assert!(
+                        (fr.t1[1] - q.0).abs() < 1e-6 && (fr.t1[0] - q.1).abs() < 1e-6,
+                        "m={m} k={k} ({i},{j}) T1 {:?} want {q:?}",
+                        fr.t1
+                    );
                 }
                 total += f.len();
             }
@@ -191,7 +202,11 @@ mod tests {
         // full step m − 1 − kp = 5.
         let kp = 2.0f32;
         let Primitive::Triangle(v) = fig6_fig7_packed_update(5, m) else { panic!() };
-        let want = [([kp, kp + 0.5], [kp + 0.5, kp + 0.5], [kp, kp + 0.5]), ([kp, 0.0], [kp + 0.5, 0.0], [kp, kp + 0.5]), ([-0.5, 0.0], [kp + 0.5, 0.0], [-0.5, kp + 0.5])];
+        let want = [
+            ([kp, kp + 0.5], [kp + 0.5, kp + 0.5], [kp, kp + 0.5]),
+            ([kp, 0.0], [kp + 0.5, 0.0], [kp, kp + 0.5]),
+            ([-0.5, 0.0], [kp + 0.5, 0.0], [-0.5, kp + 0.5]),
+        ];
         for (n, (pos, t0, t1)) in want.iter().enumerate() {
             assert_eq!(v[n].pos, *pos, "6b vertex {}", n + 1);
             assert_eq!([v[n].t0[0], v[n].t0[1]], *t0, "6b vertex {}", n + 1);
@@ -200,7 +215,11 @@ mod tests {
         // Fig. 7b, m = 9 (w = 5): packed column kp = 3 is full step m − kp = 6.
         let kp = 3.0f32;
         let Primitive::Triangle(v) = fig6_fig7_packed_update(6, 9) else { panic!() };
-        let want = [([kp, kp - 0.5], [kp + 0.5, kp - 0.5], [kp - 1.0, kp + 0.5]), ([kp, 0.0], [kp + 0.5, 0.0], [kp - 1.0, kp + 0.5]), ([0.5, 0.0], [kp + 0.5, 0.0], [-0.5, kp + 0.5])];
+        let want = [
+            ([kp, kp - 0.5], [kp + 0.5, kp - 0.5], [kp - 1.0, kp + 0.5]),
+            ([kp, 0.0], [kp + 0.5, 0.0], [kp - 1.0, kp + 0.5]),
+            ([0.5, 0.0], [kp + 0.5, 0.0], [-0.5, kp + 0.5]),
+        ];
         for (n, (pos, t0, t1)) in want.iter().enumerate() {
             assert_eq!(v[n].pos, *pos, "7b vertex {}", n + 1);
             assert_eq!([v[n].t0[0], v[n].t0[1]], *t0, "7b vertex {}", n + 1);

@@ -31,10 +31,7 @@ pub struct HeadlessOptions {
 
 impl Default for HeadlessOptions {
     fn default() -> Self {
-        Self {
-            version: MIN_GL_VERSION,
-            device: DevicePreference::default(),
-        }
+        Self { version: MIN_GL_VERSION, device: DevicePreference::default() }
     }
 }
 
@@ -52,9 +49,7 @@ fn is_software(d: &Device) -> bool {
 
 /// Creates a surfaceless context on the preferred EGL device and makes it current on this thread.
 pub fn create_headless(opts: HeadlessOptions) -> GlResult<(HeadlessEgl, glow::Context)> {
-    let devices = Device::query_devices().map_err(|e| GlError::NoEgl {
-        detail: e.to_string(),
-    })?;
+    let devices = Device::query_devices().map_err(|e| GlError::NoEgl { detail: e.to_string() })?;
     let mut devices: Vec<Device> = devices.collect();
     if opts.device == DevicePreference::SoftwareOnly {
         devices.retain(is_software);
@@ -62,9 +57,7 @@ pub fn create_headless(opts: HeadlessOptions) -> GlResult<(HeadlessEgl, glow::Co
     // Hardware first: `false` sorts before `true`.
     devices.sort_by_key(is_software);
     if devices.is_empty() {
-        return Err(GlError::NoEgl {
-            detail: "EGL lists no usable device".into(),
-        });
+        return Err(GlError::NoEgl { detail: "EGL lists no usable device".into() });
     }
     let mut failures = Vec::new();
     for device in &devices {
@@ -74,69 +67,44 @@ pub fn create_headless(opts: HeadlessOptions) -> GlResult<(HeadlessEgl, glow::Co
         }
     }
     // A version refusal on every device is the more useful message.
-    let pick = failures
-        .iter()
-        .position(|e| matches!(e, GlError::NoContext { .. }))
-        .unwrap_or(0);
+    let pick = failures.iter().position(|e| matches!(e, GlError::NoContext { .. })).unwrap_or(0);
     Err(failures.swap_remove(pick))
 }
 
 fn on_device(device: &Device, (major, minor): (u8, u8)) -> GlResult<(HeadlessEgl, glow::Context)> {
-    let kind = if is_software(device) {
-        "software device"
-    } else {
-        "hardware device"
-    };
+    let kind = if is_software(device) { "software device" } else { "hardware device" };
     let name = match device.name().or(device.vendor()) {
         Some(n) => format!("{n} ({kind})"),
         None => kind.to_string(),
     };
-    let no_device = |what: &str, e: glutin::error::Error| GlError::NoDevice {
-        detail: format!("{name}: {what}: {e}"),
-    };
+    let no_device = |what: &str, e: glutin::error::Error| GlError::NoDevice { detail: format!("{name}: {what}: {e}") };
     // SAFETY: no native display handle is passed; the device comes from EGL's own enumeration.
-    let display =
-        unsafe { Display::with_device(device, None) }.map_err(|e| no_device("display", e))?;
+    let display = unsafe { Display::with_device(device, None) }.map_err(|e| no_device("display", e))?;
     // The default template asks for window surfaces, which a device display has none of.
-    let template = ConfigTemplateBuilder::new()
-        .with_surface_type(ConfigSurfaceTypes::empty())
-        .with_api(Api::OPENGL)
-        .build();
+    let template =
+        ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).with_api(Api::OPENGL).build();
     // SAFETY: the display is valid for the duration of the call.
     let config = unsafe { display.find_configs(template) }
         .map_err(|e| no_device("configs", e))?
         .next()
-        .ok_or_else(|| GlError::NoDevice {
-            detail: format!("{name}: no OpenGL config without surfaces"),
-        })?;
+        .ok_or_else(|| GlError::NoDevice { detail: format!("{name}: no OpenGL config without surfaces") })?;
     let attrs = ContextAttributesBuilder::new()
         .with_profile(GlProfile::Core)
         .with_context_api(ContextApi::OpenGl(Some(Version::new(major, minor))))
         .build(None);
     // SAFETY: config belongs to display; no window handle is involved.
-    let context =
-        unsafe { display.create_context(&config, &attrs) }.map_err(|e| GlError::NoContext {
-            major,
-            minor,
-            detail: format!("{name}: {e}"),
-        })?;
-    let context = context
-        .make_current_surfaceless()
-        .map_err(|e| GlError::NoContext {
-            major,
-            minor,
-            detail: format!("{name}: make current: {e}"),
-        })?;
+    let context = unsafe { display.create_context(&config, &attrs) }.map_err(|e| GlError::NoContext {
+        major,
+        minor,
+        detail: format!("{name}: {e}"),
+    })?;
+    let context = context.make_current_surfaceless().map_err(|e| GlError::NoContext {
+        major,
+        minor,
+        detail: format!("{name}: make current: {e}"),
+    })?;
     // SAFETY: the context is current on this thread; pointers come from the same display.
     let gl = unsafe { glow::Context::from_loader_function_cstr(|s| display.get_proc_address(s)) };
     let egl_version = display.version_string();
-    Ok((
-        HeadlessEgl {
-            _context: context,
-            _display: display,
-            egl_version,
-            device: name,
-        },
-        gl,
-    ))
+    Ok((HeadlessEgl { _context: context, _display: display, egl_version, device: name }, gl))
 }

@@ -15,44 +15,22 @@ pub enum GlError {
     NoDevice { detail: String },
     /// The driver refused a context of the requested version.
     #[error("the driver offers no OpenGL {major}.{minor} core context: {detail}")]
-    NoContext {
-        major: u8,
-        minor: u8,
-        detail: String,
-    },
+    NoContext { major: u8, minor: u8, detail: String },
     /// A context came up but reports too old a version.
     #[error("OpenGL {found} found; glsolve needs OpenGL {major}.{minor} core or newer")]
     VersionTooOld { found: String, major: u8, minor: u8 },
     /// Single-channel float textures cannot be rendered to.
     #[error("the driver cannot render to {format} rectangle textures ({detail}); glsolve needs float render targets")]
-    FloatTargetUnsupported {
-        format: &'static str,
-        detail: String,
-    },
+    FloatTargetUnsupported { format: &'static str, detail: String },
     /// A requested texture exceeds GL_MAX_TEXTURE_SIZE.
     #[error("a {width}×{height} texture is needed ({what}) but this driver's GL_MAX_TEXTURE_SIZE is {max}")]
-    TextureTooLarge {
-        width: usize,
-        height: usize,
-        max: u32,
-        what: String,
-    },
+    TextureTooLarge { width: usize, height: usize, max: u32, what: String },
     /// A texture of zero width or height was requested.
     #[error("a {width}×{height} texture was requested ({what}); both sides must be at least 1")]
-    EmptyTexture {
-        width: usize,
-        height: usize,
-        what: String,
-    },
+    EmptyTexture { width: usize, height: usize, what: String },
     /// Uploaded data does not match the texture's size.
     #[error("{what}: {got} values given for a {width}×{height} texture ({expected} expected)")]
-    SizeMismatch {
-        what: String,
-        width: u32,
-        height: u32,
-        expected: usize,
-        got: usize,
-    },
+    SizeMismatch { what: String, width: u32, height: u32, expected: usize, got: usize },
     /// A kernel failed to compile; the log names the line of the kernel's file.
     #[error("shader {kernel} failed to compile:\n{log}")]
     ShaderCompile { kernel: String, log: String },
@@ -67,11 +45,7 @@ pub enum GlError {
     Feedback { pass: String },
     /// A pass has more sources than the kernels declare samplers.
     #[error("pass {pass} binds {count} source textures; at most {max} are supported")]
-    TooManySources {
-        pass: String,
-        count: usize,
-        max: usize,
-    },
+    TooManySources { pass: String, count: usize, max: usize },
     /// A GL call reported an error.
     #[error("GL error 0x{code:04x} in {call}")]
     Driver { call: String, code: u32 },

@@ -60,10 +60,7 @@ impl GpuInfo {
     /// Mesa's software rasterizers rasterize at flush, so timer queries miss the work.
     pub fn is_software(&self) -> bool {
         let r = self.renderer.to_ascii_lowercase();
-        r.contains("llvmpipe")
-            || r.contains("softpipe")
-            || r.contains("swrast")
-            || r.contains("lavapipe")
+        r.contains("llvmpipe") || r.contains("softpipe") || r.contains("swrast") || r.contains("lavapipe")
     }
     /// The timing method that tells the truth on this driver.
     pub fn honest_time_mode(&self) -> TimeMode {
@@ -108,11 +105,7 @@ impl Gpu {
 
     /// Wraps a context made elsewhere (e.g. a window's). `keep_alive` owns what the context lives
     /// on and is dropped after every GL object. The context must be current on this thread.
-    pub fn from_glow(
-        gl: glow::Context,
-        platform: String,
-        keep_alive: Box<dyn Any>,
-    ) -> GlResult<Gpu> {
+    pub fn from_glow(gl: glow::Context, platform: String, keep_alive: Box<dyn Any>) -> GlResult<Gpu> {
         // SAFETY: the caller made the context current on this thread.
         let (info_strings, version) = unsafe {
             (
@@ -127,25 +120,14 @@ impl Gpu {
         };
         let (major, minor) = MIN_GL_VERSION;
         if (version.major, version.minor) < (major as u32, minor as u32) || version.is_embedded {
-            return Err(GlError::VersionTooOld {
-                found: info_strings[2].clone(),
-                major,
-                minor,
-            });
+            return Err(GlError::VersionTooOld { found: info_strings[2].clone(), major, minor });
         }
         // SAFETY: as above.
         let (max_tex, max_rect) = unsafe {
-            (
-                gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE),
-                gl.get_parameter_i32(glow::MAX_RECTANGLE_TEXTURE_SIZE),
-            )
+            (gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE), gl.get_parameter_i32(glow::MAX_RECTANGLE_TEXTURE_SIZE))
         };
-        let shared = Rc::new(Shared {
-            gl,
-            live_textures: Cell::new(0),
-            next_id: Cell::new(0),
-            _keep_alive: keep_alive,
-        });
+        let shared =
+            Rc::new(Shared { gl, live_textures: Cell::new(0), next_id: Cell::new(0), _keep_alive: keep_alive });
         let [vendor, renderer, version, glsl_version] = info_strings;
         let mut info = GpuInfo {
             platform,
@@ -163,14 +145,8 @@ impl Gpu {
         let gl = &shared.gl;
         // SAFETY: context current; objects are owned by the returned Gpu and freed in its Drop.
         let (vao, vbo, queries) = unsafe {
-            let vao = gl.create_vertex_array().map_err(|d| GlError::Create {
-                what: "a vertex array",
-                detail: d,
-            })?;
-            let vbo = gl.create_buffer().map_err(|d| GlError::Create {
-                what: "a vertex buffer",
-                detail: d,
-            })?;
+            let vao = gl.create_vertex_array().map_err(|d| GlError::Create { what: "a vertex array", detail: d })?;
+            let vbo = gl.create_buffer().map_err(|d| GlError::Create { what: "a vertex buffer", detail: d })?;
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
             let bytes = (FLOATS_PER_VERTEX * MAX_VERTICES * 4) as i32;
@@ -182,14 +158,8 @@ impl Gpu {
             gl.vertex_attrib_pointer_f32(1, 3, glow::FLOAT, false, stride, 8);
             gl.enable_vertex_attrib_array(2);
             gl.vertex_attrib_pointer_f32(2, 3, glow::FLOAT, false, stride, 20);
-            let q0 = gl.create_query().map_err(|d| GlError::Create {
-                what: "a query",
-                detail: d,
-            })?;
-            let q1 = gl.create_query().map_err(|d| GlError::Create {
-                what: "a query",
-                detail: d,
-            })?;
+            let q0 = gl.create_query().map_err(|d| GlError::Create { what: "a query", detail: d })?;
+            let q1 = gl.create_query().map_err(|d| GlError::Create { what: "a query", detail: d })?;
             gl.disable(glow::DEPTH_TEST);
             gl.disable(glow::BLEND);
             gl.disable(glow::DITHER);
@@ -227,20 +197,11 @@ impl Gpu {
     /// Checks that a `width × height` texture fits this driver; `what` names it in the error.
     pub fn check_size(&self, width: usize, height: usize, what: &str) -> GlResult<()> {
         if width == 0 || height == 0 {
-            return Err(GlError::EmptyTexture {
-                width,
-                height,
-                what: what.into(),
-            });
+            return Err(GlError::EmptyTexture { width, height, what: what.into() });
         }
         let max = self.info.max_side();
         if width > max as usize || height > max as usize {
-            return Err(GlError::TextureTooLarge {
-                width,
-                height,
-                max,
-                what: what.into(),
-            });
+            return Err(GlError::TextureTooLarge { width, height, max, what: what.into() });
         }
         Ok(())
     }
@@ -252,13 +213,7 @@ impl Gpu {
     }
 
     /// A texture holding `data` in row-major order (row i = texel row y = i).
-    pub fn upload(
-        &self,
-        width: usize,
-        height: usize,
-        data: &[f32],
-        what: &str,
-    ) -> GlResult<Texture> {
+    pub fn upload(&self, width: usize, height: usize, data: &[f32], what: &str) -> GlResult<Texture> {
         self.check_size(width, height, what)?;
         if data.len() != width * height {
             return Err(GlError::SizeMismatch {
@@ -273,15 +228,7 @@ impl Gpu {
     }
 
     /// Overwrites the texels `x..x+w` × `y..y+h` of `tex` with `data` (row-major).
-    pub fn write_rect(
-        &self,
-        tex: &Texture,
-        x: u32,
-        y: u32,
-        w: u32,
-        h: u32,
-        data: &[f32],
-    ) -> GlResult<()> {
+    pub fn write_rect(&self, tex: &Texture, x: u32, y: u32, w: u32, h: u32, data: &[f32]) -> GlResult<()> {
         Self::check_rect(tex, [x, y, w, h], data.len(), "write")?;
         // SAFETY: context current; the rectangle lies inside the texture (checked).
         unsafe {
@@ -381,41 +328,24 @@ impl Gpu {
         (r, records)
     }
 
-    fn program(
-        &self,
-        kernel: &'static Kernel,
-        defines: &'static [&'static str],
-    ) -> GlResult<Rc<Program>> {
+    fn program(&self, kernel: &'static Kernel, defines: &'static [&'static str]) -> GlResult<Rc<Program>> {
         if let Some(p) = self.programs.borrow().get(&(kernel.file, defines)) {
             return Ok(p.clone());
         }
-        let p = Rc::new(program::compile(
-            &self.shared,
-            &self.vertex_kernel,
-            kernel,
-            defines,
-        )?);
-        self.programs
-            .borrow_mut()
-            .insert((kernel.file, defines), p.clone());
+        let p = Rc::new(program::compile(&self.shared, &self.vertex_kernel, kernel, defines)?);
+        self.programs.borrow_mut().insert((kernel.file, defines), p.clone());
         Ok(p)
     }
 
     /// Compiles a kernel now (to keep compilation out of timed regions, or to surface errors early).
-    pub fn prepare(
-        &self,
-        kernel: &'static Kernel,
-        defines: &'static [&'static str],
-    ) -> GlResult<()> {
+    pub fn prepare(&self, kernel: &'static Kernel, defines: &'static [&'static str]) -> GlResult<()> {
         self.program(kernel, defines).map(|_| ())
     }
 
     /// Draws one pass.
     pub fn run(&self, pass: &Pass) -> GlResult<()> {
         if pass.sources.iter().any(|s| s.id() == pass.target.id()) {
-            return Err(GlError::Feedback {
-                pass: pass.name.into(),
-            });
+            return Err(GlError::Feedback { pass: pass.name.into() });
         }
         if pass.sources.len() > MAX_SOURCES {
             return Err(GlError::TooManySources {
@@ -427,10 +357,7 @@ impl Gpu {
         let program = self.program(pass.kernel, pass.defines)?;
         // The observer is taken out while it runs, so passes it issues itself go unobserved.
         let observer = self.observer.borrow_mut().take();
-        let measure = observer
-            .as_ref()
-            .map(|o| o.borrow().measure())
-            .unwrap_or(Measure::NOTHING);
+        let measure = observer.as_ref().map(|o| o.borrow().measure()).unwrap_or(Measure::NOTHING);
         if let Some(o) = &observer {
             o.borrow_mut().before_pass(self, pass);
         }
@@ -503,8 +430,7 @@ impl Gpu {
                 time = Some(t.elapsed());
             }
             if measure.fragments {
-                fragments =
-                    Some(gl.get_query_parameter_u32(self.queries[0], glow::QUERY_RESULT) as u64);
+                fragments = Some(gl.get_query_parameter_u32(self.queries[0], glow::QUERY_RESULT) as u64);
             }
             if measure.time == TimeMode::GpuTimer {
                 let ns = gl.get_query_parameter_u32(self.queries[1], glow::QUERY_RESULT);
@@ -542,14 +468,9 @@ impl Gpu {
         if code == glow::NO_ERROR {
             Ok(())
         } else if code == glow::CONTEXT_LOST {
-            Err(GlError::ContextLost {
-                detail: format!("reported after {call}"),
-            })
+            Err(GlError::ContextLost { detail: format!("reported after {call}") })
         } else {
-            Err(GlError::Driver {
-                call: call.into(),
-                code,
-            })
+            Err(GlError::Driver { call: call.into(), code })
         }
     }
 
@@ -581,29 +502,19 @@ impl Drop for Gpu {
 
 /// Makes a 1×1 rectangle texture of `internal_format` and attaches it as a render target; a
 /// driver that cannot render to it gets [`GlError::FloatTargetUnsupported`].
-pub(crate) fn probe_render_format(
-    shared: &Rc<Shared>,
-    internal_format: u32,
-    name: &'static str,
-) -> GlResult<()> {
+pub(crate) fn probe_render_format(shared: &Rc<Shared>, internal_format: u32, name: &'static str) -> GlResult<()> {
     match Texture::with_format(shared, 1, 1, None, internal_format) {
         Ok(_) => Ok(()),
         Err(GlError::FramebufferIncomplete { status, .. }) => {
-            Err(GlError::FloatTargetUnsupported {
-                format: name,
-                detail: format!("framebuffer status 0x{status:04x}"),
-            })
+            Err(GlError::FloatTargetUnsupported { format: name, detail: format!("framebuffer status 0x{status:04x}") })
         }
-        Err(GlError::Driver { code, .. }) => Err(GlError::FloatTargetUnsupported {
-            format: name,
-            detail: format!("GL error 0x{code:04x}"),
-        }),
+        Err(GlError::Driver { code, .. }) => {
+            Err(GlError::FloatTargetUnsupported { format: name, detail: format!("GL error 0x{code:04x}") })
+        }
         Err(e) => Err(e),
     }
 }
 
 fn flatten(v: &Vertex) -> [f32; FLOATS_PER_VERTEX] {
-    [
-        v.pos[0], v.pos[1], v.t0[0], v.t0[1], v.t0[2], v.t1[0], v.t1[1], v.t1[2],
-    ]
+    [v.pos[0], v.pos[1], v.t0[0], v.t0[1], v.t0[2], v.t1[0], v.t1[1], v.t1[2]]
 }

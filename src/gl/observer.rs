@@ -28,14 +28,8 @@ pub struct Measure {
 }
 
 impl Measure {
-    pub const NOTHING: Measure = Measure {
-        fragments: false,
-        time: TimeMode::Off,
-    };
-    pub const FRAGMENTS: Measure = Measure {
-        fragments: true,
-        time: TimeMode::Off,
-    };
+    pub const NOTHING: Measure = Measure { fragments: false, time: TimeMode::Off };
+    pub const FRAGMENTS: Measure = Measure { fragments: true, time: TimeMode::Off };
 }
 
 /// What happened in one pass.
@@ -82,10 +76,7 @@ pub struct PassLog {
 
 impl PassLog {
     pub fn new(measure: Measure) -> Self {
-        Self {
-            measure,
-            records: Vec::new(),
-        }
+        Self { measure, records: Vec::new() }
     }
     /// Totals per pass name, sorted by name.
     pub fn by_name(&self) -> BTreeMap<&'static str, PassTotals> {
@@ -109,11 +100,7 @@ impl PassLog {
     }
     /// Fragments of the passes named `name`.
     pub fn fragments_of(&self, name: &str) -> u64 {
-        self.records
-            .iter()
-            .filter(|r| r.name == name)
-            .filter_map(|r| r.fragments)
-            .sum()
+        self.records.iter().filter(|r| r.name == name).filter_map(|r| r.fragments).sum()
     }
     /// Number of passes named `name`.
     pub fn count_of(&self, name: &str) -> u64 {

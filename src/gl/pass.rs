@@ -32,16 +32,7 @@ impl<'a> Pass<'a> {
         sources: &'a [&'a Texture],
         primitive: Primitive,
     ) -> Self {
-        Self {
-            name,
-            kernel,
-            defines: &[],
-            target,
-            sources,
-            primitive,
-            uniforms: &[],
-            step: None,
-        }
+        Self { name, kernel, defines: &[], target, sources, primitive, uniforms: &[], step: None }
     }
     pub fn defines(mut self, d: &'static [&'static str]) -> Self {
         self.defines = d;

@@ -47,12 +47,7 @@ fn assemble(source: &str, defines: &[&str]) -> String {
     s
 }
 
-pub(super) fn compile(
-    shared: &Rc<Shared>,
-    vertex: &Kernel,
-    fragment: &Kernel,
-    defines: &[&str],
-) -> GlResult<Program> {
+pub(super) fn compile(shared: &Rc<Shared>, vertex: &Kernel, fragment: &Kernel, defines: &[&str]) -> GlResult<Program> {
     let gl = &shared.gl;
     let name = if defines.is_empty() {
         fragment.file.to_string()
@@ -62,23 +57,14 @@ pub(super) fn compile(
     // SAFETY: context current on this thread; shaders are deleted on every path, the program on
     // failure or by `Program::drop`.
     unsafe {
-        let program = gl.create_program().map_err(|d| GlError::Create {
-            what: "a program",
-            detail: d,
-        })?;
+        let program = gl.create_program().map_err(|d| GlError::Create { what: "a program", detail: d })?;
         let mut shaders = Vec::new();
-        for (kind, k, defs) in [
-            (glow::VERTEX_SHADER, vertex, &[][..]),
-            (glow::FRAGMENT_SHADER, fragment, defines),
-        ] {
+        for (kind, k, defs) in [(glow::VERTEX_SHADER, vertex, &[][..]), (glow::FRAGMENT_SHADER, fragment, defines)] {
             let sh = match gl.create_shader(kind) {
                 Ok(s) => s,
                 Err(d) => {
                     cleanup(gl, program, &shaders);
-                    return Err(GlError::Create {
-                        what: "a shader",
-                        detail: d,
-                    });
+                    return Err(GlError::Create { what: "a shader", detail: d });
                 }
             };
             gl.shader_source(sh, &assemble(k.source, defs));
@@ -87,15 +73,8 @@ pub(super) fn compile(
             if !gl.get_shader_compile_status(sh) {
                 let log = gl.get_shader_info_log(sh);
                 cleanup(gl, program, &shaders);
-                let kernel = if kind == glow::VERTEX_SHADER {
-                    k.file.to_string()
-                } else {
-                    name.clone()
-                };
-                return Err(GlError::ShaderCompile {
-                    kernel,
-                    log: numbered_log(&log, k),
-                });
+                let kernel = if kind == glow::VERTEX_SHADER { k.file.to_string() } else { name.clone() };
+                return Err(GlError::ShaderCompile { kernel, log: numbered_log(&log, k) });
             }
             gl.attach_shader(program, sh);
         }
@@ -116,11 +95,7 @@ pub(super) fn compile(
             }
         }
         let viewport = gl.get_uniform_location(program, "viewport");
-        Ok(Program {
-            shared: Rc::clone(shared),
-            program,
-            viewport,
-        })
+        Ok(Program { shared: Rc::clone(shared), program, viewport })
     }
 }
 
@@ -147,9 +122,7 @@ mod tests {
     #[test]
     fn assembled_source_has_version_defines_and_line_reset() {
         let s = assemble("void main(){}\n", &["TRIAD", "COMPUTED_INDEX"]);
-        assert!(
-            s.starts_with("#version 330 core\n#define TRIAD\n#define COMPUTED_INDEX\n#line 1\n")
-        );
+        assert!(s.starts_with("#version 330 core\n#define TRIAD\n#define COMPUTED_INDEX\n#line 1\n"));
         assert!(s.ends_with("void main(){}\n"));
     }
 }

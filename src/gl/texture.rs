@@ -19,12 +19,7 @@ pub struct Texture {
 }
 
 impl Texture {
-    pub(super) fn new(
-        shared: &Rc<Shared>,
-        width: u32,
-        height: u32,
-        data: Option<&[f32]>,
-    ) -> GlResult<Self> {
+    pub(super) fn new(shared: &Rc<Shared>, width: u32, height: u32, data: Option<&[f32]>) -> GlResult<Self> {
         Self::with_format(shared, width, height, data, glow::R32F)
     }
 
@@ -39,10 +34,7 @@ impl Texture {
         // SAFETY: the context is current on this thread (a `Gpu` never leaves its thread); every
         // object created here is owned by the returned value or deleted on the error path.
         unsafe {
-            let tex = gl.create_texture().map_err(|d| GlError::Create {
-                what: "a texture",
-                detail: d,
-            })?;
+            let tex = gl.create_texture().map_err(|d| GlError::Create { what: "a texture", detail: d })?;
             gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(tex));
             for (p, v) in [
                 (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
@@ -68,10 +60,7 @@ impl Texture {
                 Ok(f) => f,
                 Err(d) => {
                     gl.delete_texture(tex);
-                    return Err(GlError::Create {
-                        what: "a framebuffer",
-                        detail: d,
-                    });
+                    return Err(GlError::Create { what: "a framebuffer", detail: d });
                 }
             };
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
@@ -96,23 +85,14 @@ impl Texture {
                 gl.delete_framebuffer(fbo);
                 gl.delete_texture(tex);
                 return Err(GlError::Driver {
-                    call: format!(
-                        "creating a {width}×{height} texture of format 0x{internal_format:04x}"
-                    ),
+                    call: format!("creating a {width}×{height} texture of format 0x{internal_format:04x}"),
                     code,
                 });
             }
             shared.live_textures.set(shared.live_textures.get() + 1);
             let id = shared.next_id.get();
             shared.next_id.set(id + 1);
-            Ok(Texture {
-                shared: Rc::clone(shared),
-                tex,
-                fbo,
-                width,
-                height,
-                id,
-            })
+            Ok(Texture { shared: Rc::clone(shared), tex, fbo, width, height, id })
         }
     }
 
@@ -142,9 +122,7 @@ impl Drop for Texture {
             self.shared.gl.delete_framebuffer(self.fbo);
             self.shared.gl.delete_texture(self.tex);
         }
-        self.shared
-            .live_textures
-            .set(self.shared.live_textures.get() - 1);
+        self.shared.live_textures.set(self.shared.live_textures.get() - 1);
     }
 }
 
@@ -169,10 +147,7 @@ pub struct PingPong {
 
 impl PingPong {
     pub fn new(source: Texture, target: Texture) -> Self {
-        Self {
-            pair: [source, target],
-            source: 0,
-        }
+        Self { pair: [source, target], source: 0 }
     }
     pub fn source(&self) -> &Texture {
         &self.pair[self.source]

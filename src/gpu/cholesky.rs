@@ -7,9 +7,11 @@
 use super::error::{GpuError, GpuResult};
 use super::plan::{execute, PlannedPass, Role};
 use crate::geometry::cholesky as fig;
+use crate::geometry::packed as packed_fig;
 use crate::geometry::Primitive;
 use crate::gl::{Gpu, Pass, PingPong, Texture};
 use crate::kernels;
+use crate::layout::{Format, Packed};
 
 /// The domain the outer-product update is drawn over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -42,64 +44,28 @@ pub enum Variant {
 
 impl Variant {
     /// The 2008 paper's choice: oversized triangle, interpolated and swizzled pair.
-    pub const PAPER: Variant = Variant::Outer {
-        domain: Domain::Triangle,
-        index: IndexSource::Pair,
-    };
+    pub const PAPER: Variant = Variant::Outer { domain: Domain::Triangle, index: IndexSource::Pair };
 
     /// Every variant, the paper's first.
     pub const ALL: [Variant; 7] = [
         Variant::PAPER,
-        Variant::Outer {
-            domain: Domain::Triangle,
-            index: IndexSource::Triad,
-        },
-        Variant::Outer {
-            domain: Domain::Triangle,
-            index: IndexSource::Computed,
-        },
-        Variant::Outer {
-            domain: Domain::Square,
-            index: IndexSource::Pair,
-        },
-        Variant::Outer {
-            domain: Domain::Square,
-            index: IndexSource::Triad,
-        },
-        Variant::Outer {
-            domain: Domain::Square,
-            index: IndexSource::Computed,
-        },
+        Variant::Outer { domain: Domain::Triangle, index: IndexSource::Triad },
+        Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed },
+        Variant::Outer { domain: Domain::Square, index: IndexSource::Pair },
+        Variant::Outer { domain: Domain::Square, index: IndexSource::Triad },
+        Variant::Outer { domain: Domain::Square, index: IndexSource::Computed },
         Variant::Inner,
     ];
 
     /// A short name: `triangle-pair`, `square-triad`, `inner`, …
     pub fn name(&self) -> &'static str {
         match self {
-            Variant::Outer {
-                domain: Domain::Triangle,
-                index: IndexSource::Pair,
-            } => "triangle-pair",
-            Variant::Outer {
-                domain: Domain::Triangle,
-                index: IndexSource::Triad,
-            } => "triangle-triad",
-            Variant::Outer {
-                domain: Domain::Triangle,
-                index: IndexSource::Computed,
-            } => "triangle-computed",
-            Variant::Outer {
-                domain: Domain::Square,
-                index: IndexSource::Pair,
-            } => "square-pair",
-            Variant::Outer {
-                domain: Domain::Square,
-                index: IndexSource::Triad,
-            } => "square-triad",
-            Variant::Outer {
-                domain: Domain::Square,
-                index: IndexSource::Computed,
-            } => "square-computed",
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Pair } => "triangle-pair",
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Triad } => "triangle-triad",
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed } => "triangle-computed",
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Pair } => "square-pair",
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Triad } => "square-triad",
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Computed } => "square-computed",
             Variant::Inner => "inner",
         }
     }
@@ -141,30 +107,9 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
     use Role::{S, T};
     let mut passes = Vec::with_capacity(5 * m as usize);
     for k in 0..m.saturating_sub(1) {
-        passes.push(PlannedPass::new(
-            "sqrt",
-            &kernels::SQRT,
-            T,
-            &[S],
-            fig::diagonal_square(k),
-            k,
-        ));
-        passes.push(PlannedPass::new(
-            "copy_diagonal",
-            &kernels::COPY,
-            S,
-            &[T],
-            fig::diagonal_square(k),
-            k,
-        ));
-        passes.push(PlannedPass::new(
-            "normalize",
-            &kernels::NORMALIZE,
-            T,
-            &[S],
-            fig::column_below_diagonal(k, m),
-            k,
-        ));
+        passes.push(PlannedPass::new("sqrt", &kernels::SQRT, T, &[S], fig::diagonal_square(k), k));
+        passes.push(PlannedPass::new("copy_diagonal", &kernels::COPY, S, &[T], fig::diagonal_square(k), k));
+        passes.push(PlannedPass::new("normalize", &kernels::NORMALIZE, T, &[S], fig::column_below_diagonal(k, m), k));
         match variant {
             Variant::Outer { domain, index } => {
                 passes.push(PlannedPass::new(
@@ -201,23 +146,68 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
         }
     }
     if m > 0 {
+        passes.push(PlannedPass::new("sqrt", &kernels::SQRT, T, &[S], fig::diagonal_square(m - 1), m - 1));
+    }
+    passes
+}
+
+/// The passes that factor an m×m matrix held in packed format in S (2008 structure paper §4.3):
+/// Algorithm 5's passes with packed primitives — two update triangles for k = 0..w−1 (Figs. 6a,
+/// 7a), one for k = w..m−2 (Figs. 6b, 7b) — and the same kernels as the full format's paper variant.
+pub fn plan_packed(m: u32) -> Vec<PlannedPass> {
+    use Role::{S, T};
+    let mut passes = Vec::with_capacity(5 * m as usize);
+    for k in 0..m.saturating_sub(1) {
+        let diag = packed_fig::packed_diagonal_square(k, m);
+        let col = packed_fig::packed_column_below_diagonal(k, m);
+        passes.push(PlannedPass::new("sqrt", &kernels::SQRT, T, &[S], diag, k));
+        passes.push(PlannedPass::new("copy_diagonal", &kernels::COPY, S, &[T], diag, k));
+        passes.push(PlannedPass::new("normalize", &kernels::NORMALIZE, T, &[S], col, k));
+        passes.push(PlannedPass::new("copy_column", &kernels::COPY, S, &[T], col, k));
+        passes.push(
+            PlannedPass::new(
+                "outer_update",
+                &kernels::OUTER_UPDATE,
+                T,
+                &[S],
+                packed_fig::fig6_fig7_packed_update(k, m),
+                k,
+            )
+            .then_swap(),
+        );
+    }
+    if m > 0 {
         passes.push(PlannedPass::new(
             "sqrt",
             &kernels::SQRT,
             T,
             &[S],
-            fig::diagonal_square(m - 1),
+            packed_fig::packed_diagonal_square(m - 1, m),
             m - 1,
         ));
     }
     passes
 }
 
-/// A factor on the GPU: L in the lower triangle of `texture` (the strict upper part holds
-/// whatever the variant left there).
+/// The plan for `variant` in `format`; the packed format exists for the paper's variant only
+/// (its update addresses the neighbour and pivot through interpolated pairs).
+pub fn plan_for(m: u32, variant: Variant, format: Format) -> GpuResult<Vec<PlannedPass>> {
+    match format {
+        Format::Full => Ok(plan(m, variant)),
+        Format::Packed if variant == Variant::PAPER => Ok(plan_packed(m)),
+        Format::Packed => Err(GpuError::Unsupported(format!(
+            "the packed format runs the {} variant only, not {variant}",
+            Variant::PAPER
+        ))),
+    }
+}
+
+/// A factor on the GPU: L in the lower triangle of `texture` (full format; the strict upper part
+/// holds whatever the variant left there) or in all of it (packed format).
 pub struct Factor {
     pub m: usize,
     pub variant: Variant,
+    pub format: Format,
     pub texture: Texture,
     /// The other ping-pong texture, kept for reuse.
     pub spare: Texture,
@@ -226,11 +216,13 @@ pub struct Factor {
 /// Factors the m×m symmetric matrix whose lower triangle is in `c` (row-major; the strict upper
 /// part is ignored). Non-finite inputs and non-positive pivots are errors naming where.
 pub fn factor(gpu: &Gpu, c: &[f32], m: usize, variant: Variant) -> GpuResult<Factor> {
+    factor_with(gpu, c, m, variant, Format::Full)
+}
+
+/// [`factor`] in either storage format (the matrix is packed on the CPU before upload).
+pub fn factor_with(gpu: &Gpu, c: &[f32], m: usize, variant: Variant, format: Format) -> GpuResult<Factor> {
     if c.len() != m * m {
-        return Err(GpuError::Shape(format!(
-            "{} values given for a {m}×{m} matrix",
-            c.len()
-        )));
+        return Err(GpuError::Shape(format!("{} values given for a {m}×{m} matrix", c.len())));
     }
     for i in 0..m {
         for j in 0..=i {
@@ -245,75 +237,69 @@ pub fn factor(gpu: &Gpu, c: &[f32], m: usize, variant: Variant) -> GpuResult<Fac
             }
         }
     }
-    let s = gpu.upload(m, m, c, "the matrix to factor (S)")?;
-    let t = gpu.upload(m, m, c, "the ping-pong copy (T)")?;
-    factor_in_place(gpu, PingPong::new(s, t), m, variant)
+    plan_for(m as u32, variant, format)?;
+    let data = match format {
+        Format::Full => c.to_vec(),
+        Format::Packed => Packed::new(m).pack(c),
+    };
+    let (w, h) = format.texture_size(m);
+    let s = gpu.upload(w, h, &data, "the matrix to factor (S)")?;
+    let t = gpu.upload(w, h, &data, "the ping-pong copy (T)")?;
+    factor_in_place(gpu, PingPong::new(s, t), m, variant, format)
 }
 
 /// Factors the matrix held in `pp.source()`. The inner form also reads the original matrix from
 /// the target, so it is copied there first when needed.
-pub fn factor_textures(gpu: &Gpu, pp: PingPong, m: usize, variant: Variant) -> GpuResult<Factor> {
+pub fn factor_textures(gpu: &Gpu, pp: PingPong, m: usize, variant: Variant, format: Format) -> GpuResult<Factor> {
     if variant == Variant::Inner {
-        let full = Primitive::full(m as u32, m as u32);
-        gpu.run(&Pass::new(
-            "copy_matrix",
-            &kernels::COPY,
-            pp.target(),
-            &[pp.source()],
-            full,
-        ))?;
+        let full = Primitive::full(pp.source().width(), pp.source().height());
+        gpu.run(&Pass::new("copy_matrix", &kernels::COPY, pp.target(), &[pp.source()], full))?;
     }
-    factor_in_place(gpu, pp, m, variant)
+    factor_in_place(gpu, pp, m, variant, format)
 }
 
-fn factor_in_place(gpu: &Gpu, mut pp: PingPong, m: usize, variant: Variant) -> GpuResult<Factor> {
-    let side = pp.source().width() as usize;
-    if side != m
-        || pp.source().height() as usize != m
-        || pp.target().width() as usize != m
-        || pp.target().height() as usize != m
-    {
+fn factor_in_place(gpu: &Gpu, mut pp: PingPong, m: usize, variant: Variant, format: Format) -> GpuResult<Factor> {
+    let (w, h) = format.texture_size(m);
+    let size = |t: &Texture| (t.width() as usize, t.height() as usize);
+    if size(pp.source()) != (w, h) || size(pp.target()) != (w, h) {
         return Err(GpuError::Shape(format!(
-            "textures {:?}, {:?} for an {m}×{m} factorization",
+            "textures {:?}, {:?} for an {m}×{m} factorization in {} format ({w}×{h})",
             pp.source(),
-            pp.target()
+            pp.target(),
+            format.name()
         )));
     }
-    execute(gpu, &mut pp, &[], &plan(m as u32, variant))?;
+    let passes = plan_for(m as u32, variant, format)?;
+    execute(gpu, &mut pp, &[], &passes)?;
     let (spare, texture) = pp.into_parts();
-    check_diagonal(gpu, &texture, m)?;
-    Ok(Factor {
-        m,
-        variant,
-        texture,
-        spare,
-    })
+    check_diagonal(gpu, &texture, m, format)?;
+    Ok(Factor { m, variant, format, texture, spare })
 }
 
 /// Gathers the diagonal of the factor into an m×1 texture and reads it back (m values): the first
 /// diagonal entry that is not a positive finite number names the column where the factorization
 /// broke down (the square-root kernel leaves a non-positive pivot in place).
-pub fn check_diagonal(gpu: &Gpu, l: &Texture, m: usize) -> GpuResult<()> {
+pub fn check_diagonal(gpu: &Gpu, l: &Texture, m: usize, format: Format) -> GpuResult<()> {
     let d = gpu.texture(m, 1, "the factor's diagonal")?;
-    gpu.run(&Pass::new(
-        "gather_diagonal",
-        &kernels::FETCH_T0,
-        &d,
-        &[l],
-        fig::diagonal_gather(m as u32),
-    ))?;
+    let gathers = match format {
+        Format::Full => vec![fig::diagonal_gather(m as u32)],
+        Format::Packed => packed_fig::packed_diagonal_gather(m as u32).to_vec(),
+    };
+    for p in gathers {
+        gpu.run(&Pass::new("gather_diagonal", &kernels::FETCH_T0, &d, &[l], p))?;
+    }
     let diag = gpu.read(&d)?;
     match diag.iter().position(|v| !(v.is_finite() && *v > 0.0)) {
-        Some(column) => Err(GpuError::NotPositiveDefinite {
-            column,
-            pivot: diag[column],
-        }),
+        Some(column) => Err(GpuError::NotPositiveDefinite { column, pivot: diag[column] }),
         None => Ok(()),
     }
 }
 
 /// Reads the factor back: L row-major with the strict upper part zero.
 pub fn read_lower(gpu: &Gpu, f: &Factor) -> GpuResult<Vec<f32>> {
+    if f.format == Format::Packed {
+        return Ok(Packed::new(f.m).unpack(&gpu.read(&f.texture)?));
+    }
     let mut l = gpu.read(&f.texture)?;
     let m = f.m;
     for i in 0..m {
@@ -330,11 +316,8 @@ mod tests {
     use crate::gpu::plan::predicted_fragments;
 
     fn formulas(m: u64, v: Variant) -> Vec<(&'static str, u64)> {
-        let mut f = vec![
-            ("sqrt", m),
-            ("copy_diagonal", m.saturating_sub(1)),
-            ("normalize", (m.saturating_sub(1)) * m / 2),
-        ];
+        let mut f =
+            vec![("sqrt", m), ("copy_diagonal", m.saturating_sub(1)), ("normalize", (m.saturating_sub(1)) * m / 2)];
         match v {
             Variant::Outer { domain, .. } => {
                 f.push(("copy_column", (m.saturating_sub(1)) * m / 2));
@@ -363,10 +346,8 @@ mod tests {
         for m in [1u32, 2, 3, 4, 7, 16, 33] {
             for v in Variant::ALL {
                 let p = plan(m, v);
-                let got: Vec<(&str, u64)> = predicted_fragments(&p, m, m)
-                    .expect("centres off edges")
-                    .into_iter()
-                    .collect();
+                let got: Vec<(&str, u64)> =
+                    predicted_fragments(&p, m, m).expect("centres off edges").into_iter().collect();
                 assert_eq!(got, formulas(m as u64, v), "m={m} {v}");
             }
         }
@@ -378,16 +359,7 @@ mod tests {
         let p = plan(m, Variant::PAPER);
         assert_eq!(p.len() as u32, 5 * (m - 1) + 1);
         let names: Vec<&str> = p[..5].iter().map(|q| q.name).collect();
-        assert_eq!(
-            names,
-            [
-                "sqrt",
-                "copy_diagonal",
-                "normalize",
-                "copy_column",
-                "outer_update"
-            ]
-        );
+        assert_eq!(names, ["sqrt", "copy_diagonal", "normalize", "copy_column", "outer_update"]);
         assert_eq!(p.iter().filter(|q| q.swap_after).count() as u32, m - 1);
         // Writes alternate T, S, T, S, T: never the texture being read.
         for q in &p {
@@ -396,10 +368,19 @@ mod tests {
         let inner = plan(m, Variant::Inner);
         assert_eq!(inner.len() as u32, 4 * (m - 1) + 1);
         assert!(inner.iter().all(|q| !q.swap_after));
-        assert_eq!(
-            inner.iter().filter(|q| q.name.starts_with("copy")).count() as u32,
-            m - 1
-        );
+        assert_eq!(inner.iter().filter(|q| q.name.starts_with("copy")).count() as u32, m - 1);
+    }
+
+    #[test]
+    fn packed_plan_shades_what_the_full_plan_shades() {
+        for m in 1..=30u32 {
+            let full = predicted_fragments(&plan(m, Variant::PAPER), m, m).unwrap();
+            let p = Packed::new(m as usize);
+            let packed = predicted_fragments(&plan_packed(m), p.w as u32, p.h as u32).unwrap();
+            assert_eq!(full, packed, "m={m}");
+            assert_eq!(plan(m, Variant::PAPER).len(), plan_packed(m).len());
+        }
+        assert!(plan_for(5, Variant::Inner, Format::Packed).is_err());
     }
 
     #[test]

@@ -11,12 +11,13 @@ pub enum GpuError {
     NotPositiveDefinite { column: usize, pivot: f32 },
     /// An input value is NaN or infinite.
     #[error("{what} holds a non-finite value {value} at row {row}, column {col} (0-based)")]
-    NonFinite {
-        what: String,
-        row: usize,
-        col: usize,
-        value: f64,
-    },
+    NonFinite { what: String, row: usize, col: usize, value: f64 },
+    /// A weight of D² is negative or not finite.
+    #[error("d (the diagonal of D²) must be finite and ≥ 0, but d[{index}] = {value}")]
+    NegativeWeight { index: usize, value: f64 },
+    /// A combination this build does not provide.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
     /// Shapes that must agree do not.
     #[error("shape mismatch: {0}")]
     Shape(String),

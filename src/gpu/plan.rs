@@ -78,28 +78,17 @@ fn resolve<'a>(pp: &'a PingPong, aux: &[&'a Texture], r: Role) -> &'a Texture {
 }
 
 /// Runs the plan's passes in order on `pp` (swapping where the plan says) and `aux`.
-pub fn execute(
-    gpu: &Gpu,
-    pp: &mut PingPong,
-    aux: &[&Texture],
-    plan: &[PlannedPass],
-) -> GlResult<()> {
+pub fn execute(gpu: &Gpu, pp: &mut PingPong, aux: &[&Texture], plan: &[PlannedPass]) -> GlResult<()> {
     // Kernels compile before the first pass so compilation never lands inside a measured pass.
     for p in plan {
         gpu.prepare(p.kernel, p.defines)?;
     }
     for p in plan {
         let sources: Vec<&Texture> = p.sources.iter().map(|&r| resolve(pp, aux, r)).collect();
-        let pass = Pass::new(
-            p.name,
-            p.kernel,
-            resolve(pp, aux, p.target),
-            &sources,
-            p.primitive,
-        )
-        .defines(p.defines)
-        .uniforms(&p.uniforms)
-        .step(p.step);
+        let pass = Pass::new(p.name, p.kernel, resolve(pp, aux, p.target), &sources, p.primitive)
+            .defines(p.defines)
+            .uniforms(&p.uniforms)
+            .step(p.step);
         gpu.run(&pass)?;
         if p.swap_after {
             pp.swap();

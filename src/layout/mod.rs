@@ -2,3 +2,32 @@
 pub mod packed;
 
 pub use packed::Packed;
+
+/// How a symmetric or triangular matrix is stored in a texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Format {
+    /// m×m texture, lower triangle used.
+    Full,
+    /// The rectangular packed format: ⌈m/2⌉ × (m + mod(m+1, 2)).
+    Packed,
+}
+
+impl Format {
+    /// Texture (width, height) holding an m×m matrix.
+    pub fn texture_size(&self, m: usize) -> (usize, usize) {
+        match self {
+            Format::Full => (m, m),
+            Format::Packed => {
+                let p = Packed::new(m);
+                (p.w, p.h)
+            }
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Format::Full => "full",
+            Format::Packed => "packed",
+        }
+    }
+}

@@ -42,11 +42,7 @@ pub fn with_gpu<R: Send + 'static>(f: impl FnOnce(&Gpu) -> R + Send + 'static) -
         };
         let _ = rtx.send(r);
     });
-    gl_thread()
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .send(job)
-        .expect("GL thread alive");
+    gl_thread().lock().unwrap_or_else(|p| p.into_inner()).send(job).expect("GL thread alive");
     match rrx.recv().expect("GL thread answered") {
         Ok(r) => r,
         Err(p) => resume_unwind(p),
