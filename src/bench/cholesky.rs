@@ -3,10 +3,12 @@
 use super::floor::FloorModel;
 use super::{secs, Timing};
 use crate::cpu::random;
-use crate::gl::{GlResult, Gpu, Measure, Pass, PingPong};
-use crate::gpu::cholesky::{plan, Domain, IndexSource, Variant};
+use crate::gl::{GlResult, Gpu, Measure, Pass, PassLog, PingPong};
+use crate::gpu::cholesky::{plan, plan_packed, Domain, IndexSource, Variant};
 use crate::gpu::plan::execute;
+use crate::gpu::plan::PlannedPass;
 use crate::kernels;
+use crate::layout::{Format, Packed};
 use faer::{Mat, Side};
 use std::time::Instant;
 
@@ -42,19 +44,19 @@ pub struct CholeskyBench {
     pub floor_model: FloorModel,
 }
 
-/// Times the plan of `variant` on a fresh copy of C each run (restored by copy passes outside the
-/// timed region), `glFinish` before and after.
-fn time_variant(
+/// Times `passes` on a fresh copy of `data` (a `w × h` texture) each run: S and T are restored
+/// by copy passes outside the timed region; `glFinish` before and after. Then one more run with
+/// fragment counting gives the pass log.
+pub(crate) fn time_plan(
     gpu: &Gpu,
-    c: &[f32],
-    m: usize,
-    variant: Variant,
+    data: &[f32],
+    (w, h): (usize, usize),
+    passes: &[PlannedPass],
     reps: usize,
-) -> GlResult<(Timing, crate::gl::PassLog)> {
-    let pristine = gpu.upload(m, m, c, "C")?;
-    let mut pp = PingPong::new(gpu.texture(m, m, "S")?, gpu.texture(m, m, "T")?);
-    let passes = plan(m as u32, variant);
-    let full = crate::geometry::Primitive::full(m as u32, m as u32);
+) -> GlResult<(Timing, PassLog)> {
+    let pristine = gpu.upload(w, h, data, "C")?;
+    let mut pp = PingPong::new(gpu.texture(w, h, "S")?, gpu.texture(w, h, "T")?);
+    let full = crate::geometry::Primitive::full(w as u32, h as u32);
     let restore = |pp: &PingPong| -> GlResult<()> {
         gpu.run(&Pass::new("restore", &kernels::COPY, pp.source(), &[&pristine], full))?;
         gpu.run(&Pass::new("restore", &kernels::COPY, pp.target(), &[&pristine], full))?;
@@ -65,14 +67,14 @@ fn time_variant(
     for rep in 0..=reps {
         restore(&pp)?;
         let t = Instant::now();
-        execute(gpu, &mut pp, &[], &passes)?;
+        execute(gpu, &mut pp, &[], passes)?;
         gpu.finish();
         if rep > 0 {
             runs.push(t.elapsed().as_secs_f64());
         }
     }
     restore(&pp)?;
-    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| execute(gpu, &mut pp, &[], &passes));
+    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| execute(gpu, &mut pp, &[], passes));
     r?;
     Ok((Timing { runs }, log))
 }
@@ -88,6 +90,7 @@ pub fn run(
     gpu: &Gpu,
     sizes: &[usize],
     variants: &[Variant],
+    packed: bool,
     reps: usize,
     mut progress: impl FnMut(&str),
 ) -> GlResult<CholeskyBench> {
@@ -106,11 +109,20 @@ pub fn run(
     for &m in sizes {
         let c = random::spd_well_conditioned(m, 42);
         let c32: Vec<f32> = c.iter().map(|&x| x as f32).collect();
-        for &v in variants {
-            let (timing, log) = time_variant(gpu, &c32, m, v, reps)?;
+        let mut cases: Vec<(String, Format, Variant)> =
+            variants.iter().map(|&v| (v.name().to_string(), Format::Full, v)).collect();
+        if packed {
+            cases.push((format!("packed {}", Variant::PAPER), Format::Packed, Variant::PAPER));
+        }
+        for (name, format, v) in cases {
+            let (data, passes) = match format {
+                Format::Full => (c32.clone(), plan(m as u32, v)),
+                Format::Packed => (Packed::new(m).pack(&c32), plan_packed(m as u32)),
+            };
+            let (timing, log) = time_plan(gpu, &data, format.texture_size(m), &passes, reps)?;
             let row = VariantRow {
                 m,
-                variant: v.name().to_string(),
+                variant: name,
                 median_s: timing.median(),
                 spread: timing.spread(),
                 passes: log.passes(),
@@ -119,7 +131,8 @@ pub fn run(
                 floor_s: if v == Variant::Inner { None } else { floor_model.floor(&log) },
             };
             progress(&format!(
-                "m={m} {v}: {} ({} passes, {} fragments)",
+                "m={m} {}: {} ({} passes, {} fragments)",
+                row.variant,
                 secs(row.median_s),
                 row.passes,
                 row.fragments
@@ -136,7 +149,10 @@ pub fn run(
 
 impl CholeskyBench {
     fn time(&self, m: usize, v: Variant) -> Option<f64> {
-        self.rows.iter().find(|r| r.m == m && r.variant == v.name()).map(|r| r.median_s)
+        self.time_named(m, v.name())
+    }
+    fn time_named(&self, m: usize, name: &str) -> Option<f64> {
+        self.rows.iter().find(|r| r.m == m && r.variant == name).map(|r| r.median_s)
     }
 
     /// The results as Markdown: one table of variants, one of the paper's ratios.
@@ -161,7 +177,7 @@ impl CholeskyBench {
                 ratio
             ));
         }
-        s.push_str("\n| m | faer f64 | faer f32 | triangle/square (paper ≈ 0.5) | swizzled/computed (paper 1/1.35 ≈ 0.74) | pair/triad (paper ≈ 1) | inner/outer | GL triangle / faer f64 |\n|---|---|---|---|---|---|---|---|\n");
+        s.push_str("\n| m | faer f64 | faer f32 | triangle/square (paper ≈ 0.5) | swizzled/computed (paper 1/1.35 ≈ 0.74) | pair/triad (paper ≈ 1) | inner/outer | packed/full (paper ≈ 1.01) | GL triangle / faer f64 |\n|---|---|---|---|---|---|---|---|---|\n");
         let tri = Variant::PAPER;
         let sq = Variant::Outer { domain: Domain::Square, index: IndexSource::Pair };
         let comp = Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed };
@@ -173,13 +189,14 @@ impl CholeskyBench {
         for c in &self.cpu {
             let m = c.m;
             s.push_str(&format!(
-                "| {m} | {} | {} | {} | {} | {} | {} | {} |\n",
+                "| {m} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
                 secs(c.faer_f64_s),
                 secs(c.faer_f32_s),
                 ratio(self.time(m, tri), self.time(m, sq)),
                 ratio(self.time(m, tri), self.time(m, comp)),
                 ratio(self.time(m, tri), self.time(m, triad)),
                 ratio(self.time(m, Variant::Inner), self.time(m, tri)),
+                ratio(self.time_named(m, &format!("packed {tri}")), self.time(m, tri)),
                 ratio(self.time(m, tri), Some(c.faer_f64_s)),
             ));
         }

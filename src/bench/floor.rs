@@ -3,7 +3,15 @@
 //! its floor is per-pass overhead that is ours to remove.
 
 use super::Timing;
-use crate::geometry::{Primitive, Vertex};
+use crate::geometry::{Primitive, PrimitiveKind, Vertex};
+
+/// The primitive class a per-fragment cost was measured on: rasterizers spend more per fragment
+/// along a triangle's slanted edge than inside a rectangle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Rect,
+    Triangle,
+}
 use crate::gl::{GlResult, Gpu, Kernel, Pass, PassLog};
 use std::collections::BTreeMap;
 
@@ -17,8 +25,9 @@ pub struct FloorModel {
 }
 
 impl FloorModel {
-    /// Measures `kernels` (with their defines) on one `side × side` rectangle (sources are
-    /// `side × side` textures of ones, so divisions stay finite) and the empty pass.
+    /// Measures `kernels` (with their defines) on one `side × side` rectangle and on the Fig. 5
+    /// triangle over it (sources are `side × side` textures of ones, so divisions stay finite),
+    /// and the empty pass.
     pub fn measure(
         gpu: &Gpu,
         kernels: &[(&'static Kernel, &'static [&'static str])],
@@ -32,19 +41,23 @@ impl FloorModel {
         // Coordinates spanning the texture, so fetches land inside it like the real kernels'.
         let corners = [[0.0, 0.0], [s, 0.0], [0.0, s], [s, s]];
         let rect = Primitive::Rectangle(corners.map(|p| Vertex::new(p, [p[0], p[1], 0.5], [p[0], 0.5, 0.0])));
+        let triangle = crate::geometry::cholesky::fig5_outer_update_triangle(0, side as u32);
+        let tri_fragments = (side * (side - 1) / 2).max(1);
         let mut model = FloorModel::default();
         for &(k, defines) in kernels {
             gpu.prepare(k, defines)?;
-            let timing = Timing::measure(reps, || {
-                gpu.run(
-                    &Pass::new("floor", k, &t, &[&a], rect)
-                        .defines(defines)
-                        .uniforms(&[("value", 1.0), ("component", 0.0)]),
-                )?;
-                gpu.finish();
-                Ok::<(), crate::gl::GlError>(())
-            })?;
-            model.per_fragment.insert(Self::key(k.file, defines), timing.median() / (side * side) as f64);
+            for (shape, prim, fragments) in
+                [(Shape::Rect, rect, side * side), (Shape::Triangle, triangle, tri_fragments)]
+            {
+                let timing = Timing::measure(reps, || {
+                    let sources = [&a];
+                    let pass = Pass::new("floor", k, &t, &sources, prim).defines(defines);
+                    gpu.run(&pass.uniforms(&[("value", 1.0), ("component", 0.0)]))?;
+                    gpu.finish();
+                    Ok::<(), crate::gl::GlError>(())
+                })?;
+                model.per_fragment.insert(Self::key(k.file, defines, shape), timing.median() / fragments as f64);
+            }
         }
         // An empty pass: a point outside the target shades nothing but costs a draw.
         let outside = Primitive::Point(Vertex::at(-4.0, -4.0));
@@ -60,12 +73,16 @@ impl FloorModel {
         Ok(model)
     }
 
-    /// `file` or `file[DEFINE,…]`.
-    pub fn key(file: &str, defines: &[&str]) -> String {
+    /// `file@shape` or `file[DEFINE,…]@shape`.
+    pub fn key(file: &str, defines: &[&str], shape: Shape) -> String {
+        let shape = match shape {
+            Shape::Rect => "rect",
+            Shape::Triangle => "triangle",
+        };
         if defines.is_empty() {
-            file.to_string()
+            format!("{file}@{shape}")
         } else {
-            format!("{file}[{}]", defines.join(","))
+            format!("{file}[{}]@{shape}", defines.join(","))
         }
     }
 
@@ -74,7 +91,11 @@ impl FloorModel {
     pub fn floor(&self, log: &PassLog) -> Option<f64> {
         let mut t = 0.0;
         for r in &log.records {
-            let cost = self.per_fragment.get(&Self::key(r.kernel, r.defines))?;
+            let shape = match r.primitive {
+                PrimitiveKind::Triangle | PrimitiveKind::TwoTriangles => Shape::Triangle,
+                _ => Shape::Rect,
+            };
+            let cost = self.per_fragment.get(&Self::key(r.kernel, r.defines, shape))?;
             t += self.empty_pass + r.fragments.unwrap_or(0) as f64 * cost;
         }
         Some(t)

@@ -1,5 +1,6 @@
 //! What `glsolve bench` measures. Speed is measured here only, never in tests: warm up first,
 //! `glFinish` before reading a clock, repeat, report the median and the spread.
+pub mod assemble;
 pub mod cholesky;
 pub mod floor;
 

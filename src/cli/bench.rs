@@ -15,6 +15,24 @@ pub struct BenchArgs {
 enum BenchWhat {
     /// Every Cholesky variant against faer, with passes, fragments, floors and the paper's ratios.
     Cholesky(CholeskyArgs),
+    /// A·D²·Aᵀ in full and packed format against faer, and form-versus-factor time.
+    Assemble(AssembleArgs),
+}
+
+#[derive(Args)]
+struct AssembleArgs {
+    /// Orders m of C.
+    #[arg(long, value_delimiter = ',', default_value = "512,1024,2048")]
+    sizes: Vec<usize>,
+    /// n = ratio·m columns of A.
+    #[arg(long, default_value_t = 2)]
+    ratio: usize,
+    /// Timed runs per measurement (after one warm-up run).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -29,6 +47,9 @@ struct CholeskyArgs {
     /// Timed runs per measurement (after one warm-up run).
     #[arg(long, default_value_t = 3)]
     reps: usize,
+    /// Also time the paper's variant in the rectangular packed format (packed/full ratio).
+    #[arg(long)]
+    packed: bool,
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -37,6 +58,27 @@ struct CholeskyArgs {
 pub fn run(a: &BenchArgs) -> ExitCode {
     match &a.what {
         BenchWhat::Cholesky(c) => cholesky(c),
+        BenchWhat::Assemble(c) => assemble(c),
+    }
+}
+
+fn assemble(a: &AssembleArgs) -> ExitCode {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    match bench::assemble::run(&gpu, &a.sizes, a.ratio, a.reps, |line| eprintln!("{line}")) {
+        Ok(r) => {
+            println!("{}", r.markdown());
+            match &a.json {
+                Some(p) => match super::write_json(p, &r) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => super::fail(e),
+                },
+                None => ExitCode::SUCCESS,
+            }
+        }
+        Err(e) => super::fail(e),
     }
 }
 
@@ -64,7 +106,7 @@ fn cholesky(a: &CholeskyArgs) -> ExitCode {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
-    let result = bench::cholesky::run(&gpu, &a.sizes, &variants, a.reps, |line| eprintln!("{line}"));
+    let result = bench::cholesky::run(&gpu, &a.sizes, &variants, a.packed, a.reps, |line| eprintln!("{line}"));
     match result {
         Ok(r) => {
             println!("{}", r.markdown());
