@@ -39,3 +39,18 @@ kernels! {
     /// Kernel 2: C(i, j) + A(i, k)·b(j), A at T0 and b at T1.
     OUTER_ADD = "outer_add.frag";
 }
+
+kernels! {
+    /// Kernel 1 (2008 IPM paper): f(k) / L(k, k), the pivot at T0.
+    DIVIDE = "divide.frag";
+    /// Kernels 2 and 3: f(i) − f(k)·L, f(k) at T0, L at T1 (`SWIZZLE_YX`: read `.yx`, Kernel 2).
+    SUBTRACT = "subtract.frag";
+    /// Element-wise vector operations: `AXPBY` αx + βy, `MUL` x⊙y, `DIV` x/y, `AFFINE` αx + β.
+    ELEMENTWISE = "elementwise.frag";
+    /// One halving pass of a reduction: `SUM`, `MAXABS`, `MIN` or `MAX` of entries 2j and 2j+1.
+    REDUCE = "reduce.frag";
+    /// The line-search ratio −x/Δx where Δx < 0, else +∞ (NaN in, NaN out).
+    STEP_RATIO = "step_ratio.frag";
+    /// Matrix–vector product in one pass: y = α·A·x (+ β·z), or with `TRANSPOSE` y = α·Aᵀ·x (+ β·z).
+    GEMV = "gemv.frag";
+}

@@ -49,3 +49,26 @@ pub fn cholesky_backward_error(c: &[f64], l: &[f64], m: usize) -> f64 {
     }
     (num / den).sqrt()
 }
+
+/// Solves L·Lᵀ·x = b by forward and back substitution with the lower factor `l` (row-major m×m),
+/// in the precision of `T` (Algorithm 1 of the 2008 IPM paper and its transpose).
+pub fn cholesky_solve<T: Copy + std::ops::Sub<Output = T> + std::ops::Mul<Output = T> + std::ops::Div<Output = T>>(
+    l: &[T],
+    m: usize,
+    b: &[T],
+) -> Vec<T> {
+    let mut y = b.to_vec();
+    for k in 0..m {
+        y[k] = y[k] / l[k * m + k];
+        for i in k + 1..m {
+            y[i] = y[i] - y[k] * l[i * m + k];
+        }
+    }
+    for k in (0..m).rev() {
+        y[k] = y[k] / l[k * m + k];
+        for i in 0..k {
+            y[i] = y[i] - y[k] * l[k * m + i];
+        }
+    }
+    y
+}

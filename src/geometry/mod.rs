@@ -9,6 +9,7 @@ pub mod assembly;
 pub mod cholesky;
 pub mod coverage;
 pub mod packed;
+pub mod solve;
 
 /// One vertex: a position and two 3-component texture coordinates (the papers' T0, T1).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]

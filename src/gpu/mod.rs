@@ -1,7 +1,12 @@
 //! Algorithms made of passes. They plan passes and hand them to the GL layer; none calls GL.
 pub mod assemble;
+pub mod blas1;
+pub mod blas2;
 pub mod cholesky;
 pub mod error;
 pub mod plan;
+pub mod substitute;
+pub mod vector;
 
 pub use error::{GpuError, GpuResult};
+pub use vector::Vector;
