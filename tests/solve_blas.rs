@@ -42,13 +42,9 @@ fn elementwise_kernels_match_f64() {
                 Vector::new(gpu, n, "out").unwrap(),
             );
             let check = |got: Vec<f32>, want: &dyn Fn(usize) -> f64, what: &str| {
-                for i in 0..n {
+                for (i, g) in got.iter().enumerate() {
                     let w = want(i);
-                    assert!(
-                        (got[i] as f64 - w).abs() <= 2.0 * U * (w.abs() + 1.0),
-                        "{what} n={n} i={i}: {} vs {w}",
-                        got[i]
-                    );
+                    assert!((*g as f64 - w).abs() <= 2.0 * U * (w.abs() + 1.0), "{what} n={n} i={i}: {g} vs {w}");
                 }
             };
             blas1::axpby(gpu, &out, 0.75, &gx, -2.5, &gy).unwrap();
