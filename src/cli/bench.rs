@@ -17,6 +17,21 @@ enum BenchWhat {
     Cholesky(CholeskyArgs),
     /// A·D²·Aᵀ in full and packed format against faer, and form-versus-factor time.
     Assemble(AssembleArgs),
+    /// Substitution on the GPU against read-back + CPU substitution (2008 IPM paper Fig. 4.1).
+    Solve(SolveArgs),
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// Orders m of the factor.
+    #[arg(long, value_delimiter = ',', default_value = "256,512,1024,2048")]
+    sizes: Vec<usize>,
+    /// Timed runs per measurement (after one warm-up run).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -59,18 +74,20 @@ pub fn run(a: &BenchArgs) -> ExitCode {
     match &a.what {
         BenchWhat::Cholesky(c) => cholesky(c),
         BenchWhat::Assemble(c) => assemble(c),
+        BenchWhat::Solve(c) => solve(c),
     }
 }
 
-fn assemble(a: &AssembleArgs) -> ExitCode {
-    let gpu = match Gpu::headless() {
-        Ok(g) => g,
-        Err(e) => return super::fail(e),
-    };
-    match bench::assemble::run(&gpu, &a.sizes, a.ratio, a.reps, |line| eprintln!("{line}")) {
+/// Prints a benchmark's Markdown and writes its JSON where asked.
+fn report<T: serde::Serialize>(
+    result: Result<T, impl std::fmt::Display>,
+    markdown: impl Fn(&T) -> String,
+    json: &Option<std::path::PathBuf>,
+) -> ExitCode {
+    match result {
         Ok(r) => {
-            println!("{}", r.markdown());
-            match &a.json {
+            println!("{}", markdown(&r));
+            match json {
                 Some(p) => match super::write_json(p, &r) {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(e) => super::fail(e),
@@ -80,6 +97,22 @@ fn assemble(a: &AssembleArgs) -> ExitCode {
         }
         Err(e) => super::fail(e),
     }
+}
+
+fn solve(a: &SolveArgs) -> ExitCode {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    report(bench::solve::run(&gpu, &a.sizes, a.reps, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
+}
+
+fn assemble(a: &AssembleArgs) -> ExitCode {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    report(bench::assemble::run(&gpu, &a.sizes, a.ratio, a.reps, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
 }
 
 pub(crate) fn parse_variants(names: &[String]) -> Result<Vec<Variant>, String> {
@@ -107,16 +140,5 @@ fn cholesky(a: &CholeskyArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     let result = bench::cholesky::run(&gpu, &a.sizes, &variants, a.packed, a.reps, |line| eprintln!("{line}"));
-    match result {
-        Ok(r) => {
-            println!("{}", r.markdown());
-            if let Some(p) = &a.json {
-                if let Err(e) = super::write_json(p, &r) {
-                    return super::fail(e);
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => super::fail(e),
-    }
+    report(result, |r| r.markdown(), &a.json)
 }
