@@ -9,14 +9,14 @@
 //!   all have d² → 0 near the optimum). It is replaced by [`HUGE_PIVOT`], which makes the
 //!   corresponding component of Δλ zero — the classical tiny-pivot treatment of dense IPM codes
 //!   (Wright, *Primal-Dual Interior-Point Methods*, ch. 11). The count is returned in
-//!   [`FactorInfo`].
+//!   [`FactorInfo`]. The factorization itself is [`super::cholesky::cholesky_lower`].
 //! * `solve`: forward and back substitution on the scaled factor, u = S·L⁻ᵀ·L⁻¹·S·r.
 
 use crate::lp::backend::{BackendError, FactorInfo, NormalEquationsBackend};
-use faer::dyn_stack::{MemBuffer, MemStack};
-use faer::linalg::cholesky::llt;
+use crate::lp::backends::cholesky::cholesky_lower;
 use faer::linalg::matmul::triangular::{self, BlockStructure};
-use faer::{Accum, Conj, Mat, MatRef, Par};
+use faer::linalg::triangular_solve::{solve_lower_triangular_in_place, solve_upper_triangular_in_place};
+use faer::{Accum, Mat, MatRef, Par};
 
 /// Pivot threshold of the unit-diagonal normal matrix (relative cancellation beyond ~100 ulps).
 pub const TINY_PIVOT: f64 = 1e-14;
@@ -193,21 +193,14 @@ impl NormalEquationsBackend for CpuBackend {
                 *v *= sj * self.scale[i];
             }
         }
-        let reg = llt::factor::LltRegularization { dynamic_regularization_delta: HUGE_PIVOT, dynamic_regularization_epsilon: TINY_PIVOT };
-        let req = llt::factor::cholesky_in_place_scratch::<f64>(m, self.par, Default::default());
-        let mut buf = MemBuffer::new(req);
-        let info = llt::factor::cholesky_in_place(self.normal.as_mut(), reg, self.par, MemStack::new(&mut buf), Default::default())
-            .map_err(|e| match e {
-                llt::factor::LltError::NonPositivePivot { index } => {
-                    BackendError::Factorization { column: index, pivot: self.normal[(index, index)] }
-                }
-            })?;
+        let replaced = cholesky_lower(self.normal.as_mut(), TINY_PIVOT, HUGE_PIVOT, self.par)
+            .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
         // A NaN/∞ pivot passes the sign test; find it here rather than in a later solve.
         if let Some(k) = (0..m).find(|&k| !self.normal[(k, k)].is_finite()) {
             return Err(BackendError::Factorization { column: k, pivot: self.normal[(k, k)] });
         }
         self.factored = true;
-        Ok(FactorInfo { replaced_pivots: info.dynamic_regularization_count })
+        Ok(FactorInfo { replaced_pivots: replaced })
     }
 
     fn solve(&mut self, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
@@ -217,15 +210,9 @@ impl NormalEquationsBackend for CpuBackend {
         let m = self.normal.nrows();
         self.check("solve", m, r.len())?;
         let mut u: Vec<f64> = r.iter().zip(&self.scale).map(|(v, s)| v * s).collect();
-        let req = llt::solve::solve_in_place_scratch::<f64>(m, 1, self.par);
-        let mut buf = MemBuffer::new(req);
-        llt::solve::solve_in_place_with_conj(
-            self.normal.as_ref(),
-            Conj::No,
-            faer::ColMut::from_slice_mut(&mut u).as_mat_mut(),
-            self.par,
-            MemStack::new(&mut buf),
-        );
+        let l = self.normal.as_ref();
+        solve_lower_triangular_in_place(l, faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), self.par);
+        solve_upper_triangular_in_place(l.transpose(), faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), self.par);
         for (v, s) in u.iter_mut().zip(&self.scale) {
             *v *= s;
         }
