@@ -81,6 +81,11 @@ pub trait NormalEquationsBackend {
     /// min(1, min_{Δxᵢ<0} −xᵢ/Δxᵢ).
     fn max_step(&mut self, x: &Self::Vector, dx: &Self::Vector) -> Result<f64, BackendError>;
 
+    /// Free-variable pairs (x⁺ⱼ, x⁻ⱼ), fixed at construction: where min(x⁺, x⁻) exceeds
+    /// κ·(1 + |x⁺ − x⁻|), subtracts the excess from both parts (x = x⁺ − x⁻ and A·x unchanged),
+    /// so that x is never the small difference of two huge numbers. κ = `cap`.
+    fn recenter_free_pairs(&mut self, x: &Self::Vector, cap: f64) -> Result<Self::Vector, BackendError>;
+
     // ---- level 2: sgemv with optional vector addition ----------------------------------------
     /// α·A·x + β·y (y of length m; `None` means β·y = 0).
     fn a_mul(&mut self, alpha: f64, x: &Self::Vector, add: Option<(f64, &Self::Vector)>)

@@ -26,6 +26,11 @@ use std::time::{Duration, Instant};
 /// Both step lengths below this means no representable progress: numerical failure.
 pub const STEP_COLLAPSE: f64 = 1e-12;
 
+/// κ of [`NormalEquationsBackend::recenter_free_pairs`]: the smaller part of a split free
+/// variable is kept below κ·(1 + |x|), so x⁺ − x⁻ loses at most a factor ≈ κ in relative
+/// precision while the pair stays well inside the positive orthant.
+pub const FREE_PAIR_CAP: f64 = 10.0;
+
 /// The data the loop needs besides A (which the backend holds).
 #[derive(Clone, Debug)]
 pub struct MpcProblem {
@@ -236,6 +241,7 @@ fn run<B: NormalEquationsBackend>(
         alpha_p = (st.step_factor * be.max_step(&x, &dx)?).min(1.0);
         alpha_d = (st.step_factor * be.max_step(&s, &ds)?).min(1.0);
         x = be.lincomb(1.0, &x, alpha_p, &dx)?;
+        x = be.recenter_free_pairs(&x, FREE_PAIR_CAP)?;
         lambda = be.lincomb(1.0, &lambda, alpha_d, &dl)?;
         s = be.lincomb(1.0, &s, alpha_d, &ds)?;
         k += 1;

@@ -80,7 +80,7 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
     let t_setup = Instant::now();
     let outcome = match settings.backend {
         BackendKind::Cpu => {
-            let mut be = CpuBackend::new(sf.a.as_ref());
+            let mut be = CpuBackend::new(sf.a.as_ref(), &sf.free_pairs);
             timings.setup = t_setup.elapsed();
             run_on(&mut be, &problem, settings, log)
         }

@@ -8,9 +8,10 @@
 //!    * l = u: **fixed**, eliminated (value moved into b and the objective constant);
 //!    * l finite, u = +∞: **shift** x = l + x′;
 //!    * l = −∞, u finite: **mirror** x = u − x′ (column and cost negated);
-//!    * l = −∞, u = +∞: **free**, split x = x⁺ − x⁻ (the usual dense choice; both parts grow
-//!      together along x⁺ = x⁻ + t without changing x, which the interior-point method
-//!      tolerates because the pair's d² stay bounded by the centring of the iterate);
+//!    * l = −∞, u = +∞: **free**, split x = x⁺ − x⁻ (the usual dense choice). Both parts tend
+//!      to grow together without changing x, until x is the difference of two huge numbers and
+//!      the primal residual stalls; the MPC loop therefore re-centres the pairs after every step
+//!      (`NormalEquationsBackend::recenter_free_pairs`);
 //!    * both finite: **boxed**, x = l + x′ plus an explicit row x′ + w = u − l with a slack
 //!      w ≥ 0 (simple and dense-friendly; it adds one row and one column per bounded column).
 //! 3. **Empty rows** of the result are dropped when their b is 0 and prove primal
@@ -60,6 +61,8 @@ pub struct StandardForm {
     pub columns: Vec<ColumnMap>,
     /// Standard-form row of each original row (None: dropped).
     pub row_of: Vec<Option<usize>>,
+    /// Standard-form column pairs (x⁺, x⁻) of split free variables.
+    pub free_pairs: Vec<(usize, usize)>,
     /// Ruiz factors: Ā = diag(row_scale)·A·diag(col_scale).
     pub row_scale: Vec<f64>,
     pub col_scale: Vec<f64>,
@@ -233,7 +236,15 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     let row_of = (0..nrows0)
         .map(|i| if keep_row[i] && new_row[row_index[i]] != usize::MAX { Some(new_row[row_index[i]]) } else { None })
         .collect();
+    let free_pairs = columns
+        .iter()
+        .filter_map(|m| match *m {
+            ColumnMap::Free { pos, neg } => Some((pos, neg)),
+            _ => None,
+        })
+        .collect();
     let mut sf = StandardForm {
+        free_pairs,
         a,
         b,
         c,

@@ -33,12 +33,15 @@ pub struct CpuBackend {
     /// S of the unit-diagonal scaling.
     scale: Vec<f64>,
     factored: bool,
+    /// Column pairs (x⁺, x⁻) of split free variables.
+    free_pairs: Vec<(usize, usize)>,
     par: Par,
 }
 
 impl CpuBackend {
-    /// Uploads A (dense m×n standard-form matrix). Uses all rayon threads.
-    pub fn new(a: MatRef<'_, f64>) -> Self {
+    /// Uploads A (dense m×n standard-form matrix) and the free-variable pairs. Uses all rayon
+    /// threads.
+    pub fn new(a: MatRef<'_, f64>, free_pairs: &[(usize, usize)]) -> Self {
         let (m, n) = (a.nrows(), a.ncols());
         Self {
             a: a.to_owned(),
@@ -46,6 +49,7 @@ impl CpuBackend {
             normal: Mat::zeros(m, m),
             scale: vec![1.0; m],
             factored: false,
+            free_pairs: free_pairs.to_vec(),
             par: Par::rayon(0),
         }
     }
@@ -120,6 +124,21 @@ impl NormalEquationsBackend for CpuBackend {
     fn max_step(&mut self, x: &Vec<f64>, dx: &Vec<f64>) -> Result<f64, BackendError> {
         self.check("max_step", x.len(), dx.len())?;
         Ok(x.iter().zip(dx).filter(|(_, &d)| d < 0.0).map(|(&v, &d)| -v / d).fold(1.0, f64::min))
+    }
+
+    fn recenter_free_pairs(&mut self, x: &Vec<f64>, cap: f64) -> Result<Vec<f64>, BackendError> {
+        let mut out = x.clone();
+        for &(p, q) in &self.free_pairs {
+            let (Some(&xp), Some(&xq)) = (x.get(p), x.get(q)) else {
+                return Err(BackendError::Dimension { op: "recenter_free_pairs", expected: p.max(q) + 1, got: x.len() });
+            };
+            let excess = xp.min(xq) - cap * (1.0 + (xp - xq).abs());
+            if excess > 0.0 {
+                out[p] = xp - excess;
+                out[q] = xq - excess;
+            }
+        }
+        Ok(out)
     }
 
     fn a_mul(&mut self, alpha: f64, x: &Vec<f64>, add: Option<(f64, &Vec<f64>)>) -> Result<Vec<f64>, BackendError> {
