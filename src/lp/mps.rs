@@ -1,9 +1,9 @@
 //! MPS reader (fixed and free format, optionally gzip-compressed).
 //!
 //! Conventions (documented here because files and solvers differ):
-//! * **Format.** Fields are split at whitespace (free MPS). If a line of a fixed-format file
-//!   has names containing spaces, the whitespace split gives the wrong number of fields and the
-//!   line is re-read by the fixed columns 2–3, 5–12, 15–22, 25–36, 40–47, 50–61.
+//! * **Format.** Fields are split at whitespace (free MPS). If that gives the wrong number of
+//!   fields or the line does not parse (a fixed-format name containing spaces), the line is
+//!   re-read by the fixed columns 2–3, 5–12, 15–22, 25–36, 40–47, 50–61.
 //! * **Objective.** The first N row is the objective; further N rows are ignored (warning).
 //! * **Objective constant.** An RHS entry v on the objective row means the constant −v
 //!   (objective = cᵀx − v), the convention of CPLEX, Gurobi and HiGHS. For NETLIB e226 this gives
@@ -197,6 +197,13 @@ fn fixed_fields(line: &str) -> Vec<String> {
     out
 }
 
+/// Whether the blank separator columns of fixed MPS (1, 4, 13–14, 23–24, 37–39, 48–49) are blank.
+fn looks_fixed(line: &str) -> bool {
+    const SEPARATORS: [usize; 11] = [0, 3, 12, 13, 22, 23, 36, 37, 38, 47, 48];
+    let b = line.as_bytes();
+    SEPARATORS.iter().all(|&i| b.get(i).map_or(true, |c| *c == b' '))
+}
+
 impl Parser {
     fn line(&mut self, ln: usize, raw: &str) -> Result<(), MpsError> {
         self.last_line = ln;
@@ -211,7 +218,7 @@ impl Parser {
         match self.section {
             Section::None | Section::Name | Section::End => err(ln, MpsErrorKind::DataOutsideSection),
             Section::ObjSense => self.objsense(ln, toks.first().copied().unwrap_or("")),
-            Section::Rows => self.rows(ln, &toks),
+            Section::Rows => self.with_fixed_fallback(ln, line, toks, &[2], Self::rows),
             Section::Columns => self.with_fixed_fallback(ln, line, toks, &[3, 5], Self::columns),
             Section::Rhs => self.with_fixed_fallback(ln, line, toks, &[2, 3, 4, 5], Self::rhs),
             Section::Ranges => self.with_fixed_fallback(ln, line, toks, &[2, 3, 4, 5], Self::ranges),
@@ -229,14 +236,19 @@ impl Parser {
         f: fn(&mut Self, usize, &[&str]) -> Result<(), MpsError>,
     ) -> Result<(), MpsError> {
         let is_marker = toks.get(1).is_some_and(|t| t.trim_matches('\'') == "MARKER");
-        if counts.contains(&toks.len()) || is_marker {
-            return f(self, ln, &toks);
-        }
         let fixed = fixed_fields(line);
-        let fx: Vec<&str> = fixed.iter().map(String::as_str).collect();
-        // In fixed format field 1 (type) is empty except in BOUNDS.
-        let fx: Vec<&str> = if self.section == Section::Bounds { fx } else { fx.into_iter().skip(1).collect() };
-        if fx.iter().all(|t| !t.is_empty()) && counts.contains(&fx.len()) {
+        // In fixed format field 1 (type) is empty except in ROWS and BOUNDS.
+        let typed = matches!(self.section, Section::Rows | Section::Bounds);
+        let fx: Vec<&str> = fixed.iter().map(String::as_str).skip(usize::from(!typed)).collect();
+        let fixed_ok = looks_fixed(line) && fx.iter().all(|t| !t.is_empty()) && counts.contains(&fx.len()) && fx != toks;
+        if counts.contains(&toks.len()) || is_marker {
+            // A name with a space can still give a plausible count: retry by columns on error.
+            return match f(self, ln, &toks) {
+                Err(e) if fixed_ok => f(self, ln, &fx).map_err(|_| e),
+                r => r,
+            };
+        }
+        if fixed_ok {
             return f(self, ln, &fx);
         }
         f(self, ln, &toks)
@@ -347,6 +359,12 @@ impl Parser {
             return err(ln, MpsErrorKind::FieldCount { expected: "3 or 5 fields (column, row, value[, row, value])", found: t.len() });
         }
         let name = t[0];
+        let values = Self::pair_values(ln, &t[1..])?;
+        if let Some(row) = t[1..].iter().step_by(2).find(|r| {
+            self.objective.as_deref() != Some(**r) && !self.row_index.contains_key(**r) && !self.free_rows.contains_key(**r)
+        }) {
+            return err(ln, MpsErrorKind::UnknownRow(row.to_string()));
+        }
         let j = match self.col_index.get(name) {
             Some(&j) if j + 1 == self.col_names.len() => j,
             Some(_) => return err(ln, MpsErrorKind::DuplicateColumn(name.to_string())),
@@ -366,8 +384,7 @@ impl Parser {
                 j
             }
         };
-        for pair in t[1..].chunks(2) {
-            let v = Self::number(ln, pair[1])?;
+        for (pair, &v) in t[1..].chunks(2).zip(&values) {
             let row = pair[0];
             if self.objective.as_deref() == Some(row) {
                 if self.col_rows.contains(&usize::MAX) {
@@ -381,11 +398,15 @@ impl Parser {
                 }
                 self.col_rows.push(i);
                 self.triplets.push((i, j, v));
-            } else if !self.free_rows.contains_key(row) {
-                return err(ln, MpsErrorKind::UnknownRow(row.to_string()));
             }
         }
         Ok(())
+    }
+
+    /// The numbers of (name, value) pairs, all parsed before anything is stored, so that a
+    /// line that fails (and may be re-read by fixed columns) leaves no trace.
+    fn pair_values(ln: usize, pairs: &[&str]) -> Result<Vec<f64>, MpsError> {
+        pairs.chunks(2).map(|p| Self::number(ln, p.get(1).copied().unwrap_or(""))).collect()
     }
 
     /// Splits off an optional set name: with `pairs` (name, value) pairs after it.
@@ -417,11 +438,12 @@ impl Parser {
             return err(ln, MpsErrorKind::FieldCount { expected: "2 to 5 fields ([set], row, value[, row, value])", found: t.len() });
         }
         let (set, pairs) = Self::set_and_pairs(t);
+        let values = Self::pair_values(ln, pairs)?;
         if !Self::use_set(&mut self.rhs_set, set, &mut self.warnings, ln, "RHS") {
             return Ok(());
         }
-        for pair in pairs.chunks(2) {
-            let v = infinite(Self::number(ln, pair[1])?);
+        for (pair, &v) in pairs.chunks(2).zip(&values) {
+            let v = infinite(v);
             if self.objective.as_deref() == Some(pair[0]) {
                 self.obj_constant = -v;
             } else if let Some(&i) = self.row_index.get(pair[0]) {
@@ -438,11 +460,12 @@ impl Parser {
             return err(ln, MpsErrorKind::FieldCount { expected: "2 to 5 fields ([set], row, value[, row, value])", found: t.len() });
         }
         let (set, pairs) = Self::set_and_pairs(t);
+        let values = Self::pair_values(ln, pairs)?;
         if !Self::use_set(&mut self.range_set, set, &mut self.warnings, ln, "RANGES") {
             return Ok(());
         }
-        for pair in pairs.chunks(2) {
-            let v = infinite(Self::number(ln, pair[1])?);
+        for (pair, &v) in pairs.chunks(2).zip(&values) {
+            let v = infinite(v);
             match self.row_index.get(pair[0]) {
                 Some(&i) => self.range[i] = Some(v),
                 None if self.free_rows.contains_key(pair[0]) || self.objective.as_deref() == Some(pair[0]) => {
@@ -478,14 +501,14 @@ impl Parser {
                 return err(ln, MpsErrorKind::FieldCount { expected, found: t.len() });
             }
         };
-        if !Self::use_set(&mut self.bound_set, set, &mut self.warnings, ln, "BOUNDS") {
-            return Ok(());
-        }
-        let j = *self.col_index.get(col).ok_or_else(|| MpsError { line: ln, kind: MpsErrorKind::UnknownColumn(col.to_string()) })?;
         let v = match value {
             Some(tok) => infinite(Self::number(ln, tok)?),
             None => 0.0,
         };
+        let j = *self.col_index.get(col).ok_or_else(|| MpsError { line: ln, kind: MpsErrorKind::UnknownColumn(col.to_string()) })?;
+        if !Self::use_set(&mut self.bound_set, set, &mut self.warnings, ln, "BOUNDS") {
+            return Ok(());
+        }
         match ty.as_str() {
             "UP" | "UI" => {
                 self.upper[j] = v;
