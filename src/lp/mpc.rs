@@ -14,7 +14,7 @@
 //! the corrector directions that Algorithm 3 adds), σ = (μ_aff/μ)³.
 //!
 //! Termination: (6.1)–(6.3) with ε = [`Settings::tolerance`]. Infeasibility: see
-//! [`certificates`]; numerical failure: a factorization breakdown, a non-finite scalar, or both
+//! [`certificates`] and [`stalled_residual`]; numerical failure: a factorization breakdown, a non-finite scalar, or both
 //! step lengths below [`STEP_COLLAPSE`].
 
 use crate::lp::backend::{BackendError, NormalEquationsBackend};
@@ -30,6 +30,11 @@ pub const STEP_COLLAPSE: f64 = 1e-12;
 /// variable is kept below κ·(1 + |x|), so x⁺ − x⁻ loses at most a factor ≈ κ in relative
 /// precision while the pair stays well inside the positive orthant.
 pub const FREE_PAIR_CAP: f64 = 10.0;
+
+/// Stagnation test of [`stalled_residual`]: μ has fallen this much further than the residual.
+pub const STALL_RATIO: f64 = 1e-10;
+/// ... and the relative residual is still above this multiple of the tolerance.
+pub const STALL_FLOOR: f64 = 1e3;
 
 /// The data the loop needs besides A (which the backend holds).
 #[derive(Clone, Debug)]
@@ -167,6 +172,7 @@ fn run<B: NormalEquationsBackend>(
     log.header(&name);
     let (mut alpha_p, mut alpha_d) = (0.0, 0.0);
     let mut k = 0;
+    let mut first: Option<IterationInfo> = None;
     loop {
         // Residuals and objectives: sgemv with vector addition, then reductions (Algorithm 3).
         let ax = be.a_mul(1.0, &x, None)?;
@@ -204,6 +210,10 @@ fn run<B: NormalEquationsBackend>(
             return finish(Status::Optimal, be, &x, &lambda, &s, String::new());
         }
         if let Some((status, why)) = certificates(be, p, st, &ax, &atl, pobj, dobj, b_norm, c_norm)? {
+            return finish(status, be, &x, &lambda, &s, why);
+        }
+        let start = first.get_or_insert_with(|| info.clone());
+        if let Some((status, why)) = stalled_residual(start, &info, st.tolerance) {
             return finish(status, be, &x, &lambda, &s, why);
         }
         if k >= st.max_iterations {
@@ -246,6 +256,31 @@ fn run<B: NormalEquationsBackend>(
         s = be.lincomb(1.0, &s, alpha_d, &ds)?;
         k += 1;
     }
+}
+
+/// Infeasibility by stagnation (Wright, *Primal-Dual Interior-Point Methods*, ch. 6 and 11):
+/// on a problem with a solution, infeasible-interior-point iterates reduce the residuals at
+/// least in proportion to μ, ‖r_k‖/‖r_0‖ = O(μ_k/μ_0). When μ has shrunk [`STALL_RATIO`] times
+/// more than the relative primal (dual) residual, and that residual is still above
+/// [`STALL_FLOOR`]·ε, the iterates converge to a complementary point of a relaxed problem: the
+/// equations Ax = b (dual equations) cannot be met. This catches infeasibility the certificate
+/// test cannot see, e.g. contradictory equality rows that the tiny-pivot treatment drops.
+fn stalled_residual(start: &IterationInfo, now: &IterationInfo, eps: f64) -> Option<(Status, String)> {
+    let mu_ratio = now.mu / start.mu;
+    let test = |r_now: f64, r_start: f64| r_now > STALL_FLOOR * eps && mu_ratio < STALL_RATIO * r_now / r_start;
+    if test(now.primal_infeasibility, start.primal_infeasibility) {
+        return Some((
+            Status::PrimalInfeasible,
+            format!("primal residual stalls at {:.2e} while μ fell by {mu_ratio:.1e}", now.primal_infeasibility),
+        ));
+    }
+    if test(now.dual_infeasibility, start.dual_infeasibility) {
+        return Some((
+            Status::DualInfeasible,
+            format!("dual residual stalls at {:.2e} while μ fell by {mu_ratio:.1e}", now.dual_infeasibility),
+        ));
+    }
+    None
 }
 
 /// (4.12)–(4.14) given t = D²·r_c + S⁻¹·r_xs and S⁻¹·r_xs.

@@ -7,12 +7,13 @@ pub enum Status {
     /// and relative duality gap are all below the tolerance.
     Optimal,
     /// A Farkas certificate was found: a dual ray λ with bᵀλ > 0 and Aᵀλ ≤ 0 (within the
-    /// infeasibility tolerance), or a presolve proof (an empty row with a non-zero right-hand
+    /// infeasibility tolerance); or the primal residual stalls while μ → 0 (see
+    /// `mpc::stalled_residual`); or a presolve proof (an empty row with a non-zero right-hand
     /// side, contradictory bounds).
     PrimalInfeasible,
     /// A primal ray z ≥ 0 with A·z ≈ 0 and cᵀz < 0 was found (the dual is infeasible; if the
-    /// primal is feasible it is unbounded), or presolve found a column that can improve the
-    /// objective without limit.
+    /// primal is feasible it is unbounded); or the dual residual stalls while μ → 0; or
+    /// presolve found a column that can improve the objective without limit.
     DualInfeasible,
     /// The iteration limit was reached before any test above held.
     IterationLimit,
