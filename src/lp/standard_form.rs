@@ -26,6 +26,9 @@
 use crate::lp::model::{LpModel, Sense};
 use faer::Mat;
 
+/// Ruiz equilibration stops when max/min of the row (and of the column) max-norms is below this.
+pub const RUIZ_SPREAD: f64 = 4.0;
+
 /// How an original column is recovered from the standard-form x.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ColumnMap {
@@ -85,10 +88,6 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     let mut b: Vec<f64> = Vec::new();
     let mut row_index = vec![usize::MAX; nrows0];
     let mut slacks: Vec<Var> = Vec::new();
-    let mut row_entries: Vec<Vec<(usize, f64)>> = vec![Vec::new(); model.num_cols()];
-    for j in 0..model.num_cols() {
-        row_entries[j] = model.a.col(j).collect();
-    }
     for i in 0..nrows0 {
         let (l, u) = (model.row_lower[i], model.row_upper[i]);
         if l > u {
@@ -107,8 +106,8 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         }
     }
     let mut vars: Vec<Var> = Vec::with_capacity(model.num_cols() + slacks.len());
-    for (j, col) in row_entries.iter().enumerate() {
-        let entries = col.iter().filter(|(i, _)| keep_row[*i]).map(|&(i, v)| (row_index[i], v)).collect();
+    for j in 0..model.num_cols() {
+        let entries = model.a.col(j).filter(|(i, _)| keep_row[*i]).map(|(i, v)| (row_index[i], v)).collect();
         vars.push(Var { entries, cost: sense_sign * model.c[j], lo: model.col_lower[j], up: model.col_upper[j] });
     }
     vars.extend(slacks);
@@ -116,7 +115,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     let mut cols: Vec<(Vec<(usize, f64)>, f64)> = Vec::new();
     let mut offset = 0.0;
     let mut columns = Vec::with_capacity(model.num_cols());
-    for (v_idx, v) in vars.iter().enumerate() {
+    for (v_idx, v) in vars.into_iter().enumerate() {
         let name = || {
             if v_idx < model.num_cols() {
                 format!("column {}", model.col_names[v_idx])
@@ -140,7 +139,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             shift(&mut b, v.lo);
             offset += v.cost * v.lo;
             let col = cols.len();
-            cols.push((v.entries.clone(), v.cost));
+            cols.push((v.entries, v.cost));
             if v.up.is_finite() {
                 let r = b.len();
                 b.push(v.up - v.lo);
@@ -226,9 +225,10 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             continue;
         }
         c[j] = *cost;
+        let dst = a.col_as_slice_mut(j);
         for &(i, v) in entries {
-            if new_row[i] != usize::MAX {
-                a[(new_row[i], j)] += v;
+            if let Some(d) = dst.get_mut(new_row[i]) {
+                *d += v;
             }
         }
     }
@@ -262,25 +262,36 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
 }
 
 impl StandardForm {
-    /// Ruiz equilibration: `passes` rounds of dividing every row and column by the square root
-    /// of its max-norm; converges to max-norms of 1 (Ruiz 2001).
+    /// Ruiz equilibration: up to `passes` rounds of dividing every row and column by the square
+    /// root of its max-norm; converges to max-norms of 1 (Ruiz 2001). Stops as soon as the row
+    /// and the column max-norms each lie within a factor [`RUIZ_SPREAD`] of one another: then
+    /// further passes change the conditioning of A·D²·Aᵀ by at most a small constant (data that
+    /// is already balanced, like the random family, costs one pass).
     fn equilibrate(&mut self, passes: usize) {
         let (m, n) = (self.a.nrows(), self.a.ncols());
         for _ in 0..passes {
             let mut rmax = vec![0.0f64; m];
             let mut cmax = vec![0.0f64; n];
-            for j in 0..n {
-                for i in 0..m {
-                    let v = self.a[(i, j)].abs();
-                    rmax[i] = rmax[i].max(v);
-                    cmax[j] = cmax[j].max(v);
+            for (j, cm) in cmax.iter_mut().enumerate() {
+                for (r, v) in rmax.iter_mut().zip(self.a.col_as_slice(j)) {
+                    let v = v.abs();
+                    *r = r.max(v);
+                    *cm = cm.max(v);
                 }
             }
-            let rf: Vec<f64> = rmax.iter().map(|&v| if v > 0.0 { 1.0 / v.sqrt() } else { 1.0 }).collect();
-            let cf: Vec<f64> = cmax.iter().map(|&v| if v > 0.0 { 1.0 / v.sqrt() } else { 1.0 }).collect();
-            for j in 0..n {
-                for i in 0..m {
-                    self.a[(i, j)] *= rf[i] * cf[j];
+            let spread = |v: &[f64]| {
+                let (lo, hi) = v.iter().filter(|&&x| x > 0.0).fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+                if hi > 0.0 { hi / lo } else { 1.0 }
+            };
+            if spread(&rmax) <= RUIZ_SPREAD && spread(&cmax) <= RUIZ_SPREAD {
+                break;
+            }
+            let factor = |v: f64| if v > 0.0 { 1.0 / v.sqrt() } else { 1.0 };
+            let rf: Vec<f64> = rmax.into_iter().map(factor).collect();
+            let cf: Vec<f64> = cmax.into_iter().map(factor).collect();
+            for (j, &cj) in cf.iter().enumerate() {
+                for (v, ri) in self.a.col_as_slice_mut(j).iter_mut().zip(&rf) {
+                    *v *= ri * cj;
                 }
             }
             for i in 0..m {
@@ -296,8 +307,13 @@ impl StandardForm {
 
     /// ‖A‖∞: the largest absolute row sum.
     pub fn a_norm_inf(&self) -> f64 {
-        let (m, n) = (self.a.nrows(), self.a.ncols());
-        (0..m).map(|i| (0..n).map(|j| self.a[(i, j)].abs()).sum::<f64>()).fold(0.0, f64::max)
+        let mut sums = vec![0.0f64; self.a.nrows()];
+        for j in 0..self.a.ncols() {
+            for (s, v) in sums.iter_mut().zip(self.a.col_as_slice(j)) {
+                *s += v.abs();
+            }
+        }
+        sums.into_iter().fold(0.0, f64::max)
     }
 
     /// Original columns from a (scaled) standard-form x̄.
