@@ -4,9 +4,19 @@ use glsolve::lp::bench::random_lp_times;
 use glsolve::lp::BackendKind;
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let sizes = if sizes.is_empty() { vec![128, 256, 512, 1024] } else { sizes };
-    println!("{:>6} {:>6} {:>8} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}", "m", "n", "status", "iters", "median s", "min s", "max s", "assemble", "factor");
+    let sizes: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let sizes = if sizes.is_empty() {
+        vec![128, 256, 512, 1024]
+    } else {
+        sizes
+    };
+    println!(
+        "{:>6} {:>6} {:>8} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "m", "n", "status", "iters", "median s", "min s", "max s", "assemble", "factor"
+    );
     for r in random_lp_times(&sizes, 1, BackendKind::Cpu, 3) {
         println!(
             "{:>6} {:>6} {:>8} {:>6} {:>10.4} {:>10.4} {:>10.4} {:>10.4} {:>10.4}",

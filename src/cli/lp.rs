@@ -84,7 +84,7 @@ pub fn run_default() -> ExitCode {
 
 fn load(a: &SolveArgs) -> Result<LpModel, String> {
     match (&a.file, a.random) {
-        (_, Some(m)) if m == 0 => Err("--random needs M ≥ 1".into()),
+        (_, Some(0)) => Err("--random needs M ≥ 1".into()),
         (_, Some(m)) => Ok(random_lp(m, a.seed).to_model(a.seed)),
         (Some(path), None) => mps::read_file(path).map_err(|e| format!("{}: {e}", path.display())),
         (None, None) => Err("give an MPS file or --random M".into()),
@@ -102,8 +102,17 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     for w in &model.warnings {
         eprintln!("warning: {w}");
     }
-    let settings = Settings { tolerance: a.tol, max_iterations: a.max_iter, backend: a.backend.into(), ..Settings::default() };
-    let mut log = if a.quiet { Logger::quiet() } else { Logger::stdout() };
+    let settings = Settings {
+        tolerance: a.tol,
+        max_iterations: a.max_iter,
+        backend: a.backend.into(),
+        ..Settings::default()
+    };
+    let mut log = if a.quiet {
+        Logger::quiet()
+    } else {
+        Logger::stdout()
+    };
     let sol = match glsolve::lp::solve(&model, &settings, &mut log) {
         Ok(s) => s,
         Err(e) => {
@@ -127,8 +136,19 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
 
 fn summary(model: &LpModel, s: &Solution) {
     let t = &s.timings;
-    println!("status      {}{}", s.status, if s.detail.is_empty() { String::new() } else { format!(" ({})", s.detail) });
-    println!("objective   {:.12e}  (includes the objective constant {})", s.objective, model.obj_constant);
+    println!(
+        "status      {}{}",
+        s.status,
+        if s.detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", s.detail)
+        }
+    );
+    println!(
+        "objective   {:.12e}  (includes the objective constant {})",
+        s.objective, model.obj_constant
+    );
     println!("iterations  {}", s.iterations);
     println!(
         "time        {:.3} s  (standard form {:.3}, assemble {:.3}, factor {:.3}, solve {:.3}, other {:.3}); backend {}, standard form {} x {}",
@@ -146,9 +166,19 @@ fn summary(model: &LpModel, s: &Solution) {
 
 /// JSON with named primal values, row duals and reduced costs (non-finite numbers as null).
 fn to_json(model: &LpModel, s: &Solution) -> String {
-    let num = |v: f64| if v.is_finite() { serde_json::json!(v) } else { serde_json::Value::Null };
+    let num = |v: f64| {
+        if v.is_finite() {
+            serde_json::json!(v)
+        } else {
+            serde_json::Value::Null
+        }
+    };
     let named = |names: &[String], vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
-        names.iter().zip(vals).map(|(n, &v)| (n.clone(), num(v))).collect()
+        names
+            .iter()
+            .zip(vals)
+            .map(|(n, &v)| (n.clone(), num(v)))
+            .collect()
     };
     let v = serde_json::json!({
         "model": model.name,
@@ -172,7 +202,13 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     let model = random_lp(a.random, a.seed).to_model(a.seed);
     match std::fs::write(&a.out, mps_write::to_mps_string(&model)) {
         Ok(()) => {
-            println!("wrote {} ({} rows, {} columns, seed {})", a.out.display(), model.num_rows(), model.num_cols(), a.seed);
+            println!(
+                "wrote {} ({} rows, {} columns, seed {})",
+                a.out.display(),
+                model.num_rows(),
+                model.num_cols(),
+                a.seed
+            );
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -6,7 +6,11 @@ mod info;
 mod lp;
 
 #[derive(Parser)]
-#[command(name = "glsolve", version, about = "Dense LP / least-squares / linear-system solver on the OpenGL raster pipeline")]
+#[command(
+    name = "glsolve",
+    version,
+    about = "Dense LP / least-squares / linear-system solver on the OpenGL raster pipeline"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -21,7 +21,11 @@ pub enum BackendError {
     NotFactored,
     /// Operands of incompatible lengths (a programming error in the caller, reported not panicked).
     #[error("dimension mismatch in {op}: expected {expected}, got {got}")]
-    Dimension { op: &'static str, expected: usize, got: usize },
+    Dimension {
+        op: &'static str,
+        expected: usize,
+        got: usize,
+    },
     /// A backend-specific failure (driver errors for GPU backends).
     #[error("{0}")]
     Device(String),
@@ -57,8 +61,13 @@ pub trait NormalEquationsBackend {
 
     // ---- level 1: saxpy and its variants (single pass) ---------------------------------------
     /// α·x + β·y.
-    fn lincomb(&mut self, alpha: f64, x: &Self::Vector, beta: f64, y: &Self::Vector)
-        -> Result<Self::Vector, BackendError>;
+    fn lincomb(
+        &mut self,
+        alpha: f64,
+        x: &Self::Vector,
+        beta: f64,
+        y: &Self::Vector,
+    ) -> Result<Self::Vector, BackendError>;
     /// x + α (scalar added to every entry).
     fn add_scalar(&mut self, x: &Self::Vector, alpha: f64) -> Result<Self::Vector, BackendError>;
     /// x ⊙ y (element-wise product).
@@ -84,15 +93,27 @@ pub trait NormalEquationsBackend {
     /// Free-variable pairs (x⁺ⱼ, x⁻ⱼ), fixed at construction: where min(x⁺, x⁻) exceeds
     /// κ·(1 + |x⁺ − x⁻|), subtracts the excess from both parts (x = x⁺ − x⁻ and A·x unchanged),
     /// so that x is never the small difference of two huge numbers. κ = `cap`.
-    fn recenter_free_pairs(&mut self, x: &Self::Vector, cap: f64) -> Result<Self::Vector, BackendError>;
+    fn recenter_free_pairs(
+        &mut self,
+        x: &Self::Vector,
+        cap: f64,
+    ) -> Result<Self::Vector, BackendError>;
 
     // ---- level 2: sgemv with optional vector addition ----------------------------------------
     /// α·A·x + β·y (y of length m; `None` means β·y = 0).
-    fn a_mul(&mut self, alpha: f64, x: &Self::Vector, add: Option<(f64, &Self::Vector)>)
-        -> Result<Self::Vector, BackendError>;
+    fn a_mul(
+        &mut self,
+        alpha: f64,
+        x: &Self::Vector,
+        add: Option<(f64, &Self::Vector)>,
+    ) -> Result<Self::Vector, BackendError>;
     /// α·Aᵀ·y + β·z (z of length n; `None` means β·z = 0).
-    fn at_mul(&mut self, alpha: f64, y: &Self::Vector, add: Option<(f64, &Self::Vector)>)
-        -> Result<Self::Vector, BackendError>;
+    fn at_mul(
+        &mut self,
+        alpha: f64,
+        y: &Self::Vector,
+        add: Option<(f64, &Self::Vector)>,
+    ) -> Result<Self::Vector, BackendError>;
 
     // ---- level 3: adat and chol; level 2: substitutions --------------------------------------
     /// Forms the normal matrix A·D²·Aᵀ from the diagonal d² (length n), replacing any previous

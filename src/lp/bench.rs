@@ -26,14 +26,25 @@ pub struct LpBenchRow {
 
 /// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
 /// m in `sizes`, and reports median, min and max times.
-pub fn random_lp_times(sizes: &[usize], seed: u64, backend: BackendKind, repeats: usize) -> Vec<LpBenchRow> {
-    let settings = Settings { backend, verbosity: Verbosity::Quiet, ..Settings::default() };
+pub fn random_lp_times(
+    sizes: &[usize],
+    seed: u64,
+    backend: BackendKind,
+    repeats: usize,
+) -> Vec<LpBenchRow> {
+    let settings = Settings {
+        backend,
+        verbosity: Verbosity::Quiet,
+        ..Settings::default()
+    };
     let mut rows = Vec::new();
     for &m in sizes {
         let model = random_lp(m, seed).to_model(seed);
         let mut runs = Vec::new();
         for rep in 0..=repeats.max(1) {
-            let Ok(sol) = crate::lp::solve(&model, &settings, &mut Logger::quiet()) else { continue };
+            let Ok(sol) = crate::lp::solve(&model, &settings, &mut Logger::quiet()) else {
+                continue;
+            };
             if rep > 0 {
                 runs.push(sol);
             }

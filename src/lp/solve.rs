@@ -56,7 +56,11 @@ pub struct Solution {
 }
 
 /// Solves `model` with `settings`, writing the iteration log to `log`.
-pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<Solution, SolveError> {
+pub fn solve(
+    model: &LpModel,
+    settings: &Settings,
+    log: &mut Logger,
+) -> Result<Solution, SolveError> {
     settings.validate()?;
     let t0 = Instant::now();
     let mut timings = Timings::default();
@@ -64,8 +68,26 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
     timings.standard_form = t0.elapsed();
     let sf = match presolved {
         Presolved::Form(sf) => sf,
-        Presolved::PrimalInfeasible(why) => return Ok(trivial(model, settings, Status::PrimalInfeasible, why, timings, t0)),
-        Presolved::DualInfeasible(why) => return Ok(trivial(model, settings, Status::DualInfeasible, why, timings, t0)),
+        Presolved::PrimalInfeasible(why) => {
+            return Ok(trivial(
+                model,
+                settings,
+                Status::PrimalInfeasible,
+                why,
+                timings,
+                t0,
+            ))
+        }
+        Presolved::DualInfeasible(why) => {
+            return Ok(trivial(
+                model,
+                settings,
+                Status::DualInfeasible,
+                why,
+                timings,
+                t0,
+            ))
+        }
     };
     let (m, n) = (sf.a.nrows(), sf.a.ncols());
     log.line(&format!(
@@ -76,7 +98,11 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
         model.a.nnz(),
         settings.backend.name()
     ));
-    let problem = MpcProblem { b: sf.b.clone(), c: sf.c.clone(), a_norm_inf: sf.a_norm_inf() };
+    let problem = MpcProblem {
+        b: sf.b.clone(),
+        c: sf.c.clone(),
+        a_norm_inf: sf.a_norm_inf(),
+    };
     let t_setup = Instant::now();
     let outcome = match settings.backend {
         BackendKind::Cpu => {
@@ -108,7 +134,12 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
     })
 }
 
-fn run_on<B: NormalEquationsBackend>(be: &mut B, p: &MpcProblem, st: &Settings, log: &mut Logger) -> mpc::MpcOutcome {
+fn run_on<B: NormalEquationsBackend>(
+    be: &mut B,
+    p: &MpcProblem,
+    st: &Settings,
+    log: &mut Logger,
+) -> mpc::MpcOutcome {
     mpc::solve(be, p, st, log)
 }
 
@@ -119,10 +150,19 @@ pub fn objective(model: &LpModel, x: &[f64]) -> f64 {
 
 /// c − Aᵀy for the original columns.
 pub fn reduced_costs(model: &LpModel, y: &[f64]) -> Vec<f64> {
-    (0..model.num_cols()).map(|j| model.c[j] - model.a.col(j).map(|(i, v)| v * y[i]).sum::<f64>()).collect()
+    (0..model.num_cols())
+        .map(|j| model.c[j] - model.a.col(j).map(|(i, v)| v * y[i]).sum::<f64>())
+        .collect()
 }
 
-fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timings: Timings, t0: Instant) -> Solution {
+fn trivial(
+    model: &LpModel,
+    st: &Settings,
+    status: Status,
+    why: String,
+    mut timings: Timings,
+    t0: Instant,
+) -> Solution {
     timings.total = t0.elapsed();
     Solution {
         status,
