@@ -1,24 +1,219 @@
 //! `glsolve solve`, `glsolve generate` and the default job.
-use clap::Args;
+use clap::{Args, ValueEnum};
+use glsolve::lp::log::Logger;
+use glsolve::lp::random::random_lp;
+use glsolve::lp::{mps, mps_write, BackendKind, LpModel, Settings, Solution, Status};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Args)]
-pub struct SolveArgs {}
+/// Size and seed of the default job: a random LP of the papers' family.
+const DEFAULT_M: usize = 256;
+const DEFAULT_SEED: u64 = 1;
+
+/// `--backend` values (mapped onto [`BackendKind`]).
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum BackendArg {
+    /// Double precision, dense, faer.
+    Cpu,
+}
+
+impl From<BackendArg> for BackendKind {
+    fn from(b: BackendArg) -> Self {
+        match b {
+            BackendArg::Cpu => BackendKind::Cpu,
+        }
+    }
+}
 
 #[derive(Args)]
-pub struct GenerateArgs {}
+pub struct SolveArgs {
+    /// MPS file (fixed or free format, optionally .gz).
+    #[arg(required_unless_present = "random", conflicts_with = "random")]
+    pub file: Option<PathBuf>,
+    /// Solve the random dense LP of the papers' family with M rows and 4M columns instead.
+    #[arg(long, value_name = "M")]
+    pub random: Option<usize>,
+    /// Seed of the random LP.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Backend running the normal-equations kernels.
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub backend: BackendArg,
+    /// Termination tolerance ε of tests (6.1)–(6.3).
+    #[arg(long, default_value_t = 1e-8)]
+    pub tol: f64,
+    /// Iteration limit.
+    #[arg(long, default_value_t = 200)]
+    pub max_iter: usize,
+    /// Write status, objective, iterations, time and the primal/dual solution as JSON.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+    /// No iteration log.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
 
-/// Until the LP solver is wired in, the default job demonstrates the GL core.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Rows m of the random LP (columns n = 4m).
+    #[arg(long, value_name = "M")]
+    pub random: usize,
+    /// Seed.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Output MPS file.
+    #[arg(long, value_name = "FILE.mps")]
+    pub out: PathBuf,
+}
+
+/// `glsolve` with no arguments: solves the random LP m = 256, n = 1024, seed 1 on the cpu backend.
 pub fn run_default() -> ExitCode {
-    super::info::demo(&super::info::DemoArgs { m: 64 })
+    let args = SolveArgs {
+        file: None,
+        random: Some(DEFAULT_M),
+        seed: DEFAULT_SEED,
+        backend: BackendArg::Cpu,
+        tol: 1e-8,
+        max_iter: 200,
+        json: None,
+        quiet: false,
+    };
+    println!("glsolve: no command given; solving the default random LP (m = {DEFAULT_M}, n = {}, seed {DEFAULT_SEED}). See `glsolve --help`.", 4 * DEFAULT_M);
+    solve(&args)
 }
 
-pub fn solve(_a: &SolveArgs) -> ExitCode {
-    eprintln!("error: the LP solver is not built yet");
-    ExitCode::FAILURE
+fn load(a: &SolveArgs) -> Result<LpModel, String> {
+    match (&a.file, a.random) {
+        (_, Some(0)) => Err("--random needs M ≥ 1".into()),
+        (_, Some(m)) => Ok(random_lp(m, a.seed).to_model(a.seed)),
+        (Some(path), None) => mps::read_file(path).map_err(|e| format!("{}: {e}", path.display())),
+        (None, None) => Err("give an MPS file or --random M".into()),
+    }
 }
 
-pub fn generate(_a: &GenerateArgs) -> ExitCode {
-    eprintln!("error: the LP generator is not built yet");
-    ExitCode::FAILURE
+pub fn solve(a: &SolveArgs) -> ExitCode {
+    let model = match load(a) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for w in &model.warnings {
+        eprintln!("warning: {w}");
+    }
+    let settings = Settings {
+        tolerance: a.tol,
+        max_iterations: a.max_iter,
+        backend: a.backend.into(),
+        ..Settings::default()
+    };
+    let mut log = if a.quiet {
+        Logger::quiet()
+    } else {
+        Logger::stdout()
+    };
+    let sol = match glsolve::lp::solve(&model, &settings, &mut log) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    summary(&model, &sol);
+    if let Some(path) = &a.json {
+        if let Err(e) = std::fs::write(path, to_json(&model, &sol)) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
+    if sol.status == Status::Optimal {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn summary(model: &LpModel, s: &Solution) {
+    let t = &s.timings;
+    println!(
+        "status      {}{}",
+        s.status,
+        if s.detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", s.detail)
+        }
+    );
+    println!(
+        "objective   {:.12e}  (includes the objective constant {})",
+        s.objective, model.obj_constant
+    );
+    println!("iterations  {}", s.iterations);
+    println!(
+        "time        {:.3} s  (standard form {:.3}, assemble {:.3}, factor {:.3}, solve {:.3}, other {:.3}); backend {}, standard form {} x {}",
+        t.total.as_secs_f64(),
+        t.standard_form.as_secs_f64(),
+        t.mpc.assemble.as_secs_f64(),
+        t.mpc.factor.as_secs_f64(),
+        t.mpc.solve.as_secs_f64(),
+        t.mpc.other.as_secs_f64(),
+        s.backend.name(),
+        s.standard_form_size.0,
+        s.standard_form_size.1
+    );
+}
+
+/// JSON with named primal values, row duals and reduced costs (non-finite numbers as null).
+fn to_json(model: &LpModel, s: &Solution) -> String {
+    let num = |v: f64| {
+        if v.is_finite() {
+            serde_json::json!(v)
+        } else {
+            serde_json::Value::Null
+        }
+    };
+    let named = |names: &[String], vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
+        names
+            .iter()
+            .zip(vals)
+            .map(|(n, &v)| (n.clone(), num(v)))
+            .collect()
+    };
+    let v = serde_json::json!({
+        "model": model.name,
+        "status": s.status.name(),
+        "objective": num(s.objective),
+        "iterations": s.iterations,
+        "time_seconds": s.timings.total.as_secs_f64(),
+        "backend": s.backend.name(),
+        "primal": named(&model.col_names, &s.x),
+        "row_duals": named(&model.row_names, &s.row_duals),
+        "reduced_costs": named(&model.col_names, &s.reduced_costs),
+    });
+    serde_json::to_string_pretty(&v).unwrap_or_default()
+}
+
+pub fn generate(a: &GenerateArgs) -> ExitCode {
+    if a.random == 0 {
+        eprintln!("error: --random needs M ≥ 1");
+        return ExitCode::from(2);
+    }
+    let model = random_lp(a.random, a.seed).to_model(a.seed);
+    match std::fs::write(&a.out, mps_write::to_mps_string(&model)) {
+        Ok(()) => {
+            println!(
+                "wrote {} ({} rows, {} columns, seed {})",
+                a.out.display(),
+                model.num_rows(),
+                model.num_cols(),
+                a.seed
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", a.out.display());
+            ExitCode::from(2)
+        }
+    }
 }

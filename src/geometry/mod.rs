@@ -8,6 +8,7 @@
 pub mod assembly;
 pub mod cholesky;
 pub mod coverage;
+pub mod lu;
 pub mod packed;
 pub mod solve;
 

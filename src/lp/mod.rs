@@ -1,4 +1,23 @@
 //! Linear programs: reading them, bringing them to standard form, solving them.
+//!
+//! Pipeline: [`mps`] → [`LpModel`] → [`standard_form`] (dense min cᵀx, Ax = b, x ≥ 0) →
+//! [`mpc`] (Mehrotra's predictor-corrector over a [`backend::NormalEquationsBackend`]) → mapped
+//! back by [`solve::solve`].
+pub mod backend;
+pub mod backends;
+pub mod bench;
+pub mod log;
 pub mod model;
+pub mod mpc;
+pub mod mps;
+pub mod mps_write;
+pub mod random;
+pub mod settings;
+pub mod solve;
+pub mod standard_form;
+pub mod status;
 
 pub use model::{LpModel, Sense, SparseColMatrix};
+pub use settings::{BackendKind, Settings, Verbosity};
+pub use solve::{solve, Solution, SolveError};
+pub use status::Status;

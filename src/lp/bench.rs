@@ -1,0 +1,72 @@
+//! Timing entry point for random dense LPs of the papers' family (what `glsolve bench lp` runs).
+
+use crate::lp::log::Logger;
+use crate::lp::random::random_lp;
+use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::status::Status;
+use std::time::Duration;
+
+/// One measured solve.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LpBenchRow {
+    pub m: usize,
+    pub n: usize,
+    pub seed: u64,
+    pub backend: BackendKind,
+    pub status: Status,
+    pub iterations: usize,
+    /// Median wall time of the solve over the repetitions (standard form included).
+    pub median: Duration,
+    pub min: Duration,
+    pub max: Duration,
+    /// Median share of the loop spent assembling A·D²·Aᵀ and factoring it.
+    pub assemble: Duration,
+    pub factor: Duration,
+}
+
+/// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
+/// m in `sizes`, and reports median, min and max times.
+pub fn random_lp_times(
+    sizes: &[usize],
+    seed: u64,
+    backend: BackendKind,
+    repeats: usize,
+) -> Vec<LpBenchRow> {
+    let settings = Settings {
+        backend,
+        verbosity: Verbosity::Quiet,
+        ..Settings::default()
+    };
+    let mut rows = Vec::new();
+    for &m in sizes {
+        let model = random_lp(m, seed).to_model(seed);
+        let mut runs = Vec::new();
+        for rep in 0..=repeats.max(1) {
+            let Ok(sol) = crate::lp::solve(&model, &settings, &mut Logger::quiet()) else {
+                continue;
+            };
+            if rep > 0 {
+                runs.push(sol);
+            }
+        }
+        if runs.is_empty() {
+            continue;
+        }
+        runs.sort_by_key(|s| s.timings.total);
+        let med = &runs[runs.len() / 2];
+        rows.push(LpBenchRow {
+            m,
+            n: 4 * m,
+            seed,
+            backend,
+            status: med.status,
+            iterations: med.iterations,
+            median: med.timings.total,
+            min: runs[0].timings.total,
+            max: runs[runs.len() - 1].timings.total,
+            assemble: med.timings.mpc.assemble,
+            factor: med.timings.mpc.factor,
+        });
+    }
+    rows
+}

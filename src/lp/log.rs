@@ -1,0 +1,83 @@
+//! The iteration log: a small sink the solver writes lines to, redirectable by the caller.
+
+use std::io::Write;
+
+/// One row of the iteration log (HiGHS-like columns).
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct IterationInfo {
+    pub iteration: usize,
+    /// cᵀx of the standard form (scaled model, minimization).
+    pub primal_objective: f64,
+    /// bᵀλ of the standard form.
+    pub dual_objective: f64,
+    /// ‖r_b‖∞ / (1 + ‖b‖∞), test (6.1).
+    pub primal_infeasibility: f64,
+    /// ‖r_c‖∞ / (1 + ‖c‖∞), test (6.2).
+    pub dual_infeasibility: f64,
+    /// |cᵀx − bᵀλ| / (1 + |cᵀx|), test (6.3).
+    pub relative_gap: f64,
+    /// μ = xᵀs / n.
+    pub mu: f64,
+    /// Primal and dual step lengths taken to reach this iterate (0 at the start).
+    pub alpha_primal: f64,
+    pub alpha_dual: f64,
+}
+
+/// Where log lines go. `Logger::stdout()` for the CLI, `Logger::quiet()` for tests and benches,
+/// `Logger::to_writer` for anything else (a file, a buffer in a test).
+pub struct Logger {
+    sink: Option<Box<dyn Write + Send>>,
+}
+
+impl Logger {
+    pub fn stdout() -> Self {
+        Self {
+            sink: Some(Box::new(std::io::stdout())),
+        }
+    }
+    pub fn quiet() -> Self {
+        Self { sink: None }
+    }
+    pub fn to_writer(w: Box<dyn Write + Send>) -> Self {
+        Self { sink: Some(w) }
+    }
+    /// Whether lines are written at all (lets callers skip formatting).
+    pub fn enabled(&self) -> bool {
+        self.sink.is_some()
+    }
+    /// Writes one line. A failing sink (closed pipe) silences the logger rather than the solve.
+    pub fn line(&mut self, text: &str) {
+        if let Some(w) = self.sink.as_mut() {
+            if writeln!(w, "{text}").is_err() {
+                self.sink = None;
+            }
+        }
+    }
+    /// The column header matching [`Logger::iteration`].
+    pub fn header(&mut self, backend: &str) {
+        self.line(&format!(
+            "{:>4}  {:>16}  {:>16}  {:>9}  {:>9}  {:>9}  {:>9}  {:>6}  {:>6}  backend",
+            "iter", "primal obj", "dual obj", "pr inf", "du inf", "gap", "mu", "a_pri", "a_dual"
+        ));
+        let _ = backend;
+    }
+    /// One iteration row.
+    pub fn iteration(&mut self, it: &IterationInfo, backend: &str) {
+        if !self.enabled() {
+            return;
+        }
+        self.line(&format!(
+            "{:>4}  {:>16.9e}  {:>16.9e}  {:>9.2e}  {:>9.2e}  {:>9.2e}  {:>9.2e}  {:>6.4}  {:>6.4}  {}",
+            it.iteration,
+            it.primal_objective,
+            it.dual_objective,
+            it.primal_infeasibility,
+            it.dual_infeasibility,
+            it.relative_gap,
+            it.mu,
+            it.alpha_primal,
+            it.alpha_dual,
+            backend
+        ));
+    }
+}
