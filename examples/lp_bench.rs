@@ -4,15 +4,8 @@ use glsolve::lp::bench::random_lp_times;
 use glsolve::lp::BackendKind;
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let sizes = if sizes.is_empty() {
-        vec![128, 256, 512, 1024]
-    } else {
-        sizes
-    };
+    let sizes: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let sizes = if sizes.is_empty() { vec![128, 256, 512, 1024] } else { sizes };
     println!(
         "{:>6} {:>6} {:>8} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}",
         "m", "n", "status", "iters", "median s", "min s", "max s", "assemble", "factor"

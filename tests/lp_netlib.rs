@@ -24,10 +24,7 @@ fn netlib_dir() -> PathBuf {
 fn all_twenty_netlib_problems_reach_published_optimum() {
     let dir = netlib_dir();
     let table = std::fs::read_to_string(dir.join("optimal.tsv")).expect("optimal.tsv readable");
-    let settings = Settings {
-        verbosity: Verbosity::Quiet,
-        ..Settings::default()
-    };
+    let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
     let mut failures = Vec::new();
     let mut count = 0;
     for line in table.lines().skip(1).filter(|l| !l.trim().is_empty()) {
@@ -36,8 +33,7 @@ fn all_twenty_netlib_problems_reach_published_optimum() {
         let published: f64 = f[4].parse().expect("optimal value");
         let constant: f64 = f[5].parse().expect("objective constant");
         let expected = published + constant;
-        let model = mps::read_file(&dir.join(format!("{name}.mps")))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let model = mps::read_file(&dir.join(format!("{name}.mps"))).unwrap_or_else(|e| panic!("{name}: {e}"));
         let sol = solve(&model, &settings, &mut Logger::quiet()).expect("valid settings");
         let rel = (sol.objective - expected).abs() / expected.abs().max(1.0);
         println!(
@@ -50,10 +46,7 @@ fn all_twenty_netlib_problems_reach_published_optimum() {
         );
         count += 1;
         if sol.status != Status::Optimal || rel.is_nan() || rel > 1e-6 {
-            failures.push(format!(
-                "{name}: {:?} rel.err {rel:.2e} ({})",
-                sol.status, sol.detail
-            ));
+            failures.push(format!("{name}: {:?} rel.err {rel:.2e} ({})", sol.status, sol.detail));
         }
     }
     assert_eq!(count, 20, "expected 20 problems in optimal.tsv");
@@ -64,23 +57,12 @@ fn all_twenty_netlib_problems_reach_published_optimum() {
 fn bundled_netlib_samples_reach_published_optimum() {
     // Published values (assets/netlib/README.md); same 1e-6 tolerance as above.
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/netlib"));
-    let settings = Settings {
-        verbosity: Verbosity::Quiet,
-        ..Settings::default()
-    };
-    for (name, published) in [
-        ("afiro", -4.6475314286e2),
-        ("sc50b", -7.0e1),
-        ("adlittle", 2.2549496316e5),
-    ] {
+    let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    for (name, published) in [("afiro", -4.6475314286e2), ("sc50b", -7.0e1), ("adlittle", 2.2549496316e5)] {
         let model = mps::read_file(&dir.join(format!("{name}.mps"))).expect("bundled asset");
         let sol = solve(&model, &settings, &mut Logger::quiet()).expect("valid settings");
         assert_eq!(sol.status, Status::Optimal, "{name}");
         let rel = (sol.objective - published).abs() / published.abs();
-        assert!(
-            rel <= 1e-6,
-            "{name}: objective {} vs {published}",
-            sol.objective
-        );
+        assert!(rel <= 1e-6, "{name}: objective {} vs {published}", sol.objective);
     }
 }

@@ -17,16 +17,10 @@ fn random_family_is_optimal_and_satisfies_kkt() {
     let n = lp.n;
     assert_eq!(n, 4 * m);
     for j in 0..n {
-        let norm: f64 = (0..m)
-            .map(|i| lp.a_row_major[i * n + j].powi(2))
-            .sum::<f64>()
-            .sqrt();
+        let norm: f64 = (0..m).map(|i| lp.a_row_major[i * n + j].powi(2)).sum::<f64>().sqrt();
         assert!((norm - 1.0).abs() < 1e-12, "column {j} has norm {norm}");
     }
-    let st = Settings {
-        verbosity: Verbosity::Quiet,
-        ..Settings::default()
-    };
+    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
     let s = solve(&lp.to_model(seed), &st, &mut Logger::quiet()).expect("valid settings");
     assert_eq!(s.status, Status::Optimal, "{}", s.detail);
     // Primal feasibility ‖Ax − b‖∞ and x ≥ 0; dual feasibility Aᵀy ≤ c (reduced costs ≥ 0);
@@ -35,29 +29,17 @@ fn random_family_is_optimal_and_satisfies_kkt() {
     let tol = 1e-6;
     for i in 0..m {
         let ax: f64 = (0..n).map(|j| lp.a_row_major[i * n + j] * s.x[j]).sum();
-        assert!(
-            (ax - lp.b[i]).abs() < tol,
-            "row {i}: Ax = {ax}, b = {}",
-            lp.b[i]
-        );
+        assert!((ax - lp.b[i]).abs() < tol, "row {i}: Ax = {ax}, b = {}", lp.b[i]);
     }
     assert!(s.x.iter().all(|&v| v > -tol));
     let cx: f64 = s.x.iter().sum();
     let by: f64 = lp.b.iter().zip(&s.row_duals).map(|(b, y)| b * y).sum();
     for j in 0..n {
-        let aty: f64 = (0..m)
-            .map(|i| lp.a_row_major[i * n + j] * s.row_duals[i])
-            .sum();
-        assert!(
-            1.0 - aty > -tol,
-            "dual constraint {j} violated: aᵀy = {aty}"
-        );
+        let aty: f64 = (0..m).map(|i| lp.a_row_major[i * n + j] * s.row_duals[i]).sum();
+        assert!(1.0 - aty > -tol, "dual constraint {j} violated: aᵀy = {aty}");
         assert!((s.reduced_costs[j] - (1.0 - aty)).abs() < 1e-9);
     }
-    assert!(
-        (cx - by).abs() <= tol * (1.0 + cx.abs()),
-        "gap: cᵀx = {cx}, bᵀy = {by}"
-    );
+    assert!((cx - by).abs() <= tol * (1.0 + cx.abs()), "gap: cᵀx = {cx}, bᵀy = {by}");
     assert!((s.objective - cx).abs() < 1e-9);
 }
 
@@ -81,14 +63,8 @@ fn mps_writer_round_trips_bounds_ranges_constant_and_sense() {
     let back = mps::read_str(&mps_write::to_mps_string(&model)).expect("written MPS parses");
     assert_eq!(back.sense, model.sense);
     assert_eq!(back.obj_constant, -2.5);
-    assert_eq!(
-        (back.row_lower.clone(), back.row_upper.clone()),
-        (model.row_lower.clone(), model.row_upper.clone())
-    );
-    assert_eq!(
-        (back.col_lower.clone(), back.col_upper.clone()),
-        (model.col_lower.clone(), model.col_upper.clone())
-    );
+    assert_eq!((back.row_lower.clone(), back.row_upper.clone()), (model.row_lower.clone(), model.row_upper.clone()));
+    assert_eq!((back.col_lower.clone(), back.col_upper.clone()), (model.col_lower.clone(), model.col_upper.clone()));
     assert_eq!(back.a, model.a);
 }
 
@@ -113,11 +89,7 @@ fn blocked_cholesky_reconstructs_spd_matrix() {
     let lower = Mat::<f64>::from_fn(m, m, |i, j| if i >= j { l[(i, j)] } else { 0.0 });
     let r = &lower * lower.transpose() - &a;
     // Backward error of Cholesky is O(m·u)·‖A‖; 1e-12 relative leaves margin for m = 150.
-    assert!(
-        r.norm_max() <= 1e-12 * a.norm_max(),
-        "‖LLᵀ − A‖ = {:e}",
-        r.norm_max()
-    );
+    assert!(r.norm_max() <= 1e-12 * a.norm_max(), "‖LLᵀ − A‖ = {:e}", r.norm_max());
 }
 
 #[test]
@@ -152,26 +124,14 @@ fn cpu_kernels_match_definitions() {
     let dx = be.upload(&[-2.0, 1.0, -1.0]).expect("upload");
     assert_eq!(be.a_mul(1.0, &x, None).expect("a_mul"), vec![-4.0, 17.0]);
     let y = be.upload(&[1.0, 1.0]).expect("upload");
-    assert_eq!(
-        be.at_mul(2.0, &y, Some((1.0, &x))).expect("at_mul"),
-        vec![-1.0, 4.0, 10.0]
-    );
+    assert_eq!(be.at_mul(2.0, &y, Some((1.0, &x))).expect("at_mul"), vec![-1.0, 4.0, 10.0]);
     // Largest α ∈ [0, 1] with x + αΔx ≥ 0: min(1/2, 4/1) = 0.5.
     assert_eq!(be.max_step(&x, &dx).expect("step"), 0.5);
     assert_eq!(be.dot(&x, &dx).expect("dot"), -4.0);
     assert_eq!(be.norm_inf(&dx).expect("norm"), 2.0);
-    assert_eq!(
-        (be.min(&dx).expect("min"), be.max(&dx).expect("max")),
-        (-2.0, 1.0)
-    );
+    assert_eq!((be.min(&dx).expect("min"), be.max(&dx).expect("max")), (-2.0, 1.0));
     // Free pair (0, 2) with x⁺ = 100, x⁻ = 99: x = 1, cap 10·(1 + 1) = 20, both lowered by 79.
     let big = be.upload(&[100.0, 5.0, 99.0]).expect("upload");
-    assert_eq!(
-        be.recenter_free_pairs(&big, 10.0).expect("recenter"),
-        vec![21.0, 5.0, 20.0]
-    );
-    assert!(
-        be.dot(&x, &y).is_err(),
-        "length mismatch is an error, not a panic"
-    );
+    assert_eq!(be.recenter_free_pairs(&big, 10.0).expect("recenter"), vec![21.0, 5.0, 20.0]);
+    assert!(be.dot(&x, &y).is_err(), "length mismatch is an error, not a panic");
 }

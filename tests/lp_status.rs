@@ -5,10 +5,7 @@ use glsolve::lp::log::Logger;
 use glsolve::lp::{mps, solve, Settings, Solution, Status, Verbosity};
 
 fn quiet() -> Settings {
-    Settings {
-        verbosity: Verbosity::Quiet,
-        ..Settings::default()
-    }
+    Settings { verbosity: Verbosity::Quiet, ..Settings::default() }
 }
 
 fn solve_str(text: &str) -> Solution {
@@ -17,8 +14,7 @@ fn solve_str(text: &str) -> Solution {
 }
 
 fn solve_asset(name: &str) -> Solution {
-    let path =
-        std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/lp")).join(name);
+    let path = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/lp")).join(name);
     let model = mps::read_file(&path).expect("asset readable");
     solve(&model, &quiet(), &mut Logger::quiet()).expect("valid settings")
 }
@@ -30,10 +26,7 @@ const TOL: f64 = 1e-6;
 fn assert_close(got: &[f64], want: &[f64]) {
     assert_eq!(got.len(), want.len());
     for (k, (g, w)) in got.iter().zip(want).enumerate() {
-        assert!(
-            (g - w).abs() <= TOL * (1.0 + w.abs()),
-            "entry {k}: got {g}, want {w}"
-        );
+        assert!((g - w).abs() <= TOL * (1.0 + w.abs()), "entry {k}: got {g}, want {w}");
     }
 }
 
@@ -74,11 +67,7 @@ ENDATA
     // XFR = 1 + XUP = 4 from E2.
     assert_close(&s.x, &[3.0, 2.0, 1.5, 4.0, 1.0, 4.0, 0.0, -3.0]);
     // −3 + 2 + 1.5 − 4 − 1 + 0 + 3 = −1.5
-    assert!(
-        (s.objective - -1.5).abs() < TOL,
-        "objective {}",
-        s.objective
-    );
+    assert!((s.objective - -1.5).abs() < TOL, "objective {}", s.objective);
 }
 
 #[test]
@@ -148,11 +137,7 @@ ENDATA
     let s = solve_str(text);
     assert_eq!(s.status, Status::Optimal, "{}", s.detail);
     assert_close(&s.x, &[1.0, 3.0]);
-    assert!(
-        (s.objective - 17.0).abs() < TOL,
-        "objective {}",
-        s.objective
-    );
+    assert!((s.objective - 17.0).abs() < TOL, "objective {}", s.objective);
     assert_close(&s.row_duals, &[1.5, -0.5]);
     assert_close(&s.reduced_costs, &[0.0, 0.0]);
 }
@@ -175,14 +160,16 @@ fn dual_infeasible_models() {
 
 #[test]
 fn presolve_detects_contradictory_bounds_and_free_empty_columns() {
-    let s = solve_str("NAME B\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\nRHS\n R 1\nBOUNDS\n LO BND X 3\n UP BND X 2\nENDATA\n");
+    let s = solve_str(
+        "NAME B\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\nRHS\n R 1\nBOUNDS\n LO BND X 3\n UP BND X 2\nENDATA\n",
+    );
     assert_eq!(s.status, Status::PrimalInfeasible);
     // Y appears only in the objective with cost −1 and no upper bound.
-    let s =
-        solve_str("NAME E\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\n Y C -1\nRHS\n R 1\nENDATA\n");
+    let s = solve_str("NAME E\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\n Y C -1\nRHS\n R 1\nENDATA\n");
     assert_eq!(s.status, Status::DualInfeasible);
     // The same column with an upper bound is fine: Y = 5, X = 0.
-    let s = solve_str("NAME E\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\n Y C -1\nRHS\n R 1\nBOUNDS\n UP BND Y 5\nENDATA\n");
+    let s =
+        solve_str("NAME E\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\n Y C -1\nRHS\n R 1\nBOUNDS\n UP BND Y 5\nENDATA\n");
     assert_eq!(s.status, Status::Optimal);
     assert_close(&s.x, &[0.0, 5.0]);
 }
@@ -191,10 +178,7 @@ fn presolve_detects_contradictory_bounds_and_free_empty_columns() {
 fn iteration_limit_is_reported() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/netlib/afiro.mps");
     let model = mps::read_file(std::path::Path::new(path)).expect("asset");
-    let st = Settings {
-        max_iterations: 3,
-        ..quiet()
-    };
+    let st = Settings { max_iterations: 3, ..quiet() };
     let s = solve(&model, &st, &mut Logger::quiet()).expect("valid settings");
     assert_eq!(s.status, Status::IterationLimit);
     assert_eq!(s.iterations, 3);
@@ -202,21 +186,11 @@ fn iteration_limit_is_reported() {
 
 #[test]
 fn invalid_settings_are_rejected() {
-    let model = mps::read_str("NAME E\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\nRHS\n R 1\nENDATA\n")
-        .expect("valid");
+    let model = mps::read_str("NAME E\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\nRHS\n R 1\nENDATA\n").expect("valid");
     for st in [
-        Settings {
-            tolerance: 0.0,
-            ..quiet()
-        },
-        Settings {
-            step_factor: 1.0,
-            ..quiet()
-        },
-        Settings {
-            max_iterations: 0,
-            ..quiet()
-        },
+        Settings { tolerance: 0.0, ..quiet() },
+        Settings { step_factor: 1.0, ..quiet() },
+        Settings { max_iterations: 0, ..quiet() },
     ] {
         assert!(solve(&model, &st, &mut Logger::quiet()).is_err());
     }

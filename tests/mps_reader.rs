@@ -9,18 +9,10 @@ use std::io::Write;
 const INF: f64 = f64::INFINITY;
 
 fn col(model: &glsolve::lp::LpModel, name: &str) -> usize {
-    model
-        .col_names
-        .iter()
-        .position(|c| c == name)
-        .expect("column exists")
+    model.col_names.iter().position(|c| c == name).expect("column exists")
 }
 fn row(model: &glsolve::lp::LpModel, name: &str) -> usize {
-    model
-        .row_names
-        .iter()
-        .position(|c| c == name)
-        .expect("row exists")
+    model.row_names.iter().position(|c| c == name).expect("row exists")
 }
 
 const BOUNDS: &str = "\
@@ -145,10 +137,7 @@ ENDATA
     // RHS v on the objective row is the constant −v.
     assert_eq!(m.obj_constant, 10.0);
     let one_line = text.replace("OBJSENSE\n    MAX", "OBJSENSE MAX");
-    assert_eq!(
-        mps::read_str(&one_line).expect("valid").sense,
-        Sense::Maximize
-    );
+    assert_eq!(mps::read_str(&one_line).expect("valid").sense, Sense::Maximize);
 }
 
 #[test]
@@ -180,13 +169,7 @@ ENDATA
 
 /// A fixed-format line: fields at columns 2–3, 5–12, 15–22, 25–36, 40–47, 50–61.
 fn fixed(f: [&str; 6]) -> String {
-    format!(
-        " {:<2} {:<8}  {:<8}  {:<12}   {:<8}  {}",
-        f[0], f[1], f[2], f[3], f[4], f[5]
-    )
-    .trim_end()
-    .to_string()
-        + "\n"
+    format!(" {:<2} {:<8}  {:<8}  {:<12}   {:<8}  {}", f[0], f[1], f[2], f[3], f[4], f[5]).trim_end().to_string() + "\n"
 }
 
 #[test]
@@ -246,11 +229,7 @@ fn numbers_fortran_exponent_and_rejections() {
 
 #[test]
 fn gzip_input_is_read_transparently() {
-    let plain = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/netlib/afiro.mps"
-    ))
-    .expect("asset");
+    let plain = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/netlib/afiro.mps")).expect("asset");
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     enc.write_all(&plain).expect("compress");
     let gz = enc.finish().expect("compress");
@@ -267,10 +246,7 @@ fn gzip_input_is_read_transparently() {
 
 fn error_of(text: &str) -> (usize, MpsErrorKind) {
     let e = mps::read_str(text).expect_err("must be rejected");
-    assert!(
-        e.to_string().contains(&format!("line {}", e.line)),
-        "message names the line: {e}"
-    );
+    assert!(e.to_string().contains(&format!("line {}", e.line)), "message names the line: {e}");
     (e.line, e.kind)
 }
 
@@ -283,23 +259,11 @@ fn good_base_file_parses() {
 
 #[test]
 fn malformed_missing_sections() {
-    assert_eq!(
-        error_of("NAME T\nCOLUMNS\n X COST 1\nENDATA\n"),
-        (2, MpsErrorKind::MissingSection("ROWS"))
-    );
-    assert_eq!(
-        error_of("NAME T\nROWS\n N COST\nRHS\n R1 4\nENDATA\n"),
-        (4, MpsErrorKind::MissingSection("COLUMNS"))
-    );
+    assert_eq!(error_of("NAME T\nCOLUMNS\n X COST 1\nENDATA\n"), (2, MpsErrorKind::MissingSection("ROWS")));
+    assert_eq!(error_of("NAME T\nROWS\n N COST\nRHS\n R1 4\nENDATA\n"), (4, MpsErrorKind::MissingSection("COLUMNS")));
     let no_end = GOOD.replace("ENDATA\n", "");
-    assert_eq!(
-        error_of(&no_end),
-        (11, MpsErrorKind::MissingSection("ENDATA"))
-    );
-    assert_eq!(
-        error_of("NAME T\nROWS\n L R1\nCOLUMNS\n X R1 1\nENDATA\n"),
-        (6, MpsErrorKind::NoObjective)
-    );
+    assert_eq!(error_of(&no_end), (11, MpsErrorKind::MissingSection("ENDATA")));
+    assert_eq!(error_of("NAME T\nROWS\n L R1\nCOLUMNS\n X R1 1\nENDATA\n"), (6, MpsErrorKind::NoObjective));
 }
 
 #[test]
@@ -323,16 +287,7 @@ fn malformed_duplicate_names() {
     let t = GOOD.replace(" X COST 1 R1 1\n", " X COST 1\n Y R1 1\n X R1 1\n");
     assert_eq!(error_of(&t), (8, MpsErrorKind::DuplicateColumn("X".into())));
     let t = GOOD.replace(" X COST 1 R1 1\n", " X COST 1 R1 1\n X R1 2\n");
-    assert_eq!(
-        error_of(&t),
-        (
-            7,
-            MpsErrorKind::DuplicateEntry {
-                row: "R1".into(),
-                col: "X".into()
-            }
-        )
-    );
+    assert_eq!(error_of(&t), (7, MpsErrorKind::DuplicateEntry { row: "R1".into(), col: "X".into() }));
 }
 
 #[test]
@@ -344,18 +299,12 @@ fn malformed_bound_on_unknown_column_and_bad_types() {
     let t = GOOD.replace(" L R1", " Q R1");
     assert_eq!(error_of(&t), (4, MpsErrorKind::RowType("Q".into())));
     let t = GOOD.replace("BOUNDS", "BOUNDZ");
-    assert_eq!(
-        error_of(&t),
-        (9, MpsErrorKind::UnknownSection("BOUNDZ".into()))
-    );
+    assert_eq!(error_of(&t), (9, MpsErrorKind::UnknownSection("BOUNDZ".into())));
     let t = GOOD.replace(" X COST 1 R1 1", " X COST 1 R1");
     assert!(matches!(error_of(&t), (6, MpsErrorKind::FieldCount { .. })));
 }
 
 #[test]
 fn data_before_any_section_is_an_error() {
-    assert_eq!(
-        error_of(" X COST 1\n"),
-        (1, MpsErrorKind::DataOutsideSection)
-    );
+    assert_eq!(error_of(" X COST 1\n"), (1, MpsErrorKind::DataOutsideSection));
 }

@@ -19,6 +19,26 @@ enum BenchWhat {
     Assemble(AssembleArgs),
     /// Substitution on the GPU against read-back + CPU substitution (2008 IPM paper Fig. 4.1).
     Solve(SolveArgs),
+    /// Random dense LPs of the papers' family (n = 4m) per backend.
+    Lp(LpArgs),
+}
+
+#[derive(Args)]
+struct LpArgs {
+    /// Orders m (n = 4m).
+    #[arg(long, value_delimiter = ',', default_value = "128,256,512,1024")]
+    sizes: Vec<usize>,
+    /// Backends to run.
+    #[arg(long, value_delimiter = ',', default_value = "cpu")]
+    backend: Vec<String>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Timed runs per measurement (after one warm-up run).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -75,7 +95,39 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Cholesky(c) => cholesky(c),
         BenchWhat::Assemble(c) => assemble(c),
         BenchWhat::Solve(c) => solve(c),
+        BenchWhat::Lp(c) => lp(c),
     }
+}
+
+fn lp(a: &LpArgs) -> ExitCode {
+    let mut kinds = Vec::new();
+    for name in &a.backend {
+        match glsolve::lp::BackendKind::ALL.iter().find(|k| k.name() == name) {
+            Some(k) => kinds.push(*k),
+            None => return super::fail(format!("unknown backend {name:?}")),
+        }
+    }
+    let mut rows = Vec::new();
+    for kind in kinds {
+        rows.extend(glsolve::lp::bench::random_lp_times(&a.sizes, a.seed, kind, a.reps));
+    }
+    let mut md = String::from("| m | n | backend | status | iterations | median | min | max | assemble | factor |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    for r in &rows {
+        md.push_str(&format!(
+            "| {} | {} | {} | {:?} | {} | {} | {} | {} | {} | {} |\n",
+            r.m,
+            r.n,
+            r.backend.name(),
+            r.status,
+            r.iterations,
+            glsolve::bench::secs(r.median.as_secs_f64()),
+            glsolve::bench::secs(r.min.as_secs_f64()),
+            glsolve::bench::secs(r.max.as_secs_f64()),
+            glsolve::bench::secs(r.assemble.as_secs_f64()),
+            glsolve::bench::secs(r.factor.as_secs_f64()),
+        ));
+    }
+    report(Ok::<_, String>(rows), |_| md.clone(), &a.json)
 }
 
 /// Prints a benchmark's Markdown and writes its JSON where asked.

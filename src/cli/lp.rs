@@ -102,17 +102,9 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     for w in &model.warnings {
         eprintln!("warning: {w}");
     }
-    let settings = Settings {
-        tolerance: a.tol,
-        max_iterations: a.max_iter,
-        backend: a.backend.into(),
-        ..Settings::default()
-    };
-    let mut log = if a.quiet {
-        Logger::quiet()
-    } else {
-        Logger::stdout()
-    };
+    let settings =
+        Settings { tolerance: a.tol, max_iterations: a.max_iter, backend: a.backend.into(), ..Settings::default() };
+    let mut log = if a.quiet { Logger::quiet() } else { Logger::stdout() };
     let sol = match glsolve::lp::solve(&model, &settings, &mut log) {
         Ok(s) => s,
         Err(e) => {
@@ -139,16 +131,9 @@ fn summary(model: &LpModel, s: &Solution) {
     println!(
         "status      {}{}",
         s.status,
-        if s.detail.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", s.detail)
-        }
+        if s.detail.is_empty() { String::new() } else { format!(" ({})", s.detail) }
     );
-    println!(
-        "objective   {:.12e}  (includes the objective constant {})",
-        s.objective, model.obj_constant
-    );
+    println!("objective   {:.12e}  (includes the objective constant {})", s.objective, model.obj_constant);
     println!("iterations  {}", s.iterations);
     println!(
         "time        {:.3} s  (standard form {:.3}, assemble {:.3}, factor {:.3}, solve {:.3}, other {:.3}); backend {}, standard form {} x {}",
@@ -174,11 +159,7 @@ fn to_json(model: &LpModel, s: &Solution) -> String {
         }
     };
     let named = |names: &[String], vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
-        names
-            .iter()
-            .zip(vals)
-            .map(|(n, &v)| (n.clone(), num(v)))
-            .collect()
+        names.iter().zip(vals).map(|(n, &v)| (n.clone(), num(v))).collect()
     };
     let v = serde_json::json!({
         "model": model.name,

@@ -46,19 +46,32 @@ mod tests {
                 let g = fragments(&pivot_column_gather(k, m), m - k, 1).unwrap();
                 assert_eq!(g.len() as u32, m - k);
                 for (r, f) in g.iter().enumerate() {
-                    assert!((f.t0[0] - (k as f64 + 0.5)).abs() < 1e-9 && (f.t0[1] - (k as f64 + r as f64 + 0.5)).abs() < 1e-9);
+                    assert!(
+                        (f.t0[0] - (k as f64 + 0.5)).abs() < 1e-9
+                            && (f.t0[1] - (k as f64 + r as f64 + 0.5)).abs() < 1e-9
+                    );
                 }
                 for p in k..m {
                     let f = fragments(&row_copy(k, p, m), m, m).unwrap();
-                    assert_eq!(f.iter().map(|f| (f.j, f.i)).collect::<Vec<_>>(), (0..m).map(|j| (j, k)).collect::<Vec<_>>());
-                    assert!(f.iter().all(|f| (f.t0[1] - (p as f64 + 0.5)).abs() < 1e-9 && (f.t0[0] - (f.j as f64 + 0.5)).abs() < 1e-9));
+                    assert_eq!(
+                        f.iter().map(|f| (f.j, f.i)).collect::<Vec<_>>(),
+                        (0..m).map(|j| (j, k)).collect::<Vec<_>>()
+                    );
+                    assert!(f
+                        .iter()
+                        .all(|f| (f.t0[1] - (p as f64 + 0.5)).abs() < 1e-9
+                            && (f.t0[0] - (f.j as f64 + 0.5)).abs() < 1e-9));
                 }
                 let f = fragments(&trailing_update(k, m), m, m).unwrap();
                 assert_eq!(f.len() as u32, (m - k - 1) * (m - k - 1));
                 for fr in &f {
                     // Multiplier L(i, k) at (k+.5, i+.5); U(k, j) at T1.yx = (j+.5, k+.5).
-                    assert!((fr.t0[0] - (k as f64 + 0.5)).abs() < 1e-9 && (fr.t0[1] - (fr.i as f64 + 0.5)).abs() < 1e-9);
-                    assert!((fr.t1[1] - (fr.j as f64 + 0.5)).abs() < 1e-9 && (fr.t1[0] - (k as f64 + 0.5)).abs() < 1e-9);
+                    assert!(
+                        (fr.t0[0] - (k as f64 + 0.5)).abs() < 1e-9 && (fr.t0[1] - (fr.i as f64 + 0.5)).abs() < 1e-9
+                    );
+                    assert!(
+                        (fr.t1[1] - (fr.j as f64 + 0.5)).abs() < 1e-9 && (fr.t1[0] - (k as f64 + 0.5)).abs() < 1e-9
+                    );
                 }
             }
         }

@@ -21,11 +21,7 @@ pub enum BackendError {
     NotFactored,
     /// Operands of incompatible lengths (a programming error in the caller, reported not panicked).
     #[error("dimension mismatch in {op}: expected {expected}, got {got}")]
-    Dimension {
-        op: &'static str,
-        expected: usize,
-        got: usize,
-    },
+    Dimension { op: &'static str, expected: usize, got: usize },
     /// A backend-specific failure (driver errors for GPU backends).
     #[error("{0}")]
     Device(String),
@@ -93,11 +89,7 @@ pub trait NormalEquationsBackend {
     /// Free-variable pairs (x⁺ⱼ, x⁻ⱼ), fixed at construction: where min(x⁺, x⁻) exceeds
     /// κ·(1 + |x⁺ − x⁻|), subtracts the excess from both parts (x = x⁺ − x⁻ and A·x unchanged),
     /// so that x is never the small difference of two huge numbers. κ = `cap`.
-    fn recenter_free_pairs(
-        &mut self,
-        x: &Self::Vector,
-        cap: f64,
-    ) -> Result<Self::Vector, BackendError>;
+    fn recenter_free_pairs(&mut self, x: &Self::Vector, cap: f64) -> Result<Self::Vector, BackendError>;
 
     // ---- level 2: sgemv with optional vector addition ----------------------------------------
     /// α·A·x + β·y (y of length m; `None` means β·y = 0).

@@ -26,17 +26,8 @@ pub struct LpBenchRow {
 
 /// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
 /// m in `sizes`, and reports median, min and max times.
-pub fn random_lp_times(
-    sizes: &[usize],
-    seed: u64,
-    backend: BackendKind,
-    repeats: usize,
-) -> Vec<LpBenchRow> {
-    let settings = Settings {
-        backend,
-        verbosity: Verbosity::Quiet,
-        ..Settings::default()
-    };
+pub fn random_lp_times(sizes: &[usize], seed: u64, backend: BackendKind, repeats: usize) -> Vec<LpBenchRow> {
+    let settings = Settings { backend, verbosity: Verbosity::Quiet, ..Settings::default() };
     let mut rows = Vec::new();
     for &m in sizes {
         let model = random_lp(m, seed).to_model(seed);

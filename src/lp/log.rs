@@ -31,9 +31,7 @@ pub struct Logger {
 
 impl Logger {
     pub fn stdout() -> Self {
-        Self {
-            sink: Some(Box::new(std::io::stdout())),
-        }
+        Self { sink: Some(Box::new(std::io::stdout())) }
     }
     pub fn quiet() -> Self {
         Self { sink: None }

@@ -27,13 +27,7 @@ pub struct SparseColMatrix {
 impl SparseColMatrix {
     /// An empty `nrows × 0` matrix.
     pub fn new(nrows: usize) -> Self {
-        Self {
-            nrows,
-            ncols: 0,
-            col_ptr: vec![0],
-            row_idx: Vec::new(),
-            values: Vec::new(),
-        }
+        Self { nrows, ncols: 0, col_ptr: vec![0], row_idx: Vec::new(), values: Vec::new() }
     }
 
     /// Builds from `(row, col, value)` triplets; duplicate positions are summed.
@@ -45,10 +39,7 @@ impl SparseColMatrix {
         let mut values: Vec<f64> = Vec::with_capacity(t.len());
         let mut last: Option<(usize, usize)> = None;
         for &(i, j, v) in &t {
-            assert!(
-                i < nrows && j < ncols,
-                "triplet ({i}, {j}) outside {nrows}×{ncols}"
-            );
+            assert!(i < nrows && j < ncols, "triplet ({i}, {j}) outside {nrows}×{ncols}");
             if last == Some((i, j)) {
                 *values.last_mut().expect("an entry exists") += v;
             } else {
@@ -61,13 +52,7 @@ impl SparseColMatrix {
         for j in 0..ncols {
             col_ptr[j + 1] += col_ptr[j];
         }
-        Self {
-            nrows,
-            ncols,
-            col_ptr,
-            row_idx,
-            values,
-        }
+        Self { nrows, ncols, col_ptr, row_idx, values }
     }
 
     /// Number of stored entries.
@@ -78,10 +63,7 @@ impl SparseColMatrix {
     /// The `(row, value)` entries of column `j`.
     pub fn col(&self, j: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
         let r = self.col_ptr[j]..self.col_ptr[j + 1];
-        self.row_idx[r.clone()]
-            .iter()
-            .copied()
-            .zip(self.values[r].iter().copied())
+        self.row_idx[r.clone()].iter().copied().zip(self.values[r].iter().copied())
     }
 
     /// Dense row-major copy (`nrows × ncols`).

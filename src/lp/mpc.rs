@@ -101,9 +101,7 @@ pub fn solve<B: NormalEquationsBackend>(
     settings: &Settings,
     log: &mut Logger,
 ) -> MpcOutcome {
-    let mut clock = Clock {
-        t: MpcTimings::default(),
-    };
+    let mut clock = Clock { t: MpcTimings::default() };
     let start = Instant::now();
     let mut iterations = 0;
     let mut last = IterationInfo::default();
@@ -115,14 +113,7 @@ pub fn solve<B: NormalEquationsBackend>(
         Ok(v) => v,
         Err(e) => (Status::NumericalFailure, Iterate::default(), e.to_string()),
     };
-    MpcOutcome {
-        status,
-        iterate,
-        iterations,
-        last,
-        timings,
-        detail,
-    }
+    MpcOutcome { status, iterate, iterations, last, timings, detail }
 }
 
 /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares
@@ -206,50 +197,19 @@ fn run<B: NormalEquationsBackend>(
         log.iteration(&info, &name);
         *iterations = k;
         *last = info.clone();
-        let finish = |status,
-                      be: &mut B,
-                      x: &B::Vector,
-                      l: &B::Vector,
-                      s: &B::Vector,
-                      why: String|
-         -> R<_> {
-            Ok((
-                status,
-                Iterate {
-                    x: be.download(x)?,
-                    lambda: be.download(l)?,
-                    s: be.download(s)?,
-                },
-                why,
-            ))
+        let finish = |status, be: &mut B, x: &B::Vector, l: &B::Vector, s: &B::Vector, why: String| -> R<_> {
+            Ok((status, Iterate { x: be.download(x)?, lambda: be.download(l)?, s: be.download(s)? }, why))
         };
-        let scalars = [
-            pobj,
-            dobj,
-            mu,
-            info.primal_infeasibility,
-            info.dual_infeasibility,
-        ];
+        let scalars = [pobj, dobj, mu, info.primal_infeasibility, info.dual_infeasibility];
         if scalars.iter().any(|v| !v.is_finite()) {
-            return finish(
-                Status::NumericalFailure,
-                be,
-                &x,
-                &lambda,
-                &s,
-                "non-finite iterate".into(),
-            );
+            return finish(Status::NumericalFailure, be, &x, &lambda, &s, "non-finite iterate".into());
         }
         // (6.1)–(6.3).
         let eps = st.tolerance;
-        if info.primal_infeasibility <= eps
-            && info.dual_infeasibility <= eps
-            && info.relative_gap <= eps
-        {
+        if info.primal_infeasibility <= eps && info.dual_infeasibility <= eps && info.relative_gap <= eps {
             return finish(Status::Optimal, be, &x, &lambda, &s, String::new());
         }
-        if let Some((status, why)) = certificates(be, p, st, &ax, &atl, pobj, dobj, b_norm, c_norm)?
-        {
+        if let Some((status, why)) = certificates(be, p, st, &ax, &atl, pobj, dobj, b_norm, c_norm)? {
             return finish(status, be, &x, &lambda, &s, why);
         }
         let start = first.get_or_insert_with(|| info.clone());
@@ -260,14 +220,7 @@ fn run<B: NormalEquationsBackend>(
             return finish(Status::IterationLimit, be, &x, &lambda, &s, String::new());
         }
         if k > 0 && alpha_p < STEP_COLLAPSE && alpha_d < STEP_COLLAPSE {
-            return finish(
-                Status::NumericalFailure,
-                be,
-                &x,
-                &lambda,
-                &s,
-                "step lengths collapsed".into(),
-            );
+            return finish(Status::NumericalFailure, be, &x, &lambda, &s, "step lengths collapsed".into());
         }
 
         // Normal matrix for this iterate: D² = X·S⁻¹.
@@ -312,31 +265,19 @@ fn run<B: NormalEquationsBackend>(
 /// [`STALL_FLOOR`]·ε, the iterates converge to a complementary point of a relaxed problem: the
 /// equations Ax = b (dual equations) cannot be met. This catches infeasibility the certificate
 /// test cannot see, e.g. contradictory equality rows that the tiny-pivot treatment drops.
-fn stalled_residual(
-    start: &IterationInfo,
-    now: &IterationInfo,
-    eps: f64,
-) -> Option<(Status, String)> {
+fn stalled_residual(start: &IterationInfo, now: &IterationInfo, eps: f64) -> Option<(Status, String)> {
     let mu_ratio = now.mu / start.mu;
-    let test = |r_now: f64, r_start: f64| {
-        r_now > STALL_FLOOR * eps && mu_ratio < STALL_RATIO * r_now / r_start
-    };
+    let test = |r_now: f64, r_start: f64| r_now > STALL_FLOOR * eps && mu_ratio < STALL_RATIO * r_now / r_start;
     if test(now.primal_infeasibility, start.primal_infeasibility) {
         return Some((
             Status::PrimalInfeasible,
-            format!(
-                "primal residual stalls at {:.2e} while μ fell by {mu_ratio:.1e}",
-                now.primal_infeasibility
-            ),
+            format!("primal residual stalls at {:.2e} while μ fell by {mu_ratio:.1e}", now.primal_infeasibility),
         ));
     }
     if test(now.dual_infeasibility, start.dual_infeasibility) {
         return Some((
             Status::DualInfeasible,
-            format!(
-                "dual residual stalls at {:.2e} while μ fell by {mu_ratio:.1e}",
-                now.dual_infeasibility
-            ),
+            format!("dual residual stalls at {:.2e} while μ fell by {mu_ratio:.1e}", now.dual_infeasibility),
         ));
     }
     None
@@ -399,10 +340,7 @@ fn certificates<B: NormalEquationsBackend>(
     if pobj < 0.0 && c_norm > 0.0 {
         let res = be.norm_inf(ax)?;
         if res / a_norm <= eps * (-pobj) / c_norm {
-            return Ok(Some((
-                Status::DualInfeasible,
-                format!("primal ray: cᵀx = {pobj:.3e}, ‖Ax‖∞ = {res:.3e}"),
-            )));
+            return Ok(Some((Status::DualInfeasible, format!("primal ray: cᵀx = {pobj:.3e}, ‖Ax‖∞ = {res:.3e}"))));
         }
     }
     Ok(None)

@@ -41,15 +41,9 @@ pub enum MpsErrorKind {
     #[error("missing {0} section")]
     MissingSection(&'static str),
     #[error("section {found} out of order: expected {expected}")]
-    SectionOrder {
-        found: String,
-        expected: &'static str,
-    },
+    SectionOrder { found: String, expected: &'static str },
     #[error("expected {expected}, found {found} field(s)")]
-    FieldCount {
-        expected: &'static str,
-        found: usize,
-    },
+    FieldCount { expected: &'static str, found: usize },
     #[error("unknown row type `{0}` (expected N, E, L or G)")]
     RowType(String),
     #[error("unknown bound type `{0}` (expected UP, LO, FX, FR, MI, PL, BV, LI or UI)")]
@@ -84,10 +78,7 @@ pub struct MpsError {
 
 /// Reads an `.mps` or `.mps.gz` file (gzip recognized by its magic bytes).
 pub fn read_file(path: &Path) -> Result<LpModel, MpsError> {
-    let io = |e: std::io::Error| MpsError {
-        line: 0,
-        kind: MpsErrorKind::Io(format!("{}: {e}", path.display())),
-    };
+    let io = |e: std::io::Error| MpsError { line: 0, kind: MpsErrorKind::Io(format!("{}: {e}", path.display())) };
     let bytes = std::fs::read(path).map_err(io)?;
     read_bytes(&bytes)
 }
@@ -98,19 +89,13 @@ pub fn read_bytes(bytes: &[u8]) -> Result<LpModel, MpsError> {
         let mut text = String::new();
         flate2::read::MultiGzDecoder::new(bytes)
             .read_to_string(&mut text)
-            .map_err(|e| MpsError {
-                line: 0,
-                kind: MpsErrorKind::Io(format!("gzip: {e}")),
-            })?;
+            .map_err(|e| MpsError { line: 0, kind: MpsErrorKind::Io(format!("gzip: {e}")) })?;
         read_str(&text)
     } else {
         let r = BufReader::new(bytes);
         let mut p = Parser::default();
         for (k, line) in r.lines().enumerate() {
-            let line = line.map_err(|e| MpsError {
-                line: k + 1,
-                kind: MpsErrorKind::Io(e.to_string()),
-            })?;
+            let line = line.map_err(|e| MpsError { line: k + 1, kind: MpsErrorKind::Io(e.to_string()) })?;
             p.line(k + 1, &line)?;
         }
         p.finish()
@@ -128,17 +113,11 @@ pub fn read_str(text: &str) -> Result<LpModel, MpsError> {
 
 /// Parses a number: decimal, optional exponent with E or D; never `inf`/`nan`/hex.
 pub fn parse_number(tok: &str) -> Option<f64> {
-    let ok = !tok.is_empty()
-        && tok
-            .bytes()
-            .all(|c| c.is_ascii_digit() || b"+-.eEdD".contains(&c));
+    let ok = !tok.is_empty() && tok.bytes().all(|c| c.is_ascii_digit() || b"+-.eEdD".contains(&c));
     if !ok {
         return None;
     }
-    tok.replace(['d', 'D'], "E")
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
+    tok.replace(['d', 'D'], "E").parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
@@ -222,9 +201,7 @@ fn fixed_fields(line: &str) -> Vec<String> {
 fn looks_fixed(line: &str) -> bool {
     const SEPARATORS: [usize; 11] = [0, 3, 12, 13, 22, 23, 36, 37, 38, 47, 48];
     let b = line.as_bytes();
-    SEPARATORS
-        .iter()
-        .all(|&i| b.get(i).map_or(true, |c| *c == b' '))
+    SEPARATORS.iter().all(|&i| b.get(i).map_or(true, |c| *c == b' '))
 }
 
 impl Parser {
@@ -239,16 +216,12 @@ impl Parser {
         }
         let toks: Vec<&str> = line.split_whitespace().collect();
         match self.section {
-            Section::None | Section::Name | Section::End => {
-                err(ln, MpsErrorKind::DataOutsideSection)
-            }
+            Section::None | Section::Name | Section::End => err(ln, MpsErrorKind::DataOutsideSection),
             Section::ObjSense => self.objsense(ln, toks.first().copied().unwrap_or("")),
             Section::Rows => self.with_fixed_fallback(ln, line, toks, &[2], Self::rows),
             Section::Columns => self.with_fixed_fallback(ln, line, toks, &[3, 5], Self::columns),
             Section::Rhs => self.with_fixed_fallback(ln, line, toks, &[2, 3, 4, 5], Self::rhs),
-            Section::Ranges => {
-                self.with_fixed_fallback(ln, line, toks, &[2, 3, 4, 5], Self::ranges)
-            }
+            Section::Ranges => self.with_fixed_fallback(ln, line, toks, &[2, 3, 4, 5], Self::ranges),
             Section::Bounds => self.with_fixed_fallback(ln, line, toks, &[2, 3, 4], Self::bounds),
         }
     }
@@ -262,21 +235,13 @@ impl Parser {
         counts: &[usize],
         f: fn(&mut Self, usize, &[&str]) -> Result<(), MpsError>,
     ) -> Result<(), MpsError> {
-        let is_marker = toks
-            .get(1)
-            .is_some_and(|t| t.trim_matches('\'') == "MARKER");
+        let is_marker = toks.get(1).is_some_and(|t| t.trim_matches('\'') == "MARKER");
         let fixed = fixed_fields(line);
         // In fixed format field 1 (type) is empty except in ROWS and BOUNDS.
         let typed = matches!(self.section, Section::Rows | Section::Bounds);
-        let fx: Vec<&str> = fixed
-            .iter()
-            .map(String::as_str)
-            .skip(usize::from(!typed))
-            .collect();
-        let fixed_ok = looks_fixed(line)
-            && fx.iter().all(|t| !t.is_empty())
-            && counts.contains(&fx.len())
-            && fx != toks;
+        let fx: Vec<&str> = fixed.iter().map(String::as_str).skip(usize::from(!typed)).collect();
+        let fixed_ok =
+            looks_fixed(line) && fx.iter().all(|t| !t.is_empty()) && counts.contains(&fx.len()) && fx != toks;
         if counts.contains(&toks.len()) || is_marker {
             // A name with a space can still give a plausible count: retry by columns on error.
             return match f(self, ln, &toks) {
@@ -313,13 +278,7 @@ impl Parser {
             _ => return err(ln, MpsErrorKind::UnknownSection(word)),
         };
         if next < self.section || (next == self.section && next != Section::ObjSense) {
-            return err(
-                ln,
-                MpsErrorKind::SectionOrder {
-                    found: word,
-                    expected: self.expected_next(),
-                },
-            );
+            return err(ln, MpsErrorKind::SectionOrder { found: word, expected: self.expected_next() });
         }
         if next >= Section::Columns && !self.seen_rows {
             return err(ln, MpsErrorKind::MissingSection("ROWS"));
@@ -355,13 +314,7 @@ impl Parser {
 
     fn rows(&mut self, ln: usize, t: &[&str]) -> Result<(), MpsError> {
         if t.len() != 2 {
-            return err(
-                ln,
-                MpsErrorKind::FieldCount {
-                    expected: "2 fields (type, row name)",
-                    found: t.len(),
-                },
-            );
+            return err(ln, MpsErrorKind::FieldCount { expected: "2 fields (type, row name)", found: t.len() });
         }
         let name = t[1].to_string();
         if self.row_index.contains_key(&name)
@@ -375,8 +328,7 @@ impl Parser {
                 if self.objective.is_none() {
                     self.objective = Some(name);
                 } else {
-                    self.warnings
-                        .push(format!("line {ln}: extra N row `{name}` ignored"));
+                    self.warnings.push(format!("line {ln}: extra N row `{name}` ignored"));
                     self.free_rows.insert(name, ());
                 }
                 return Ok(());
@@ -395,10 +347,7 @@ impl Parser {
     }
 
     fn number(ln: usize, tok: &str) -> Result<f64, MpsError> {
-        parse_number(tok).ok_or_else(|| MpsError {
-            line: ln,
-            kind: MpsErrorKind::BadNumber(tok.to_string()),
-        })
+        parse_number(tok).ok_or_else(|| MpsError { line: ln, kind: MpsErrorKind::BadNumber(tok.to_string()) })
     }
 
     fn columns(&mut self, ln: usize, t: &[&str]) -> Result<(), MpsError> {
@@ -438,9 +387,7 @@ impl Parser {
                 self.c.push(0.0);
                 self.integer.push(self.in_integer);
                 if self.in_integer {
-                    self.warnings.push(format!(
-                        "line {ln}: integer column `{name}` read as continuous"
-                    ));
+                    self.warnings.push(format!("line {ln}: integer column `{name}` read as continuous"));
                 }
                 self.lower.push(0.0);
                 self.upper.push(f64::INFINITY);
@@ -453,25 +400,13 @@ impl Parser {
             let row = pair[0];
             if self.objective.as_deref() == Some(row) {
                 if self.col_rows.contains(&usize::MAX) {
-                    return err(
-                        ln,
-                        MpsErrorKind::DuplicateEntry {
-                            row: row.into(),
-                            col: name.into(),
-                        },
-                    );
+                    return err(ln, MpsErrorKind::DuplicateEntry { row: row.into(), col: name.into() });
                 }
                 self.col_rows.push(usize::MAX);
                 self.c[j] = v;
             } else if let Some(&i) = self.row_index.get(row) {
                 if self.col_rows.contains(&i) {
-                    return err(
-                        ln,
-                        MpsErrorKind::DuplicateEntry {
-                            row: row.into(),
-                            col: name.into(),
-                        },
-                    );
+                    return err(ln, MpsErrorKind::DuplicateEntry { row: row.into(), col: name.into() });
                 }
                 self.col_rows.push(i);
                 self.triplets.push((i, j, v));
@@ -483,10 +418,7 @@ impl Parser {
     /// The numbers of (name, value) pairs, all parsed before anything is stored, so that a
     /// line that fails (and may be re-read by fixed columns) leaves no trace.
     fn pair_values(ln: usize, pairs: &[&str]) -> Result<Vec<f64>, MpsError> {
-        pairs
-            .chunks(2)
-            .map(|p| Self::number(ln, p.get(1).copied().unwrap_or("")))
-            .collect()
+        pairs.chunks(2).map(|p| Self::number(ln, p.get(1).copied().unwrap_or(""))).collect()
     }
 
     /// Splits off an optional set name: with `pairs` (name, value) pairs after it.
@@ -513,9 +445,7 @@ impl Parser {
             }
             Some(c) if *c == name => true,
             Some(_) => {
-                warnings.push(format!(
-                    "line {ln}: {what} set `{name}` ignored (only the first set is used)"
-                ));
+                warnings.push(format!("line {ln}: {what} set `{name}` ignored (only the first set is used)"));
                 false
             }
         }
@@ -568,11 +498,8 @@ impl Parser {
             let v = infinite(v);
             match self.row_index.get(pair[0]) {
                 Some(&i) => self.range[i] = Some(v),
-                None if self.free_rows.contains_key(pair[0])
-                    || self.objective.as_deref() == Some(pair[0]) =>
-                {
-                    self.warnings
-                        .push(format!("line {ln}: range on N row `{}` ignored", pair[0]));
+                None if self.free_rows.contains_key(pair[0]) || self.objective.as_deref() == Some(pair[0]) => {
+                    self.warnings.push(format!("line {ln}: range on N row `{}` ignored", pair[0]));
                 }
                 None => return err(ln, MpsErrorKind::UnknownRow(pair[0].to_string())),
             }
@@ -582,13 +509,7 @@ impl Parser {
 
     fn bounds(&mut self, ln: usize, t: &[&str]) -> Result<(), MpsError> {
         if t.is_empty() {
-            return err(
-                ln,
-                MpsErrorKind::FieldCount {
-                    expected: "bound type, [set], column[, value]",
-                    found: 0,
-                },
-            );
+            return err(ln, MpsErrorKind::FieldCount { expected: "bound type, [set], column[, value]", found: 0 });
         }
         let ty = t[0].to_ascii_uppercase();
         let needs_value = matches!(ty.as_str(), "UP" | "LO" | "FX" | "LI" | "UI");
@@ -606,28 +527,18 @@ impl Parser {
             (false, 2) => (Some(rest[0]), rest[1], None),
             (false, 3) => (Some(rest[0]), rest[1], None),
             _ => {
-                let expected = if needs_value {
-                    "type, [set], column, value"
-                } else {
-                    "type, [set], column"
-                };
-                return err(
-                    ln,
-                    MpsErrorKind::FieldCount {
-                        expected,
-                        found: t.len(),
-                    },
-                );
+                let expected = if needs_value { "type, [set], column, value" } else { "type, [set], column" };
+                return err(ln, MpsErrorKind::FieldCount { expected, found: t.len() });
             }
         };
         let v = match value {
             Some(tok) => infinite(Self::number(ln, tok)?),
             None => 0.0,
         };
-        let j = *self.col_index.get(col).ok_or_else(|| MpsError {
-            line: ln,
-            kind: MpsErrorKind::UnknownColumn(col.to_string()),
-        })?;
+        let j = *self
+            .col_index
+            .get(col)
+            .ok_or_else(|| MpsError { line: ln, kind: MpsErrorKind::UnknownColumn(col.to_string()) })?;
         if !Self::use_set(&mut self.bound_set, set, &mut self.warnings, ln, "BOUNDS") {
             return Ok(());
         }
@@ -636,7 +547,8 @@ impl Parser {
                 self.upper[j] = v;
                 if v < 0.0 && !self.lower_set[j] && self.lower[j] == 0.0 {
                     self.lower[j] = f64::NEG_INFINITY;
-                    self.warnings.push(format!("line {ln}: negative UP bound on `{col}` with no LO: lower bound set to -inf"));
+                    self.warnings
+                        .push(format!("line {ln}: negative UP bound on `{col}` with no LO: lower bound set to -inf"));
                 }
             }
             "LO" | "LI" => {
@@ -667,9 +579,7 @@ impl Parser {
         }
         if matches!(ty.as_str(), "BV" | "LI" | "UI") && !self.integer[j] {
             self.integer[j] = true;
-            self.warnings.push(format!(
-                "line {ln}: integer bound {ty} on `{col}`: column read as continuous"
-            ));
+            self.warnings.push(format!("line {ln}: integer bound {ty} on `{col}`: column read as continuous"));
         }
         Ok(())
     }
@@ -685,10 +595,8 @@ impl Parser {
             };
             return err(self.last_line + 1, MpsErrorKind::MissingSection(missing));
         }
-        let objective_name = self.objective.ok_or(MpsError {
-            line: self.last_line,
-            kind: MpsErrorKind::NoObjective,
-        })?;
+        let objective_name =
+            self.objective.ok_or(MpsError { line: self.last_line, kind: MpsErrorKind::NoObjective })?;
         let m = self.row_names.len();
         let mut row_lower = vec![0.0; m];
         let mut row_upper = vec![0.0; m];
@@ -740,9 +648,6 @@ fn infinite(v: f64) -> f64 {
 /// Reads from any reader (used by `read_bytes`; exposed for streams).
 pub fn read<R: Read>(mut r: R) -> Result<LpModel, MpsError> {
     let mut bytes = Vec::new();
-    r.read_to_end(&mut bytes).map_err(|e| MpsError {
-        line: 0,
-        kind: MpsErrorKind::Io(e.to_string()),
-    })?;
+    r.read_to_end(&mut bytes).map_err(|e| MpsError { line: 0, kind: MpsErrorKind::Io(e.to_string()) })?;
     read_bytes(&bytes)
 }

@@ -11,20 +11,8 @@ use std::fmt::Write as _;
 /// The model as free-format MPS text.
 pub fn to_mps_string(model: &LpModel) -> String {
     let mut s = String::new();
-    let obj = if model.objective_name.is_empty() {
-        "COST"
-    } else {
-        model.objective_name.as_str()
-    };
-    let _ = writeln!(
-        s,
-        "NAME {}",
-        if model.name.is_empty() {
-            "LP"
-        } else {
-            model.name.as_str()
-        }
-    );
+    let obj = if model.objective_name.is_empty() { "COST" } else { model.objective_name.as_str() };
+    let _ = writeln!(s, "NAME {}", if model.name.is_empty() { "LP" } else { model.name.as_str() });
     if model.sense == Sense::Maximize {
         let _ = writeln!(s, "OBJSENSE\n    MAX");
     }

@@ -36,24 +36,13 @@ pub fn random_lp(m: usize, seed: u64) -> RandomLp {
     let mut a = vec![0.0; m * n];
     for j in 0..n {
         let col: Vec<f64> = (0..m).map(|_| gaussian(&mut rng)).collect();
-        let norm = col
-            .iter()
-            .map(|v| v * v)
-            .sum::<f64>()
-            .sqrt()
-            .max(f64::MIN_POSITIVE);
+        let norm = col.iter().map(|v| v * v).sum::<f64>().sqrt().max(f64::MIN_POSITIVE);
         for (i, v) in col.iter().enumerate() {
             a[i * n + j] = v / norm;
         }
     }
     let b = (0..m).map(|_| gaussian(&mut rng)).collect();
-    RandomLp {
-        m,
-        n,
-        a_row_major: a,
-        b,
-        c: vec![1.0; n],
-    }
+    RandomLp { m, n, a_row_major: a, b, c: vec![1.0; n] }
 }
 
 impl RandomLp {

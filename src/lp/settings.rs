@@ -97,9 +97,7 @@ impl Settings {
             return Err(SettingsError::StepFactor(self.step_factor));
         }
         if !open_unit(self.infeasibility_tolerance) {
-            return Err(SettingsError::InfeasibilityTolerance(
-                self.infeasibility_tolerance,
-            ));
+            return Err(SettingsError::InfeasibilityTolerance(self.infeasibility_tolerance));
         }
         if self.max_iterations == 0 {
             return Err(SettingsError::MaxIterations);

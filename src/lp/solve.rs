@@ -56,11 +56,7 @@ pub struct Solution {
 }
 
 /// Solves `model` with `settings`, writing the iteration log to `log`.
-pub fn solve(
-    model: &LpModel,
-    settings: &Settings,
-    log: &mut Logger,
-) -> Result<Solution, SolveError> {
+pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<Solution, SolveError> {
     settings.validate()?;
     let t0 = Instant::now();
     let mut timings = Timings::default();
@@ -69,24 +65,10 @@ pub fn solve(
     let sf = match presolved {
         Presolved::Form(sf) => sf,
         Presolved::PrimalInfeasible(why) => {
-            return Ok(trivial(
-                model,
-                settings,
-                Status::PrimalInfeasible,
-                why,
-                timings,
-                t0,
-            ))
+            return Ok(trivial(model, settings, Status::PrimalInfeasible, why, timings, t0))
         }
         Presolved::DualInfeasible(why) => {
-            return Ok(trivial(
-                model,
-                settings,
-                Status::DualInfeasible,
-                why,
-                timings,
-                t0,
-            ))
+            return Ok(trivial(model, settings, Status::DualInfeasible, why, timings, t0))
         }
     };
     let (m, n) = (sf.a.nrows(), sf.a.ncols());
@@ -98,11 +80,7 @@ pub fn solve(
         model.a.nnz(),
         settings.backend.name()
     ));
-    let problem = MpcProblem {
-        b: sf.b.clone(),
-        c: sf.c.clone(),
-        a_norm_inf: sf.a_norm_inf(),
-    };
+    let problem = MpcProblem { b: sf.b.clone(), c: sf.c.clone(), a_norm_inf: sf.a_norm_inf() };
     let t_setup = Instant::now();
     let outcome = match settings.backend {
         BackendKind::Cpu => {
@@ -134,12 +112,7 @@ pub fn solve(
     })
 }
 
-fn run_on<B: NormalEquationsBackend>(
-    be: &mut B,
-    p: &MpcProblem,
-    st: &Settings,
-    log: &mut Logger,
-) -> mpc::MpcOutcome {
+fn run_on<B: NormalEquationsBackend>(be: &mut B, p: &MpcProblem, st: &Settings, log: &mut Logger) -> mpc::MpcOutcome {
     mpc::solve(be, p, st, log)
 }
 
@@ -150,19 +123,10 @@ pub fn objective(model: &LpModel, x: &[f64]) -> f64 {
 
 /// c − Aᵀy for the original columns.
 pub fn reduced_costs(model: &LpModel, y: &[f64]) -> Vec<f64> {
-    (0..model.num_cols())
-        .map(|j| model.c[j] - model.a.col(j).map(|(i, v)| v * y[i]).sum::<f64>())
-        .collect()
+    (0..model.num_cols()).map(|j| model.c[j] - model.a.col(j).map(|(i, v)| v * y[i]).sum::<f64>()).collect()
 }
 
-fn trivial(
-    model: &LpModel,
-    st: &Settings,
-    status: Status,
-    why: String,
-    mut timings: Timings,
-    t0: Instant,
-) -> Solution {
+fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timings: Timings, t0: Instant) -> Solution {
     timings.total = t0.elapsed();
     Solution {
         status,

@@ -81,11 +81,7 @@ struct Var {
 
 /// Builds the standard form; `scale` applies Ruiz equilibration.
 pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
-    let sense_sign = if model.sense == Sense::Maximize {
-        -1.0
-    } else {
-        1.0
-    };
+    let sense_sign = if model.sense == Sense::Maximize { -1.0 } else { 1.0 };
     let nrows0 = model.num_rows();
     // Row transformation (1).
     let mut keep_row = vec![false; nrows0];
@@ -109,28 +105,13 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             b.push(l);
         } else {
             b.push(0.0);
-            slacks.push(Var {
-                entries: vec![(row_index[i], -1.0)],
-                cost: 0.0,
-                lo: l,
-                up: u,
-            });
+            slacks.push(Var { entries: vec![(row_index[i], -1.0)], cost: 0.0, lo: l, up: u });
         }
     }
     let mut vars: Vec<Var> = Vec::with_capacity(model.num_cols() + slacks.len());
     for j in 0..model.num_cols() {
-        let entries = model
-            .a
-            .col(j)
-            .filter(|(i, _)| keep_row[*i])
-            .map(|(i, v)| (row_index[i], v))
-            .collect();
-        vars.push(Var {
-            entries,
-            cost: sense_sign * model.c[j],
-            lo: model.col_lower[j],
-            up: model.col_upper[j],
-        });
+        let entries = model.a.col(j).filter(|(i, _)| keep_row[*i]).map(|(i, v)| (row_index[i], v)).collect();
+        vars.push(Var { entries, cost: sense_sign * model.c[j], lo: model.col_lower[j], up: model.col_upper[j] });
     }
     vars.extend(slacks);
     // Column transformation (2); `cols` holds the standard-form columns as sparse entries.
@@ -146,12 +127,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             }
         };
         if v.lo > v.up {
-            return Presolved::PrimalInfeasible(format!(
-                "{} has lower bound {} > upper bound {}",
-                name(),
-                v.lo,
-                v.up
-            ));
+            return Presolved::PrimalInfeasible(format!("{} has lower bound {} > upper bound {}", name(), v.lo, v.up));
         }
         let shift = |b: &mut Vec<f64>, value: f64| {
             for &(i, a) in &v.entries {
@@ -173,21 +149,13 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
                 cols[col].0.push((r, 1.0));
                 cols.push((vec![(r, 1.0)], 0.0));
             }
-            ColumnMap::Single {
-                col,
-                offset: v.lo,
-                sign: 1.0,
-            }
+            ColumnMap::Single { col, offset: v.lo, sign: 1.0 }
         } else if v.up.is_finite() {
             shift(&mut b, v.up);
             offset += v.cost * v.up;
             let col = cols.len();
             cols.push((v.entries.iter().map(|&(i, a)| (i, -a)).collect(), -v.cost));
-            ColumnMap::Single {
-                col,
-                offset: v.up,
-                sign: -1.0,
-            }
+            ColumnMap::Single { col, offset: v.up, sign: -1.0 }
         } else {
             let pos = cols.len();
             cols.push((v.entries.clone(), v.cost));
@@ -226,14 +194,11 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     for (k, (entries, cost)) in cols.iter().enumerate() {
         if entries.iter().all(|&(_, a)| a == 0.0) {
             if *cost < 0.0 {
-                let who = columns
-                    .iter()
-                    .zip(&model.col_names)
-                    .find_map(|(map, nm)| match map {
-                        ColumnMap::Single { col, .. } if *col == k => Some(nm.clone()),
-                        ColumnMap::Free { pos, neg } if *pos == k || *neg == k => Some(nm.clone()),
-                        _ => None,
-                    });
+                let who = columns.iter().zip(&model.col_names).find_map(|(map, nm)| match map {
+                    ColumnMap::Single { col, .. } if *col == k => Some(nm.clone()),
+                    ColumnMap::Free { pos, neg } if *pos == k || *neg == k => Some(nm.clone()),
+                    _ => None,
+                });
                 return Presolved::DualInfeasible(format!(
                     "column {} appears in no constraint and improves the objective without bound",
                     who.unwrap_or_else(|| "?".into())
@@ -246,14 +211,8 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     }
     for map in &mut columns {
         *map = match *map {
-            ColumnMap::Single { col, offset, .. } if new_col[col] == usize::MAX => {
-                ColumnMap::Fixed(offset)
-            }
-            ColumnMap::Single { col, offset, sign } => ColumnMap::Single {
-                col: new_col[col],
-                offset,
-                sign,
-            },
+            ColumnMap::Single { col, offset, .. } if new_col[col] == usize::MAX => ColumnMap::Fixed(offset),
+            ColumnMap::Single { col, offset, sign } => ColumnMap::Single { col: new_col[col], offset, sign },
             ColumnMap::Free { pos, neg } => match (new_col[pos], new_col[neg]) {
                 (usize::MAX, _) | (_, usize::MAX) => ColumnMap::Fixed(0.0),
                 (p, q) => ColumnMap::Free { pos: p, neg: q },
@@ -276,18 +235,9 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             }
         }
     }
-    let b: Vec<f64> = (0..m_all)
-        .filter(|&i| new_row[i] != usize::MAX)
-        .map(|i| b[i])
-        .collect();
+    let b: Vec<f64> = (0..m_all).filter(|&i| new_row[i] != usize::MAX).map(|i| b[i]).collect();
     let row_of = (0..nrows0)
-        .map(|i| {
-            if keep_row[i] && new_row[row_index[i]] != usize::MAX {
-                Some(new_row[row_index[i]])
-            } else {
-                None
-            }
-        })
+        .map(|i| if keep_row[i] && new_row[row_index[i]] != usize::MAX { Some(new_row[row_index[i]]) } else { None })
         .collect();
     let free_pairs = columns
         .iter()
@@ -333,10 +283,8 @@ impl StandardForm {
                 }
             }
             let spread = |v: &[f64]| {
-                let (lo, hi) = v
-                    .iter()
-                    .filter(|&&x| x > 0.0)
-                    .fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+                let (lo, hi) =
+                    v.iter().filter(|&&x| x > 0.0).fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
                 if hi > 0.0 {
                     hi / lo
                 } else {
@@ -378,9 +326,7 @@ impl StandardForm {
 
     /// Original columns from a (scaled) standard-form x̄.
     pub fn original_x(&self, x_scaled: &[f64]) -> Vec<f64> {
-        let x = |k: usize| {
-            x_scaled.get(k).copied().unwrap_or(0.0) * self.col_scale.get(k).copied().unwrap_or(1.0)
-        };
+        let x = |k: usize| x_scaled.get(k).copied().unwrap_or(0.0) * self.col_scale.get(k).copied().unwrap_or(1.0);
         self.columns
             .iter()
             .map(|map| match *map {
@@ -396,11 +342,7 @@ impl StandardForm {
         self.row_of
             .iter()
             .map(|r| match r {
-                Some(i) => {
-                    self.sense_sign
-                        * self.row_scale[*i]
-                        * lambda_scaled.get(*i).copied().unwrap_or(0.0)
-                }
+                Some(i) => self.sense_sign * self.row_scale[*i] * lambda_scaled.get(*i).copied().unwrap_or(0.0),
                 None => 0.0,
             })
             .collect()

@@ -23,12 +23,7 @@ pub struct PivotBreakdown {
 
 /// Factors the lower triangle of `a` in place (the upper triangle is neither read nor written).
 /// Returns the number of replaced pivots.
-pub fn cholesky_lower(
-    mut a: MatMut<'_, f64>,
-    tiny: f64,
-    huge: f64,
-    par: Par,
-) -> Result<usize, PivotBreakdown> {
+pub fn cholesky_lower(mut a: MatMut<'_, f64>, tiny: f64, huge: f64, par: Par) -> Result<usize, PivotBreakdown> {
     let m = a.nrows();
     let mut replaced = 0;
     let mut k0 = 0;
@@ -41,10 +36,7 @@ pub fn cholesky_lower(
                 d -= a[(j, p)] * a[(j, p)];
             }
             if !d.is_finite() {
-                return Err(PivotBreakdown {
-                    column: j,
-                    pivot: d,
-                });
+                return Err(PivotBreakdown { column: j, pivot: d });
             }
             if d <= tiny {
                 d = huge;

@@ -15,9 +15,7 @@
 use crate::lp::backend::{BackendError, FactorInfo, NormalEquationsBackend};
 use crate::lp::backends::cholesky::cholesky_lower;
 use faer::linalg::matmul::triangular::{self, BlockStructure};
-use faer::linalg::triangular_solve::{
-    solve_lower_triangular_in_place, solve_upper_triangular_in_place,
-};
+use faer::linalg::triangular_solve::{solve_lower_triangular_in_place, solve_upper_triangular_in_place};
 use faer::{Accum, Mat, MatRef, Par};
 
 /// Pivot threshold of the unit-diagonal normal matrix (relative cancellation beyond ~100 ulps).
@@ -94,13 +92,7 @@ impl NormalEquationsBackend for CpuBackend {
     fn fill(&mut self, len: usize, value: f64) -> Result<Vec<f64>, BackendError> {
         Ok(vec![value; len])
     }
-    fn lincomb(
-        &mut self,
-        alpha: f64,
-        x: &Vec<f64>,
-        beta: f64,
-        y: &Vec<f64>,
-    ) -> Result<Vec<f64>, BackendError> {
+    fn lincomb(&mut self, alpha: f64, x: &Vec<f64>, beta: f64, y: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
         self.zip("lincomb", x, y, |a, b| alpha * a + beta * b)
     }
     fn add_scalar(&mut self, x: &Vec<f64>, alpha: f64) -> Result<Vec<f64>, BackendError> {
@@ -121,13 +113,7 @@ impl NormalEquationsBackend for CpuBackend {
     }
     fn norm_inf(&mut self, x: &Vec<f64>) -> Result<f64, BackendError> {
         // NaN propagates (f64::max would drop it), so a broken iterate is noticed.
-        Ok(x.iter().fold(0.0, |acc: f64, v| {
-            if v.is_nan() || acc.is_nan() {
-                f64::NAN
-            } else {
-                acc.max(v.abs())
-            }
-        }))
+        Ok(x.iter().fold(0.0, |acc: f64, v| if v.is_nan() || acc.is_nan() { f64::NAN } else { acc.max(v.abs()) }))
     }
     fn min(&mut self, x: &Vec<f64>) -> Result<f64, BackendError> {
         Ok(x.iter().copied().fold(f64::INFINITY, f64::min))
@@ -137,11 +123,7 @@ impl NormalEquationsBackend for CpuBackend {
     }
     fn max_step(&mut self, x: &Vec<f64>, dx: &Vec<f64>) -> Result<f64, BackendError> {
         self.check("max_step", x.len(), dx.len())?;
-        Ok(x.iter()
-            .zip(dx)
-            .filter(|(_, &d)| d < 0.0)
-            .map(|(&v, &d)| -v / d)
-            .fold(1.0, f64::min))
+        Ok(x.iter().zip(dx).filter(|(_, &d)| d < 0.0).map(|(&v, &d)| -v / d).fold(1.0, f64::min))
     }
 
     fn recenter_free_pairs(&mut self, x: &Vec<f64>, cap: f64) -> Result<Vec<f64>, BackendError> {
@@ -163,12 +145,7 @@ impl NormalEquationsBackend for CpuBackend {
         Ok(out)
     }
 
-    fn a_mul(
-        &mut self,
-        alpha: f64,
-        x: &Vec<f64>,
-        add: Option<(f64, &Vec<f64>)>,
-    ) -> Result<Vec<f64>, BackendError> {
+    fn a_mul(&mut self, alpha: f64, x: &Vec<f64>, add: Option<(f64, &Vec<f64>)>) -> Result<Vec<f64>, BackendError> {
         let (m, n) = self.dims();
         self.check("a_mul (x)", n, x.len())?;
         let mut out = match add {
@@ -184,12 +161,7 @@ impl NormalEquationsBackend for CpuBackend {
         Ok(out)
     }
 
-    fn at_mul(
-        &mut self,
-        alpha: f64,
-        y: &Vec<f64>,
-        add: Option<(f64, &Vec<f64>)>,
-    ) -> Result<Vec<f64>, BackendError> {
+    fn at_mul(&mut self, alpha: f64, y: &Vec<f64>, add: Option<(f64, &Vec<f64>)>) -> Result<Vec<f64>, BackendError> {
         let (m, n) = self.dims();
         self.check("at_mul (y)", m, y.len())?;
         let mut out = match add {
@@ -235,11 +207,7 @@ impl NormalEquationsBackend for CpuBackend {
         let m = self.normal.nrows();
         for k in 0..m {
             let d = self.normal[(k, k)];
-            self.scale[k] = if d > 0.0 && d.is_finite() {
-                1.0 / d.sqrt()
-            } else {
-                1.0
-            };
+            self.scale[k] = if d > 0.0 && d.is_finite() { 1.0 / d.sqrt() } else { 1.0 };
         }
         for j in 0..m {
             let sj = self.scale[j];
@@ -249,21 +217,13 @@ impl NormalEquationsBackend for CpuBackend {
             }
         }
         let replaced = cholesky_lower(self.normal.as_mut(), TINY_PIVOT, HUGE_PIVOT, self.par)
-            .map_err(|e| BackendError::Factorization {
-                column: e.column,
-                pivot: e.pivot,
-            })?;
+            .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
         // A NaN/∞ pivot passes the sign test; find it here rather than in a later solve.
         if let Some(k) = (0..m).find(|&k| !self.normal[(k, k)].is_finite()) {
-            return Err(BackendError::Factorization {
-                column: k,
-                pivot: self.normal[(k, k)],
-            });
+            return Err(BackendError::Factorization { column: k, pivot: self.normal[(k, k)] });
         }
         self.factored = true;
-        Ok(FactorInfo {
-            replaced_pivots: replaced,
-        })
+        Ok(FactorInfo { replaced_pivots: replaced })
     }
 
     fn solve(&mut self, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
@@ -274,16 +234,8 @@ impl NormalEquationsBackend for CpuBackend {
         self.check("solve", m, r.len())?;
         let mut u: Vec<f64> = r.iter().zip(&self.scale).map(|(v, s)| v * s).collect();
         let l = self.normal.as_ref();
-        solve_lower_triangular_in_place(
-            l,
-            faer::ColMut::from_slice_mut(&mut u).as_mat_mut(),
-            self.par,
-        );
-        solve_upper_triangular_in_place(
-            l.transpose(),
-            faer::ColMut::from_slice_mut(&mut u).as_mat_mut(),
-            self.par,
-        );
+        solve_lower_triangular_in_place(l, faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), self.par);
+        solve_upper_triangular_in_place(l.transpose(), faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), self.par);
         for (v, s) in u.iter_mut().zip(&self.scale) {
             *v *= s;
         }
