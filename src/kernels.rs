@@ -23,7 +23,8 @@ kernels! {
 }
 
 kernels! {
-    /// Square root of the pivot; a pivot that is not positive is kept as it is (breakdown marker).
+    /// Square root of the pivot; a pivot that is not positive is kept as it is (breakdown marker);
+    /// `TINY_PIVOT` replaces noise-level pivots by a huge one (interior-point normal equations).
     SQRT = "sqrt.frag";
     /// Kernel 4: the column divided by the pivot at T0.
     NORMALIZE = "normalize.frag";
@@ -53,4 +54,9 @@ kernels! {
     STEP_RATIO = "step_ratio.frag";
     /// Matrix–vector product in one pass: y = α·A·x (+ β·z), or with `TRANSPOSE` y = α·Aᵀ·x (+ β·z).
     GEMV = "gemv.frag";
+}
+
+kernels! {
+    /// Re-centring of split free variables (both parts lowered by the same excess).
+    RECENTER = "recenter.frag";
 }

@@ -276,23 +276,68 @@ fn factor_in_place(gpu: &Gpu, mut pp: PingPong, m: usize, variant: Variant, form
     Ok(Factor { m, variant, format, texture, spare })
 }
 
-/// Gathers the diagonal of the factor into an m×1 texture and reads it back (m values): the first
-/// diagonal entry that is not a positive finite number names the column where the factorization
-/// broke down (the square-root kernel leaves a non-positive pivot in place).
-pub fn check_diagonal(gpu: &Gpu, l: &Texture, m: usize, format: Format) -> GpuResult<()> {
-    let d = gpu.texture(m, 1, "the factor's diagonal")?;
+/// Gathers the diagonal of the m×m matrix in `src` (full or packed) into the m×1 texture `out`.
+pub fn gather_diagonal(gpu: &Gpu, src: &Texture, m: usize, format: Format, out: &Texture) -> GpuResult<()> {
     let gathers = match format {
         Format::Full => vec![fig::diagonal_gather(m as u32)],
         Format::Packed => packed_fig::packed_diagonal_gather(m as u32).to_vec(),
     };
     for p in gathers {
-        gpu.run(&Pass::new("gather_diagonal", &kernels::FETCH_T0, &d, &[l], p))?;
+        gpu.run(&Pass::new("gather_diagonal", &kernels::FETCH_T0, out, &[src], p))?;
     }
+    Ok(())
+}
+
+/// Gathers the diagonal of the factor into an m×1 texture and reads it back (m values): the first
+/// diagonal entry that is not a positive finite number names the column where the factorization
+/// broke down (the square-root kernel leaves a non-positive pivot in place). Returns the diagonal.
+pub fn check_diagonal(gpu: &Gpu, l: &Texture, m: usize, format: Format) -> GpuResult<Vec<f32>> {
+    let d = gpu.texture(m, 1, "the factor's diagonal")?;
+    gather_diagonal(gpu, l, m, format, &d)?;
     let diag = gpu.read(&d)?;
     match diag.iter().position(|v| !(v.is_finite() && *v > 0.0)) {
         Some(column) => Err(GpuError::NotPositiveDefinite { column, pivot: diag[column] }),
-        None => Ok(()),
+        None => Ok(diag),
     }
+}
+
+/// The value the `TINY_PIVOT` square root writes for a replaced pivot (see `glsl/sqrt.frag`).
+pub const REPLACED_PIVOT: f32 = 1e15;
+
+/// Turns the square-root passes of a plan into `TINY_PIVOT` ones: a pivot at or below
+/// `tiny`·C(k, k) is replaced by a huge one. They read the original diagonal from `Aux(0)`.
+pub fn with_tiny_pivots(plan: Vec<PlannedPass>, tiny: f32) -> Vec<PlannedPass> {
+    plan.into_iter()
+        .map(|mut p| {
+            if p.name == "sqrt" {
+                p.sources = vec![Role::S, Role::Aux(0)];
+                let k = p.step as f32;
+                p.defines(&["TINY_PIVOT"]).uniform("tiny", tiny).uniform("pivot", k)
+            } else {
+                p
+            }
+        })
+        .collect()
+}
+
+/// Factors normal equations (the paper's variant) with tiny-pivot replacement: returns the factor
+/// and the number of pivots replaced. NaN or a negative pivot beyond the threshold is still a
+/// breakdown error.
+pub fn factor_normal_equations(
+    gpu: &Gpu,
+    mut pp: PingPong,
+    m: usize,
+    format: Format,
+    tiny: f32,
+) -> GpuResult<(Factor, usize)> {
+    let original = gpu.texture(m, 1, "the original diagonal")?;
+    gather_diagonal(gpu, pp.source(), m, format, &original)?;
+    let passes = with_tiny_pivots(plan_for(m as u32, Variant::PAPER, format)?, tiny);
+    execute(gpu, &mut pp, &[&original], &passes)?;
+    let (spare, texture) = pp.into_parts();
+    let diag = check_diagonal(gpu, &texture, m, format)?;
+    let replaced = diag.iter().filter(|&&v| v >= REPLACED_PIVOT).count();
+    Ok((Factor { m, variant: Variant::PAPER, format, texture, spare }, replaced))
 }
 
 /// Reads the factor back: L row-major with the strict upper part zero.

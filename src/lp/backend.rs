@@ -115,4 +115,14 @@ pub trait NormalEquationsBackend {
     fn factor(&mut self) -> Result<FactorInfo, BackendError>;
     /// Solves A·D²·Aᵀ·u = r with the current factor (forward and back substitution).
     fn solve(&mut self, r: &Self::Vector) -> Result<Self::Vector, BackendError>;
+
+    // ---- bookkeeping -------------------------------------------------------------------------
+    /// Called at the start of every iteration with the complementarity measure μ (the hybrid
+    /// backend's rule (3.18) needs it). Default: nothing.
+    fn begin_iteration(&mut self, _k: usize, _mu: f64) {}
+    /// Factorizations done on the GPU so far (Table 4.1's parenthesized iteration count); `None`
+    /// for backends without a GPU.
+    fn gpu_factorizations(&self) -> Option<usize> {
+        None
+    }
 }

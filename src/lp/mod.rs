@@ -18,6 +18,6 @@ pub mod standard_form;
 pub mod status;
 
 pub use model::{LpModel, Sense, SparseColMatrix};
-pub use settings::{BackendKind, Settings, Verbosity};
-pub use solve::{solve, Solution, SolveError};
+pub use settings::{BackendKind, HybridRules, Settings, Substitution, Verbosity};
+pub use solve::{solve, solve_on, Solution, SolveError};
 pub use status::Status;

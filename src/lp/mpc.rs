@@ -76,6 +76,8 @@ pub struct MpcOutcome {
     pub timings: MpcTimings,
     /// Why a non-optimal status was given, for the log.
     pub detail: String,
+    /// Iterations whose normal equations were factored on the GPU (GPU backends only).
+    pub gpu_iterations: Option<usize>,
 }
 
 /// Loop errors are backend errors; they become [`Status::NumericalFailure`].
@@ -113,7 +115,8 @@ pub fn solve<B: NormalEquationsBackend>(
         Ok(v) => v,
         Err(e) => (Status::NumericalFailure, Iterate::default(), e.to_string()),
     };
-    MpcOutcome { status, iterate, iterations, last, timings, detail }
+    let gpu_iterations = be.gpu_factorizations();
+    MpcOutcome { status, iterate, iterations, last, timings, detail, gpu_iterations }
 }
 
 /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares
@@ -168,8 +171,7 @@ fn run<B: NormalEquationsBackend>(
     let b_norm = be.norm_inf(&b)?;
     let c_norm = be.norm_inf(&c)?;
     let (mut x, mut lambda, mut s) = starting_point(be, p, &b, &c, clock)?;
-    let name = be.name().to_string();
-    log.header(&name);
+    log.header(&be.name().to_string());
     let (mut alpha_p, mut alpha_d) = (0.0, 0.0);
     let mut k = 0;
     let mut first: Option<IterationInfo> = None;
@@ -194,7 +196,10 @@ fn run<B: NormalEquationsBackend>(
             alpha_primal: alpha_p,
             alpha_dual: alpha_d,
         };
-        log.iteration(&info, &name);
+        be.begin_iteration(k, mu);
+        // The backend column names the solver of the normal equations for the step into this
+        // iterate (the hybrid backend reports its current side).
+        log.iteration(&info, be.name());
         *iterations = k;
         *last = info.clone();
         let finish = |status, be: &mut B, x: &B::Vector, l: &B::Vector, s: &B::Vector, why: String| -> R<_> {

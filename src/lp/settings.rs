@@ -10,17 +10,61 @@ pub enum BackendKind {
     /// Double precision, dense, faer (multi-threaded BLAS-3 assembly and Cholesky).
     #[default]
     Cpu,
+    /// Every kernel in single precision on the GL pipeline (2006 paper): A uploaded once,
+    /// vectors in textures, only scalars read back.
+    Gpu,
+    /// The 2008 IPM paper's Algorithm 2: vectors in double precision on the CPU; the normal
+    /// equations assembled, factored and solved on the GPU until a switching rule (3.16)–(3.18)
+    /// fires, in double precision on the CPU from then on.
+    Hybrid,
 }
 
 impl BackendKind {
     /// All backends this build provides (for `--backend` help and tests).
-    pub const ALL: &'static [BackendKind] = &[BackendKind::Cpu];
+    pub const ALL: &'static [BackendKind] = &[BackendKind::Cpu, BackendKind::Gpu, BackendKind::Hybrid];
 
     /// The name used on the command line and in the log.
     pub fn name(self) -> &'static str {
         match self {
             BackendKind::Cpu => "cpu",
+            BackendKind::Gpu => "gpu",
+            BackendKind::Hybrid => "hybrid",
         }
+    }
+
+    /// Whether the backend needs a GL context.
+    pub fn uses_gl(self) -> bool {
+        self != BackendKind::Cpu
+    }
+}
+
+/// Where the triangular solves of the GPU backends run (2008 IPM paper Table 4.1's two columns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+pub enum Substitution {
+    /// Read the factor back once per factorization and substitute on the CPU ("CPU subst."):
+    /// faster, as the paper's Figure 4.1 and our `bench solve` show.
+    #[default]
+    Cpu,
+    /// Forward and back substitution as passes on the GPU ("GPU subst.").
+    Gpu,
+}
+
+/// The hybrid backend's switching rules (2008 IPM paper (3.16)–(3.18)); defaults are the paper's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HybridRules {
+    /// θ_r of (3.16): switch when ‖r − A·D²·Aᵀ·Δλ‖/‖r‖ ≥ θ_r for a GPU solution.
+    pub theta_r: f64,
+    /// ε_d of (3.17): switch when more than n − m entries of D² fall below ε_d.
+    pub eps_d: f64,
+    /// θ_d of (3.18): the entries of D² above μ·θ_d are the diverging ones …
+    pub theta_d: f64,
+    /// … and θ_a bounds their spread max/min before switching.
+    pub theta_a: f64,
+}
+
+impl Default for HybridRules {
+    fn default() -> Self {
+        Self { theta_r: 1e-2, eps_d: 1e-4, theta_d: 1e3, theta_a: 1e5 }
     }
 }
 
@@ -57,6 +101,15 @@ pub struct Settings {
     pub scaling: bool,
     /// What gets printed.
     pub verbosity: Verbosity,
+    /// GPU backends: where the triangular solves run.
+    pub substitution: Substitution,
+    /// GPU backends: storage of A·D²·Aᵀ (the 2008 papers pack it).
+    pub normal_format: crate::layout::Format,
+    /// GPU backends: a pivot at or below this fraction of its original diagonal entry is rounding
+    /// noise in single precision and is replaced by a huge one (the row drops out).
+    pub gpu_pivot_tolerance: f64,
+    /// Hybrid backend: the switching rules.
+    pub hybrid: HybridRules,
 }
 
 impl Default for Settings {
@@ -69,6 +122,10 @@ impl Default for Settings {
             infeasibility_tolerance: 1e-8,
             scaling: true,
             verbosity: Verbosity::Normal,
+            substitution: Substitution::Cpu,
+            normal_format: crate::layout::Format::Packed,
+            gpu_pivot_tolerance: 1e-6,
+            hybrid: HybridRules::default(),
         }
     }
 }
@@ -84,6 +141,10 @@ pub enum SettingsError {
     InfeasibilityTolerance(f64),
     #[error("max iterations must be at least 1")]
     MaxIterations,
+    #[error("GPU pivot tolerance must be in (0, 1), got {0}")]
+    PivotTolerance(f64),
+    #[error("hybrid rule {0} must be positive and finite, got {1}")]
+    HybridRule(&'static str, f64),
 }
 
 impl Settings {
@@ -101,6 +162,15 @@ impl Settings {
         }
         if self.max_iterations == 0 {
             return Err(SettingsError::MaxIterations);
+        }
+        if !open_unit(self.gpu_pivot_tolerance) {
+            return Err(SettingsError::PivotTolerance(self.gpu_pivot_tolerance));
+        }
+        let h = &self.hybrid;
+        for (name, v) in [("θ_r", h.theta_r), ("ε_d", h.eps_d), ("θ_d", h.theta_d), ("θ_a", h.theta_a)] {
+            if !(v > 0.0 && v.is_finite()) {
+                return Err(SettingsError::HybridRule(name, v));
+            }
         }
         Ok(())
     }

@@ -1,7 +1,9 @@
 //! The whole pipeline: standard form, the MPC loop on the chosen backend, mapping back.
 
+use crate::gl::{GlError, Gpu};
+use crate::lp::backend::BackendError;
 use crate::lp::backend::NormalEquationsBackend;
-use crate::lp::backends::CpuBackend;
+use crate::lp::backends::{CpuBackend, GpuBackend, HybridBackend};
 use crate::lp::log::{IterationInfo, Logger};
 use crate::lp::model::LpModel;
 use crate::lp::mpc::{self, MpcProblem, MpcTimings};
@@ -16,6 +18,13 @@ use thiserror::Error;
 pub enum SolveError {
     #[error("invalid settings: {0}")]
     Settings(#[from] SettingsError),
+    /// The `gpu` backend needs a GL context and none could be made (`hybrid` falls back to the
+    /// CPU instead).
+    #[error("the gpu backend needs OpenGL: {0}")]
+    Gl(#[from] GlError),
+    /// The `gpu` backend could not be set up (e.g. A exceeds the texture size limit).
+    #[error("the gpu backend could not be set up: {0}")]
+    Backend(BackendError),
 }
 
 /// Time per phase of a solve.
@@ -52,11 +61,40 @@ pub struct Solution {
     pub last_iteration: IterationInfo,
     /// Why a non-optimal status was given.
     pub detail: String,
+    /// GPU backends: iterations whose normal equations were factored on the GPU (Table 4.1's
+    /// parenthesized count).
+    pub gpu_iterations: Option<usize>,
+    /// Notices for the user (a hybrid solve's switch to the CPU, a missing GL driver, …).
+    pub notes: Vec<String>,
     pub timings: Timings,
 }
 
-/// Solves `model` with `settings`, writing the iteration log to `log`.
+/// Solves `model` with `settings`, writing the iteration log to `log`. GPU backends make a
+/// headless GL context; where none can be made, `hybrid` runs on the CPU with a notice and `gpu`
+/// is an error.
 pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<Solution, SolveError> {
+    settings.validate()?;
+    if !settings.backend.uses_gl() {
+        return solve_on(model, settings, log, None);
+    }
+    match Gpu::headless() {
+        Ok(gpu) => solve_on(model, settings, log, Some(&gpu)),
+        Err(e) if settings.backend == BackendKind::Hybrid => {
+            log.line(&format!("notice: no GL context ({e}); the hybrid backend runs on the CPU"));
+            solve_on(model, settings, log, None)
+        }
+        Err(e) => Err(SolveError::Gl(e)),
+    }
+}
+
+/// [`solve`] on a context the caller owns (`None`: GPU backends are unavailable; `hybrid` then
+/// runs on the CPU with a notice).
+pub fn solve_on(
+    model: &LpModel,
+    settings: &Settings,
+    log: &mut Logger,
+    gpu: Option<&Gpu>,
+) -> Result<Solution, SolveError> {
     settings.validate()?;
     let t0 = Instant::now();
     let mut timings = Timings::default();
@@ -82,11 +120,47 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
     ));
     let problem = MpcProblem { b: sf.b.clone(), c: sf.c.clone(), a_norm_inf: sf.a_norm_inf() };
     let t_setup = Instant::now();
-    let outcome = match settings.backend {
-        BackendKind::Cpu => {
-            let mut be = CpuBackend::new(sf.a.as_ref(), &sf.free_pairs);
+    let mut notes = Vec::new();
+    let cpu = |timings: &mut Timings, log: &mut Logger| {
+        let mut be = CpuBackend::new(sf.a.as_ref(), &sf.free_pairs);
+        timings.setup = t_setup.elapsed();
+        run_on(&mut be, &problem, settings, log)
+    };
+    let (fmt, sub, tol) = (settings.normal_format, settings.substitution, settings.gpu_pivot_tolerance);
+    let outcome = match (settings.backend, gpu) {
+        (BackendKind::Cpu, _) => cpu(&mut timings, log),
+        (BackendKind::Gpu, None) => {
+            return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))
+        }
+        (BackendKind::Gpu, Some(g)) => {
+            let mut be =
+                GpuBackend::new(g, sf.a.as_ref(), &sf.free_pairs, fmt, sub, tol).map_err(SolveError::Backend)?;
             timings.setup = t_setup.elapsed();
             run_on(&mut be, &problem, settings, log)
+        }
+        (BackendKind::Hybrid, None) => {
+            notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
+            cpu(&mut timings, log)
+        }
+        (BackendKind::Hybrid, Some(g)) => {
+            match HybridBackend::new(g, sf.a.as_ref(), &sf.free_pairs, fmt, sub, tol, settings.hybrid) {
+                Ok(mut be) => {
+                    timings.setup = t_setup.elapsed();
+                    let out = run_on(&mut be, &problem, settings, log);
+                    if let Some(sw) = be.switch() {
+                        let note = format!("hybrid: switched to the CPU at iteration {}: {}", sw.iteration, sw.reason);
+                        log.line(&note);
+                        notes.push(note);
+                    }
+                    out
+                }
+                Err(e) => {
+                    let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
+                    log.line(&format!("notice: {note}"));
+                    notes.push(note);
+                    cpu(&mut timings, log)
+                }
+            }
         }
     };
     let t_post = Instant::now();
@@ -108,6 +182,8 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
         standard_form_size: (m, n),
         last_iteration: outcome.last,
         detail: outcome.detail,
+        gpu_iterations: outcome.gpu_iterations,
+        notes,
         timings,
     })
 }
@@ -139,6 +215,8 @@ fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timi
         standard_form_size: (0, 0),
         last_iteration: IterationInfo::default(),
         detail: format!("presolve: {why}"),
+        gpu_iterations: None,
+        notes: Vec::new(),
         timings,
     }
 }
