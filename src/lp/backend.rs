@@ -117,6 +117,11 @@ pub trait NormalEquationsBackend {
     fn solve(&mut self, r: &Self::Vector) -> Result<Self::Vector, BackendError>;
 
     // ---- bookkeeping -------------------------------------------------------------------------
+    /// Unit roundoff of the backend's vector arithmetic (2⁻⁵³ for double precision, 2⁻²⁴ on the
+    /// GPU): the loop does not read stagnation as infeasibility in single precision.
+    fn unit_roundoff(&self) -> f64 {
+        f64::EPSILON / 2.0
+    }
     /// Called at the start of every iteration with the complementarity measure μ (the hybrid
     /// backend's rule (3.18) needs it). Default: nothing.
     fn begin_iteration(&mut self, _k: usize, _mu: f64) {}

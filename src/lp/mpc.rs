@@ -171,7 +171,7 @@ fn run<B: NormalEquationsBackend>(
     let b_norm = be.norm_inf(&b)?;
     let c_norm = be.norm_inf(&c)?;
     let (mut x, mut lambda, mut s) = starting_point(be, p, &b, &c, clock)?;
-    log.header(&be.name().to_string());
+    log.header(be.name());
     let (mut alpha_p, mut alpha_d) = (0.0, 0.0);
     let mut k = 0;
     let mut first: Option<IterationInfo> = None;
@@ -219,6 +219,13 @@ fn run<B: NormalEquationsBackend>(
         }
         let start = first.get_or_insert_with(|| info.clone());
         if let Some((status, why)) = stalled_residual(start, &info, st.tolerance) {
+            // In single precision a stalling residual is the arithmetic's floor as often as it
+            // is infeasibility: without a certificate, it is not proof of either.
+            if be.unit_roundoff() > SINGLE_PRECISION_THRESHOLD {
+                let why =
+                    format!("{why}; in single precision this proves nothing: try a larger ε or the hybrid backend");
+                return finish(Status::NumericalFailure, be, &x, &lambda, &s, why);
+            }
             return finish(status, be, &x, &lambda, &s, why);
         }
         if k >= st.max_iterations {
@@ -262,6 +269,9 @@ fn run<B: NormalEquationsBackend>(
         k += 1;
     }
 }
+
+/// Backends whose unit roundoff exceeds this compute in single precision.
+const SINGLE_PRECISION_THRESHOLD: f64 = 1e-10;
 
 /// Infeasibility by stagnation (Wright, *Primal-Dual Interior-Point Methods*, ch. 6 and 11):
 /// on a problem with a solution, infeasible-interior-point iterates reduce the residuals at

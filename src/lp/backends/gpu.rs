@@ -281,6 +281,10 @@ impl NormalEquationsBackend for GpuBackend<'_> {
         }
     }
 
+    fn unit_roundoff(&self) -> f64 {
+        f64::from(f32::EPSILON) / 2.0
+    }
+
     fn begin_iteration(&mut self, _k: usize, _mu: f64) {
         self.started = true;
     }

@@ -1,0 +1,167 @@
+//! The gpu and hybrid LP backends on the GL pipeline (Mesa llvmpipe in CI).
+//!
+//! - hybrid: all 20 NETLIB problems to relative objective error ≤ 1e-6, as the cpu backend (the
+//!   final iterations run in double precision once a switching rule fires).
+//! - gpu: the 2006 paper's ten Table 3 problems with the paper's tolerances ε. Termination at ε
+//!   bounds relative residuals and gap by ε, not the objective error; 10·ε leaves room for the
+//!   residuals' effect on the objective.
+mod common;
+use common::with_gpu;
+use glsolve::lp::log::Logger;
+use glsolve::lp::random::random_lp;
+use glsolve::lp::{mps, solve_on, BackendKind, Settings, Status, Substitution, Verbosity};
+use std::path::PathBuf;
+
+fn netlib() -> Vec<(String, f64)> {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/netlib"));
+    let table = std::fs::read_to_string(dir.join("optimal.tsv"))
+        .unwrap_or_else(|e| panic!("{}/optimal.tsv must exist beside the crate: {e}", dir.display()));
+    table
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].to_string(), f[4].parse::<f64>().unwrap() + f[5].parse::<f64>().unwrap())
+        })
+        .collect()
+}
+
+fn model(name: &str) -> glsolve::lp::LpModel {
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/netlib")).join(format!("{name}.mps"));
+    mps::read_file(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn settings(backend: BackendKind, tol: f64) -> Settings {
+    Settings { backend, tolerance: tol, verbosity: Verbosity::Quiet, ..Settings::default() }
+}
+
+#[test]
+fn hybrid_solves_all_twenty_netlib_problems() {
+    let problems = netlib();
+    assert_eq!(problems.len(), 20);
+    let failures = with_gpu(move |gpu| {
+        let mut failures = Vec::new();
+        for (name, expected) in problems {
+            let sol =
+                solve_on(&model(&name), &settings(BackendKind::Hybrid, 1e-8), &mut Logger::quiet(), Some(gpu)).unwrap();
+            let rel = (sol.objective - expected).abs() / expected.abs().max(1.0);
+            let gpu_its = sol.gpu_iterations.expect("hybrid counts GPU iterations");
+            println!(
+                "{name:10} {:?} rel.err {rel:.2e} iterations {} ({gpu_its} GPU) {:?}",
+                sol.status, sol.iterations, sol.notes
+            );
+            assert!(gpu_its <= sol.iterations, "{name}");
+            if sol.status != Status::Optimal || !(rel <= 1e-6) {
+                failures.push(format!("{name}: {:?} rel.err {rel:.2e} ({})", sol.status, sol.detail));
+            }
+        }
+        failures
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// (problem, ε) of the 2006 paper's Table 3.
+const TABLE3: [(&str, f64); 10] = [
+    ("adlittle", 3e-5),
+    ("afiro", 4e-5),
+    ("agg2", 5e-5),
+    ("agg3", 6e-4),
+    ("bandm", 2e-3),
+    ("beaconfd", 3e-4),
+    ("blend", 2e-3),
+    ("e226", 9e-4),
+    ("sc50b", 3e-5),
+    ("sctap1", 5e-4),
+];
+
+#[test]
+fn gpu_solves_the_table_3_problems_at_the_papers_tolerances() {
+    let expected: std::collections::HashMap<String, f64> = netlib().into_iter().collect();
+    let failures = with_gpu(move |gpu| {
+        let mut failures = Vec::new();
+        for (name, eps) in TABLE3 {
+            let sol =
+                solve_on(&model(name), &settings(BackendKind::Gpu, eps), &mut Logger::quiet(), Some(gpu)).unwrap();
+            let rel = (sol.objective - expected[name]).abs() / expected[name].abs().max(1.0);
+            println!("{name:10} ε={eps:e} {:?} rel.err {rel:.2e} iterations {}", sol.status, sol.iterations);
+            assert_eq!(sol.gpu_iterations, Some(sol.iterations), "{name}: every gpu iteration factors on the GPU");
+            if sol.status != Status::Optimal || !(rel <= 10.0 * eps) {
+                failures.push(format!("{name}: {:?} rel.err {rel:.2e} ({})", sol.status, sol.detail));
+            }
+        }
+        failures
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn gpu_matches_cpu_up_to_single_precision_with_either_substitution() {
+    let m = random_lp(48, 3).to_model(3);
+    let cpu = glsolve::lp::solve(&m, &settings(BackendKind::Cpu, 1e-8), &mut Logger::quiet()).unwrap();
+    assert_eq!(cpu.status, Status::Optimal);
+    let sols = with_gpu(move |gpu| {
+        [Substitution::Cpu, Substitution::Gpu].map(|sub| {
+            let st = Settings { substitution: sub, ..settings(BackendKind::Gpu, 1e-4) };
+            solve_on(&m, &st, &mut Logger::quiet(), Some(gpu)).unwrap()
+        })
+    });
+    for s in sols {
+        assert_eq!(s.status, Status::Optimal);
+        let rel = (s.objective - cpu.objective).abs() / cpu.objective.abs();
+        // Termination at ε = 1e-4 bounds the gap; single precision adds u·κ-sized noise.
+        assert!(rel <= 1e-3, "objective {} vs cpu {} ({rel:e})", s.objective, cpu.objective);
+        let dx: f64 = s.x.iter().zip(&cpu.x).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+        assert!(dx <= 1e-2 * cpu.x.iter().map(|v| v.abs()).fold(1.0, f64::max), "max |Δx| {dx}");
+    }
+}
+
+#[test]
+fn an_unreachable_tolerance_is_a_status_never_a_silent_nan() {
+    let m = model("afiro");
+    let sol = with_gpu(move |gpu| {
+        let st = Settings { max_iterations: 60, ..settings(BackendKind::Gpu, 1e-12) };
+        solve_on(&m, &st, &mut Logger::quiet(), Some(gpu)).unwrap()
+    });
+    assert_ne!(sol.status, Status::Optimal, "single precision cannot certify 1e-12");
+    if sol.x.iter().any(|v| !v.is_finite()) || !sol.objective.is_finite() {
+        assert_eq!(sol.status, Status::NumericalFailure, "non-finite results must carry a failure status");
+    }
+}
+
+#[test]
+fn single_precision_stagnation_is_not_reported_as_infeasibility() {
+    // This member of the random family (feasible and bounded by construction) stalls in single
+    // precision at ε = 1e-5: the status must not claim infeasibility.
+    let m = random_lp(48, 3).to_model(3);
+    let sol =
+        with_gpu(move |gpu| solve_on(&m, &settings(BackendKind::Gpu, 1e-5), &mut Logger::quiet(), Some(gpu)).unwrap());
+    assert!(
+        !matches!(sol.status, Status::PrimalInfeasible | Status::DualInfeasible),
+        "{:?}: {}",
+        sol.status,
+        sol.detail
+    );
+}
+
+#[test]
+fn hybrid_without_a_context_runs_on_the_cpu_and_says_so() {
+    let m = model("afiro");
+    let sol = solve_on(&m, &settings(BackendKind::Hybrid, 1e-8), &mut Logger::quiet(), None).unwrap();
+    assert_eq!(sol.status, Status::Optimal);
+    assert!(sol.notes.iter().any(|n| n.contains("no GL context")), "{:?}", sol.notes);
+    let e = solve_on(&m, &settings(BackendKind::Gpu, 1e-4), &mut Logger::quiet(), None).err().expect("gpu needs GL");
+    assert!(e.to_string().contains("OpenGL"), "{e}");
+}
+
+#[test]
+fn hybrid_reports_the_rule_that_moved_it_to_the_cpu() {
+    let m = model("sc50b");
+    let sol = with_gpu(move |gpu| {
+        solve_on(&m, &settings(BackendKind::Hybrid, 1e-8), &mut Logger::quiet(), Some(gpu)).unwrap()
+    });
+    assert_eq!(sol.status, Status::Optimal);
+    let g = sol.gpu_iterations.unwrap();
+    assert!(g > 0 && g < sol.iterations, "sc50b starts on the GPU and finishes on the CPU: {g} of {}", sol.iterations);
+    assert!(sol.notes.iter().any(|n| n.contains("(3.1")), "{:?}", sol.notes);
+}
