@@ -150,7 +150,7 @@ fn hybrid_without_a_context_runs_on_the_cpu_and_says_so() {
     let sol = solve_on(&m, &settings(BackendKind::Hybrid, 1e-8), &mut Logger::quiet(), None).unwrap();
     assert_eq!(sol.status, Status::Optimal);
     assert!(sol.notes.iter().any(|n| n.contains("no GL context")), "{:?}", sol.notes);
-    let e = solve_on(&m, &settings(BackendKind::Gpu, 1e-4), &mut Logger::quiet(), None).err().expect("gpu needs GL");
+    let e = solve_on(&m, &settings(BackendKind::Gpu, 1e-4), &mut Logger::quiet(), None).expect_err("gpu needs GL");
     assert!(e.to_string().contains("OpenGL"), "{e}");
 }
 
