@@ -3,6 +3,7 @@
 pub mod assemble;
 pub mod cholesky;
 pub mod floor;
+pub mod netlib;
 pub mod solve;
 
 use std::time::{Duration, Instant};

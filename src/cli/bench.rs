@@ -21,6 +21,18 @@ enum BenchWhat {
     Solve(SolveArgs),
     /// Random dense LPs of the papers' family (n = 4m) per backend.
     Lp(LpArgs),
+    /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
+    Netlib(NetlibArgs),
+}
+
+#[derive(Args)]
+struct NetlibArgs {
+    /// Folder with the NETLIB .mps files.
+    #[arg(long, default_value = "../shared/netlib")]
+    dir: std::path::PathBuf,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -96,7 +108,16 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Assemble(c) => assemble(c),
         BenchWhat::Solve(c) => solve(c),
         BenchWhat::Lp(c) => lp(c),
+        BenchWhat::Netlib(c) => netlib(c),
     }
+}
+
+fn netlib(a: &NetlibArgs) -> ExitCode {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    report(bench::netlib::run(&gpu, &a.dir, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
 }
 
 fn lp(a: &LpArgs) -> ExitCode {
@@ -107,25 +128,56 @@ fn lp(a: &LpArgs) -> ExitCode {
             None => return super::fail(format!("unknown backend {name:?}")),
         }
     }
+    let gpu = if kinds.iter().any(|k| k.uses_gl()) {
+        match Gpu::headless() {
+            Ok(g) => Some(g),
+            Err(e) => return super::fail(e),
+        }
+    } else {
+        None
+    };
     let mut rows = Vec::new();
     for kind in kinds {
-        rows.extend(glsolve::lp::bench::random_lp_times(&a.sizes, a.seed, kind, a.reps));
+        for &m in &a.sizes {
+            let r = glsolve::lp::bench::random_lp_times(&[m], a.seed, kind, a.reps, gpu.as_ref());
+            for row in &r {
+                eprintln!("m={m} {}: {:?} in {:.3} s", kind.name(), row.status, row.median.as_secs_f64());
+            }
+            rows.extend(r);
+        }
     }
-    let mut md = String::from("| m | n | backend | status | iterations | median | min | max | assemble | factor |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    let secs = |d: std::time::Duration| glsolve::bench::secs(d.as_secs_f64());
+    let mut md = String::from("| m | n | backend | status | iterations (GPU) | median | min | max | assemble | factor |\n|---|---|---|---|---|---|---|---|---|---|\n");
     for r in &rows {
+        let its = match r.gpu_iterations {
+            Some(g) => format!("{} ({g})", r.iterations),
+            None => r.iterations.to_string(),
+        };
         md.push_str(&format!(
-            "| {} | {} | {} | {:?} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} |\n",
             r.m,
             r.n,
             r.backend.name(),
             r.status,
-            r.iterations,
-            glsolve::bench::secs(r.median.as_secs_f64()),
-            glsolve::bench::secs(r.min.as_secs_f64()),
-            glsolve::bench::secs(r.max.as_secs_f64()),
-            glsolve::bench::secs(r.assemble.as_secs_f64()),
-            glsolve::bench::secs(r.factor.as_secs_f64()),
+            secs(r.median),
+            secs(r.min),
+            secs(r.max),
+            secs(r.assemble),
+            secs(r.factor),
         ));
+    }
+    // The 2008 IPM paper's Figure 4.2 (bottom): CPU time over GPU-backed time, per size.
+    let time =
+        |m: usize, k: &str| rows.iter().find(|r| r.m == m && r.backend.name() == k).map(|r| r.median.as_secs_f64());
+    if rows.iter().any(|r| r.backend.uses_gl()) {
+        md.push_str("\n| m | cpu / hybrid | cpu / gpu |\n|---|---|---|\n");
+        for &m in &a.sizes {
+            let ratio = |k| match (time(m, "cpu"), time(m, k)) {
+                (Some(c), Some(g)) => format!("{:.3}", c / g),
+                _ => "–".into(),
+            };
+            md.push_str(&format!("| {m} | {} | {} |\n", ratio("hybrid"), ratio("gpu")));
+        }
     }
     report(Ok::<_, String>(rows), |_| md.clone(), &a.json)
 }

@@ -41,10 +41,6 @@ pub enum SubstArg {
     Gpu,
 }
 
-/// The default ε of the `gpu` backend: single precision cannot certify 1e-8; the 2006 paper's
-/// Table 3 used problem-specific tolerances between 3e-5 and 2e-3.
-pub const GPU_DEFAULT_TOL: f64 = 1e-4;
-
 #[derive(Args)]
 pub struct SolveArgs {
     /// MPS file (fixed or free format, optionally .gz).
@@ -133,9 +129,8 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         eprintln!("warning: {w}");
     }
     let backend: BackendKind = a.backend.into();
-    let default_tol = if backend == BackendKind::Gpu { GPU_DEFAULT_TOL } else { 1e-8 };
     let settings = Settings {
-        tolerance: a.tol.unwrap_or(default_tol),
+        tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
         max_iterations: a.max_iter,
         backend,
         substitution: match a.subst {

@@ -22,18 +22,36 @@ pub struct LpBenchRow {
     /// Median share of the loop spent assembling A·D²·Aᵀ and factoring it.
     pub assemble: Duration,
     pub factor: Duration,
+    /// Iterations factored on the GPU (GPU backends).
+    pub gpu_iterations: Option<usize>,
 }
 
 /// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
 /// m in `sizes`, and reports median, min and max times.
-pub fn random_lp_times(sizes: &[usize], seed: u64, backend: BackendKind, repeats: usize) -> Vec<LpBenchRow> {
-    let settings = Settings { backend, verbosity: Verbosity::Quiet, ..Settings::default() };
+/// GPU backends run on `gpu` (one context for every run, so shader compilation stays in the
+/// warm-up); without one they are skipped. Tolerance: [`Settings::default_tolerance`].
+pub fn random_lp_times(
+    sizes: &[usize],
+    seed: u64,
+    backend: BackendKind,
+    repeats: usize,
+    gpu: Option<&crate::gl::Gpu>,
+) -> Vec<LpBenchRow> {
+    if backend.uses_gl() && gpu.is_none() {
+        return Vec::new();
+    }
+    let settings = Settings {
+        backend,
+        tolerance: Settings::default_tolerance(backend),
+        verbosity: Verbosity::Quiet,
+        ..Settings::default()
+    };
     let mut rows = Vec::new();
     for &m in sizes {
         let model = random_lp(m, seed).to_model(seed);
         let mut runs = Vec::new();
         for rep in 0..=repeats.max(1) {
-            let Ok(sol) = crate::lp::solve(&model, &settings, &mut Logger::quiet()) else {
+            let Ok(sol) = crate::lp::solve_on(&model, &settings, &mut Logger::quiet(), gpu) else {
                 continue;
             };
             if rep > 0 {
@@ -57,6 +75,7 @@ pub fn random_lp_times(sizes: &[usize], seed: u64, backend: BackendKind, repeats
             max: runs[runs.len() - 1].timings.total,
             assemble: med.timings.mpc.assemble,
             factor: med.timings.mpc.factor,
+            gpu_iterations: med.gpu_iterations,
         });
     }
     rows

@@ -148,6 +148,16 @@ pub enum SettingsError {
 }
 
 impl Settings {
+    /// The ε a backend is run with unless the user says otherwise: 1e-8 (the papers' double
+    /// precision value) for cpu and hybrid; 1e-4 for gpu, whose single precision cannot certify
+    /// 1e-8 (the 2006 paper's Table 3 used problem-specific values from 3e-5 to 2e-3).
+    pub fn default_tolerance(backend: BackendKind) -> f64 {
+        match backend {
+            BackendKind::Gpu => 1e-4,
+            BackendKind::Cpu | BackendKind::Hybrid => 1e-8,
+        }
+    }
+
     /// Checks every parameter; the solver calls this before doing any work.
     pub fn validate(&self) -> Result<(), SettingsError> {
         let open_unit = |v: f64| v > 0.0 && v < 1.0;

@@ -1,0 +1,136 @@
+//! `glsolve bench netlib`: the 2008 IPM paper's Table 4.1 (hybrid with GPU or CPU substitution,
+//! and the CPU solver: iterations, GPU iterations, time) and the 2006 paper's Table 3 (the gpu
+//! backend at the paper's tolerances), measured on the NETLIB problems in a folder.
+
+use crate::gl::Gpu;
+use crate::lp::log::Logger;
+use crate::lp::{mps, solve_on, BackendKind, Settings, Status, Substitution, Verbosity};
+use std::path::Path;
+
+/// The 2006 paper's Table 3: problem, ε, and its GPU (outer Cholesky) iterations and MATLAB MPC
+/// iterations, as printed.
+pub const TABLE3: [(&str, f64, usize, usize); 10] = [
+    ("adlittle", 3e-5, 12, 9),
+    ("afiro", 4e-5, 7, 7),
+    ("agg2", 5e-5, 18, 17),
+    ("agg3", 6e-4, 20, 17),
+    ("bandm", 2e-3, 12, 12),
+    ("beaconfd", 3e-4, 7, 6),
+    ("blend", 2e-3, 11, 8),
+    ("e226", 9e-4, 18, 16),
+    ("sc50b", 3e-5, 6, 6),
+    ("sctap1", 5e-4, 15, 13),
+];
+
+/// The 2008 IPM paper's Table 4.1 as printed: problem, (GPU subst.) iterations and GPU
+/// iterations, (CPU subst.) iterations and GPU iterations, CPU iterations.
+pub const TABLE41: [(&str, usize, usize, usize, usize, usize); 10] = [
+    ("afiro", 9, 7, 9, 7, 9),
+    ("adlittle", 11, 9, 11, 9, 11),
+    ("agg2", 20, 15, 20, 15, 20),
+    ("agg3", 20, 16, 28, 17, 20),
+    ("bandm", 17, 8, 17, 8, 17),
+    ("beaconfd", 9, 4, 9, 4, 9),
+    ("blend", 11, 6, 11, 6, 11),
+    ("e226", 22, 11, 21, 11, 22),
+    ("sc50b", 8, 5, 8, 5, 8),
+    ("sctap1", 15, 12, 15, 12, 15),
+];
+
+/// One solve.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Run {
+    pub problem: String,
+    pub setup: String,
+    pub tolerance: f64,
+    pub status: Status,
+    pub iterations: usize,
+    pub gpu_iterations: Option<usize>,
+    pub objective: f64,
+    pub seconds: f64,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct NetlibBench {
+    pub renderer: String,
+    pub runs: Vec<Run>,
+}
+
+fn run_one(gpu: &Gpu, dir: &Path, name: &str, setup: &str, st: &Settings) -> Result<Run, String> {
+    let model = mps::read_file(&dir.join(format!("{name}.mps"))).map_err(|e| format!("{name}: {e}"))?;
+    let sol = solve_on(&model, st, &mut Logger::quiet(), Some(gpu)).map_err(|e| format!("{name}: {e}"))?;
+    Ok(Run {
+        problem: name.into(),
+        setup: setup.into(),
+        tolerance: st.tolerance,
+        status: sol.status,
+        iterations: sol.iterations,
+        gpu_iterations: sol.gpu_iterations,
+        objective: sol.objective,
+        seconds: sol.timings.total.as_secs_f64(),
+    })
+}
+
+/// Runs Table 4.1's three setups and Table 3's gpu setup on the problems found in `dir`.
+pub fn run(gpu: &Gpu, dir: &Path, mut progress: impl FnMut(&str)) -> Result<NetlibBench, String> {
+    let base = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    let mut runs = Vec::new();
+    for (name, ..) in TABLE41 {
+        for (setup, backend, sub) in [
+            ("hybrid, GPU subst.", BackendKind::Hybrid, Substitution::Gpu),
+            ("hybrid, CPU subst.", BackendKind::Hybrid, Substitution::Cpu),
+            ("cpu", BackendKind::Cpu, Substitution::Cpu),
+        ] {
+            let st = Settings { backend, substitution: sub, ..base.clone() };
+            let r = run_one(gpu, dir, name, setup, &st)?;
+            progress(&format!("{name} {setup}: {:?} {} iterations {:.2} s", r.status, r.iterations, r.seconds));
+            runs.push(r);
+        }
+    }
+    for (name, eps, ..) in TABLE3 {
+        let st = Settings { backend: BackendKind::Gpu, tolerance: eps, ..base.clone() };
+        let r = run_one(gpu, dir, name, "gpu", &st)?;
+        progress(&format!("{name} gpu ε={eps:e}: {:?} {} iterations {:.2} s", r.status, r.iterations, r.seconds));
+        runs.push(r);
+    }
+    Ok(NetlibBench { renderer: gpu.info().renderer.clone(), runs })
+}
+
+impl NetlibBench {
+    fn find(&self, problem: &str, setup: &str) -> Option<&Run> {
+        self.runs.iter().find(|r| r.problem == problem && r.setup == setup)
+    }
+
+    pub fn markdown(&self) -> String {
+        let cell = |r: Option<&Run>| match r {
+            Some(r) if r.status == Status::Optimal => match r.gpu_iterations {
+                Some(g) => format!("{} ({g}) | {:.2}", r.iterations, r.seconds),
+                None => format!("{} | {:.2}", r.iterations, r.seconds),
+            },
+            Some(r) => format!("{:?} after {} | {:.2}", r.status, r.iterations, r.seconds),
+            None => "– | –".into(),
+        };
+        let mut s = format!("Renderer: {}. Iterations (GPU iterations) and seconds, one run each.\n\n", self.renderer);
+        s.push_str("| problem | paper: GPU subst. | ours: hybrid, GPU subst. (s) | paper: CPU subst. | ours: hybrid, CPU subst. (s) | paper: CPU | ours: cpu (s) |\n|---|---|---|---|---|---|---|\n");
+        for (name, gi, gg, ci, cg, cpu) in TABLE41 {
+            s.push_str(&format!(
+                "| {name} | {gi} ({gg}) | {} | {ci} ({cg}) | {} | {cpu} | {} |\n",
+                cell(self.find(name, "hybrid, GPU subst.")),
+                cell(self.find(name, "hybrid, CPU subst.")),
+                cell(self.find(name, "cpu")),
+            ));
+        }
+        s.push_str("\n2006 paper Table 3 (GPU outer-product Cholesky, square update, ε per problem) beside the gpu backend:\n\n");
+        s.push_str("| problem | ε | paper: GPU iterations | paper: MATLAB MPC iterations | ours: gpu iterations | ours: time (s) | status |\n|---|---|---|---|---|---|---|\n");
+        for (name, eps, gpu_its, mpc_its) in TABLE3 {
+            match self.find(name, "gpu") {
+                Some(r) => s.push_str(&format!(
+                    "| {name} | {eps:e} | {gpu_its} | {mpc_its} | {} | {:.2} | {:?} |\n",
+                    r.iterations, r.seconds, r.status
+                )),
+                None => s.push_str(&format!("| {name} | {eps:e} | {gpu_its} | {mpc_its} | – | – | – |\n")),
+            }
+        }
+        s
+    }
+}
