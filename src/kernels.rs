@@ -60,3 +60,10 @@ kernels! {
     /// Re-centring of split free variables (both parts lowered by the same excess).
     RECENTER = "recenter.frag";
 }
+
+kernels! {
+    /// Pivot search, second stage: the entry's index where |v| equals the column's max-abs (read
+    /// from a 1×1 texture), +∞ elsewhere or when the max is 0 (a min reduction then gives the
+    /// first pivot row, or +∞ for a singular column).
+    ARGMATCH = "argmatch.frag";
+}

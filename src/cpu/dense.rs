@@ -72,3 +72,27 @@ pub fn cholesky_solve<T: Copy + std::ops::Sub<Output = T> + std::ops::Mul<Output
     }
     y
 }
+
+/// Solves A·x = b from P·A = L·U stored LAPACK-style in `lu` (row-major; unit L below the
+/// diagonal, U on and above) with `perm[i]` = the row of A that became row i, in the precision
+/// of `T`.
+pub fn lu_solve<T: Copy + std::ops::Sub<Output = T> + std::ops::Mul<Output = T> + std::ops::Div<Output = T>>(
+    lu: &[T],
+    m: usize,
+    perm: &[usize],
+    b: &[T],
+) -> Vec<T> {
+    let mut y: Vec<T> = perm.iter().map(|&p| b[p]).collect();
+    for i in 0..m {
+        for j in 0..i {
+            y[i] = y[i] - lu[i * m + j] * y[j];
+        }
+    }
+    for i in (0..m).rev() {
+        for j in i + 1..m {
+            y[i] = y[i] - lu[i * m + j] * y[j];
+        }
+        y[i] = y[i] / lu[i * m + i];
+    }
+    y
+}

@@ -130,8 +130,17 @@ impl Reducer {
         Ok(())
     }
 
-    /// Reduces the first `n` entries of `src` (an n×1 texture) with `op`; returns the scalar.
-    pub fn reduce_texture(&self, gpu: &Gpu, src: &Texture, n: usize, op: ReduceOp) -> GpuResult<f32> {
+    /// Reduces the first `n` entries of `src` with `op` into the 1×1 texture `out`, without
+    /// reading anything back (the result can feed later passes).
+    pub fn reduce_into(&self, gpu: &Gpu, src: &Texture, n: usize, op: ReduceOp, out: &Texture) -> GpuResult<()> {
+        let last = self.run_levels(gpu, src, n, op)?;
+        let levels = self.levels.borrow();
+        gpu.run(&Pass::new("copy_scalar", &kernels::COPY, out, &[&levels[&last]], Primitive::full(1, 1)))?;
+        Ok(())
+    }
+
+    /// The halving passes; returns the length (1) of the last level written.
+    fn run_levels(&self, gpu: &Gpu, src: &Texture, n: usize, op: ReduceOp) -> GpuResult<usize> {
         let lengths = reduction_lengths(n);
         for &l in &lengths {
             self.level(gpu, l)?;
@@ -153,7 +162,14 @@ impl Reducer {
             source = target;
             valid = l;
         }
-        Ok(gpu.read_rect(source, 0, 0, 1, 1)?[0])
+        Ok(valid)
+    }
+
+    /// Reduces the first `n` entries of `src` (an n×1 texture) with `op`; returns the scalar.
+    pub fn reduce_texture(&self, gpu: &Gpu, src: &Texture, n: usize, op: ReduceOp) -> GpuResult<f32> {
+        let last = self.run_levels(gpu, src, n, op)?;
+        let levels = self.levels.borrow();
+        Ok(gpu.read_rect(&levels[&last], 0, 0, 1, 1)?[0])
     }
 
     /// Reduces a vector.

@@ -9,6 +9,9 @@ pub enum GpuError {
     /// The factorization met a pivot that is not positive (or not finite) in this column.
     #[error("the matrix is not positive definite: pivot {pivot} in column {column} (0-based)")]
     NotPositiveDefinite { column: usize, pivot: f32 },
+    /// LU met a column with no non-zero pivot.
+    #[error("the matrix is singular: no non-zero pivot in column {column} (0-based)")]
+    Singular { column: usize },
     /// An input value is NaN or infinite.
     #[error("{what} holds a non-finite value {value} at row {row}, column {col} (0-based)")]
     NonFinite { what: String, row: usize, col: usize, value: f64 },

@@ -4,6 +4,7 @@ pub mod blas1;
 pub mod blas2;
 pub mod cholesky;
 pub mod error;
+pub mod lu;
 pub mod plan;
 pub mod substitute;
 pub mod vector;
