@@ -10,3 +10,5 @@ pub mod gpu;
 pub mod kernels;
 pub mod layout;
 pub mod lp;
+pub mod lsq;
+pub mod refine;

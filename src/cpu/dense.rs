@@ -96,3 +96,35 @@ pub fn lu_solve<T: Copy + std::ops::Sub<Output = T> + std::ops::Mul<Output = T> 
     }
     y
 }
+
+/// Solves A·x = b (A row-major n×n) in double precision with faer's partial-pivoting LU;
+/// `None` when the solution is not finite (A singular to working precision).
+pub fn solve_general(a: &[f64], n: usize, b: &[f64]) -> Option<Vec<f64>> {
+    use faer::linalg::solvers::Solve;
+    let lu = to_mat(a, n, n).partial_piv_lu();
+    let x = lu.solve(Mat::from_fn(n, 1, |i, _| b[i]));
+    let x: Vec<f64> = (0..n).map(|i| x[(i, 0)]).collect();
+    x.iter().all(|v| v.is_finite()).then_some(x)
+}
+
+/// ‖A‖∞ (largest absolute row sum) of a row-major rows×cols matrix.
+pub fn norm_inf(a: &[f64], rows: usize, cols: usize) -> f64 {
+    (0..rows).map(|i| a[i * cols..(i + 1) * cols].iter().map(|v| v.abs()).sum::<f64>()).fold(0.0, f64::max)
+}
+
+/// y = A·x for a row-major rows×cols matrix.
+pub fn matvec(a: &[f64], rows: usize, cols: usize, x: &[f64]) -> Vec<f64> {
+    (0..rows).map(|i| a[i * cols..(i + 1) * cols].iter().zip(x).map(|(p, q)| p * q).sum()).collect()
+}
+
+/// y = Aᵀ·x for a row-major rows×cols matrix.
+pub fn matvec_t(a: &[f64], rows: usize, cols: usize, x: &[f64]) -> Vec<f64> {
+    let mut y = vec![0.0; cols];
+    for i in 0..rows {
+        let xi = x[i];
+        for (yj, aij) in y.iter_mut().zip(&a[i * cols..(i + 1) * cols]) {
+            *yj += aij * xi;
+        }
+    }
+    y
+}

@@ -54,3 +54,15 @@ pub fn spd_with_condition(m: usize, cond: f64, seed: u64) -> Vec<f64> {
     }
     out
 }
+
+/// A general n×n matrix U·Σ·Vᵀ with singular values spaced geometrically from 1 down to
+/// 1/`cond` and U, V random orthogonal: 2-norm condition number `cond`. Row-major.
+pub fn general_with_condition(n: usize, cond: f64, seed: u64) -> Vec<f64> {
+    let g = uniform(n, n, -1.0, 1.0, seed);
+    let h = uniform(n, n, -1.0, 1.0, seed.wrapping_add(0x5eed));
+    let u = Mat::from_fn(n, n, |i, j| g[i * n + j]).qr().compute_Q();
+    let v = Mat::from_fn(n, n, |i, j| h[i * n + j]).qr().compute_Q();
+    let sigma = |i: usize| if n == 1 { 1.0 } else { cond.powf(-(i as f64) / (n as f64 - 1.0)) };
+    let us = Mat::from_fn(n, n, |i, j| u[(i, j)] * sigma(j));
+    super::dense::from_mat((&us * v.transpose()).as_ref())
+}

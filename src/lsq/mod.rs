@@ -1,0 +1,234 @@
+//! Weighted least squares min ‖D·(b − Aᵀx)‖₂ (2008 structure paper §2, §5.3): the normal
+//! equations A·D²·Aᵀ·x = A·D²·b are assembled and Cholesky-factored on the GPU in single
+//! precision (packed format by default), then Algorithm 1 refines x in double precision:
+//! r = A·D²·b − A·D²·Aᵀ·x on the CPU (as A·(D²·(Aᵀx)), never forming C in double), the
+//! correction from the single-precision factor, until ‖r‖₂/‖x‖₂ ≤ ε or an iteration limit.
+//! When refinement stalls or diverges, or the single-precision factorization breaks down, the
+//! normal equations are solved in double precision instead (as LAPACK's DSPOSV falls back to
+//! DPOSV), and the result says so.
+//!
+//! Shapes: A is m×n (m unknowns, n observations), d² and b have length n.
+
+pub mod fit;
+
+use crate::cpu::dense;
+use crate::gl::Gpu;
+use crate::gpu::assemble;
+use crate::gpu::cholesky::{self, Variant};
+use crate::gpu::GpuError;
+use crate::layout::Format;
+use std::time::{Duration, Instant};
+
+/// Algorithm 1's parameters.
+#[derive(Clone, Debug)]
+pub struct LsqSettings {
+    /// ε of ‖r‖₂/‖x‖₂ ≤ ε (the paper: 1e-8).
+    pub tolerance: f64,
+    /// Iteration limit (the paper: 100).
+    pub max_iterations: usize,
+    /// Storage of A·D²·Aᵀ on the GPU.
+    pub format: Format,
+    /// Steps without at least halving ‖r‖ before refinement counts as stalled.
+    pub patience: usize,
+}
+
+impl Default for LsqSettings {
+    fn default() -> Self {
+        Self { tolerance: 1e-8, max_iterations: 100, format: Format::Packed, patience: 5 }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LsqError {
+    #[error("shape mismatch: {0}")]
+    Shape(String),
+    #[error("{what} holds a non-finite value at index {index}")]
+    NonFinite { what: &'static str, index: usize },
+    #[error("weight d²[{index}] = {value} is negative")]
+    NegativeWeight { index: usize, value: f64 },
+    /// A·D²·Aᵀ is singular in double precision (A's rows dependent on the weighted samples).
+    #[error("A·D²·Aᵀ is not positive definite in double precision: the basis is dependent on these samples")]
+    Singular,
+    #[error(transparent)]
+    Gpu(GpuError),
+}
+
+/// How x was obtained.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub enum Method {
+    /// Single-precision GPU factor, double-precision refinement (Algorithm 1).
+    Refined,
+    /// Double-precision normal equations on the CPU, with the reason.
+    DoubleFallback(String),
+}
+
+/// A solved weighted least-squares problem.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LsqSolution {
+    pub x: Vec<f64>,
+    /// x⁰_sgl: the single-precision solution before refinement.
+    pub x_single: Vec<f64>,
+    pub method: Method,
+    pub iterations: usize,
+    /// ‖r‖₂/‖x‖₂ per refinement step.
+    pub history: Vec<f64>,
+    /// Upload, assembly, factorization and read-back of L, and x⁰ (Table 1's "x⁰_sgl").
+    pub single_time: Duration,
+    /// The refinement (Table 1's "Refine").
+    pub refine_time: Duration,
+    pub total_time: Duration,
+}
+
+fn validate(a: &[f64], m: usize, n: usize, d2: &[f64], b: &[f64]) -> Result<(), LsqError> {
+    if a.len() != m * n || d2.len() != n || b.len() != n {
+        return Err(LsqError::Shape(format!(
+            "A has {} values (m×n = {m}×{n}), d² {}, b {}",
+            a.len(),
+            d2.len(),
+            b.len()
+        )));
+    }
+    for (what, v) in [("A", a), ("d²", d2), ("b", b)] {
+        if let Some(index) = v.iter().position(|x| !x.is_finite()) {
+            return Err(LsqError::NonFinite { what, index });
+        }
+    }
+    if let Some(index) = d2.iter().position(|&v| v < 0.0) {
+        return Err(LsqError::NegativeWeight { index, value: d2[index] });
+    }
+    Ok(())
+}
+
+/// A·D²·v for v of length n.
+fn a_d2(a: &[f64], m: usize, n: usize, d2: &[f64], v: &[f64]) -> Vec<f64> {
+    let w: Vec<f64> = v.iter().zip(d2).map(|(p, q)| p * q).collect();
+    dense::matvec(a, m, n, &w)
+}
+
+/// The double-precision CPU solution of A·D²·Aᵀ·x = A·D²·b (faer), the paper's x_CPU.
+pub fn solve_cpu(a: &[f64], m: usize, n: usize, d2: &[f64], b: &[f64]) -> Result<Vec<f64>, LsqError> {
+    validate(a, m, n, d2, b)?;
+    let am = dense::to_mat(a, m, n);
+    let ad = faer::Mat::from_fn(m, n, |i, k| am[(i, k)] * d2[k]);
+    let c = &ad * am.transpose();
+    let l = dense::cholesky_lower(&dense::from_mat(c.as_ref()), m).ok_or(LsqError::Singular)?;
+    Ok(dense::cholesky_solve(&l, m, &a_d2(a, m, n, d2, b)))
+}
+
+/// Solves the weighted least-squares problem with Algorithm 1 on `gpu`.
+pub fn solve(
+    gpu: &Gpu,
+    a: &[f64],
+    m: usize,
+    n: usize,
+    d2: &[f64],
+    b: &[f64],
+    st: &LsqSettings,
+) -> Result<LsqSolution, LsqError> {
+    validate(a, m, n, d2, b)?;
+    let t0 = Instant::now();
+    let rhs = a_d2(a, m, n, d2, b);
+    let a32: Vec<f32> = a.iter().map(|&v| v as f32).collect();
+    let d32: Vec<f32> = d2.iter().map(|&v| v as f32).collect();
+    let factored = assemble::assemble(gpu, &a32, &d32, m, n, st.format)
+        .and_then(|c| cholesky::factor_textures(gpu, c, m, Variant::PAPER, st.format))
+        .and_then(|f| cholesky::read_lower(gpu, &f));
+    let lower = match factored {
+        Ok(l) => l,
+        Err(GpuError::NotPositiveDefinite { column, .. }) => {
+            let why = format!("single-precision Cholesky broke down at column {column}");
+            return fallback(a, m, n, d2, b, why, t0, Vec::new(), Vec::new(), Duration::ZERO, 0);
+        }
+        Err(e) => return Err(LsqError::Gpu(e)),
+    };
+    let solve32 = |r: &[f64]| -> Vec<f64> {
+        let r32: Vec<f32> = r.iter().map(|&v| v as f32).collect();
+        dense::cholesky_solve(&lower, m, &r32).into_iter().map(f64::from).collect()
+    };
+    let x_single = solve32(&rhs);
+    let single_time = t0.elapsed();
+    let t1 = Instant::now();
+    let mut x = x_single.clone();
+    let mut history = Vec::new();
+    let (mut best, mut since_best) = (f64::INFINITY, 0);
+    let norm = |v: &[f64]| v.iter().map(|p| p * p).sum::<f64>().sqrt();
+    for k in 0..st.max_iterations {
+        let cx = a_d2(a, m, n, d2, &dense::matvec_t(a, m, n, &x));
+        let r: Vec<f64> = rhs.iter().zip(&cx).map(|(p, q)| p - q).collect();
+        let rn = norm(&r);
+        let z = solve32(&r);
+        for (xi, zi) in x.iter_mut().zip(&z) {
+            *xi += zi;
+        }
+        let rel = rn / norm(&x);
+        history.push(rel);
+        if rel <= st.tolerance {
+            return Ok(LsqSolution {
+                x,
+                x_single,
+                method: Method::Refined,
+                iterations: k + 1,
+                history,
+                single_time,
+                refine_time: t1.elapsed(),
+                total_time: t0.elapsed(),
+            });
+        }
+        if !rel.is_finite() {
+            return fallback(
+                a,
+                m,
+                n,
+                d2,
+                b,
+                "refinement produced a non-finite iterate".into(),
+                t0,
+                x_single,
+                history,
+                single_time,
+                k + 1,
+            );
+        }
+        if rn < 0.5 * best {
+            best = rn;
+            since_best = 0;
+        } else {
+            since_best += 1;
+            if since_best >= st.patience {
+                let why = format!("refinement stalled at ‖r‖/‖x‖ = {rel:.2e} after {} steps", k + 1);
+                return fallback(a, m, n, d2, b, why, t0, x_single, history, single_time, k + 1);
+            }
+        }
+    }
+    let why = format!("no convergence in {} refinement steps", st.max_iterations);
+    fallback(a, m, n, d2, b, why, t0, x_single, history, single_time, st.max_iterations)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn fallback(
+    a: &[f64],
+    m: usize,
+    n: usize,
+    d2: &[f64],
+    b: &[f64],
+    why: String,
+    t0: Instant,
+    x_single: Vec<f64>,
+    history: Vec<f64>,
+    single_time: Duration,
+    iterations: usize,
+) -> Result<LsqSolution, LsqError> {
+    let t1 = Instant::now();
+    let x = solve_cpu(a, m, n, d2, b)?;
+    Ok(LsqSolution {
+        x,
+        x_single,
+        method: Method::DoubleFallback(why),
+        iterations,
+        history,
+        single_time,
+        refine_time: t1.elapsed(),
+        total_time: t0.elapsed(),
+    })
+}
