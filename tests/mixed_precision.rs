@@ -49,7 +49,7 @@ fn refinement_falls_back_to_double_precision_when_single_cannot_factor() {
     let t: Vec<f64> = (0..n).map(|k| k as f64 / n as f64).collect();
     let mut a = Vec::new();
     a.extend(t.iter().map(|_| 1.0));
-    a.extend(t.iter().map(|&x| x));
+    a.extend(t.iter().copied());
     a.extend(t.iter().map(|&x| x + 1e-6 * x * x));
     let d2 = vec![1.0; n];
     let b: Vec<f64> = t.iter().map(|&x| 1.0 + 2.0 * x).collect();

@@ -21,8 +21,17 @@ pub fn polynomial(degree: usize) -> Vec<Box<dyn Fn(f64) -> f64>> {
     (0..=degree).map(|p| Box::new(move |t: f64| t.powi(p as i32)) as Box<dyn Fn(f64) -> f64>).collect()
 }
 
-/// (A, d², b) of the fit: A is (basis size)×(samples).
-pub fn design(samples: &Samples, basis: &[Basis]) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>), LsqError> {
+/// A fit's weighted least-squares data.
+#[derive(Clone, Debug)]
+pub struct Design {
+    /// (basis size)×(samples), row-major.
+    pub a: Vec<f64>,
+    pub d2: Vec<f64>,
+    pub b: Vec<f64>,
+}
+
+/// The weighted least-squares data of a fit.
+pub fn design(samples: &Samples, basis: &[Basis]) -> Result<Design, LsqError> {
     let n = samples.t.len();
     if samples.y.len() != n || samples.sigma.len() != n {
         return Err(LsqError::Shape(format!(
@@ -40,11 +49,11 @@ pub fn design(samples: &Samples, basis: &[Basis]) -> Result<(Vec<f64>, Vec<f64>,
         a.extend(samples.t.iter().map(|&t| phi(t)));
     }
     let d2 = samples.sigma.iter().map(|s| 1.0 / (s * s)).collect();
-    Ok((a, d2, samples.y.clone()))
+    Ok(Design { a, d2, b: samples.y.clone() })
 }
 
 /// Fits the coefficients of `basis` to `samples` on `gpu`.
 pub fn fit(gpu: &Gpu, samples: &Samples, basis: &[Basis], st: &LsqSettings) -> Result<LsqSolution, LsqError> {
-    let (a, d2, b) = design(samples, basis)?;
-    solve(gpu, &a, basis.len(), samples.t.len(), &d2, &b, st)
+    let d = design(samples, basis)?;
+    solve(gpu, &d.a, basis.len(), samples.t.len(), &d.d2, &d.b, st)
 }
