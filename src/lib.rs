@@ -11,4 +11,5 @@ pub mod kernels;
 pub mod layout;
 pub mod lp;
 pub mod lsq;
+pub mod matrix_market;
 pub mod refine;

@@ -6,6 +6,7 @@ mod bench;
 mod factor;
 mod info;
 mod lp;
+mod mixed;
 
 #[derive(Parser)]
 #[command(
@@ -30,6 +31,10 @@ enum Command {
     Generate(lp::GenerateArgs),
     /// Factor a random SPD matrix on the GPU with one Cholesky variant and check it against faer.
     Cholesky(factor::CholeskyArgs),
+    /// Weighted least squares with mixed-precision refinement (2008 Algorithm 1), or a data fit.
+    Lsq(mixed::LsqArgs),
+    /// A dense general system by single-precision GPU LU and double-precision refinement.
+    Linsolve(mixed::LinsolveArgs),
     /// Benchmarks (speed is measured here only).
     Bench(bench::BenchArgs),
 }
@@ -43,6 +48,8 @@ pub fn run() -> ExitCode {
         Some(Command::Solve(a)) => lp::solve(&a),
         Some(Command::Generate(a)) => lp::generate(&a),
         Some(Command::Cholesky(a)) => factor::run(&a),
+        Some(Command::Lsq(a)) => mixed::lsq(&a),
+        Some(Command::Linsolve(a)) => mixed::linsolve(&a),
         Some(Command::Bench(a)) => bench::run(&a),
     }
 }

@@ -1,0 +1,205 @@
+//! `glsolve lsq` and `glsolve linsolve`: the mixed-precision solvers on generated or given data.
+use clap::Args;
+use glsolve::cpu::{dense, random};
+use glsolve::gl::Gpu;
+use glsolve::layout::Format;
+use glsolve::lsq::{self, fit, LsqSettings};
+use glsolve::refine::{self, RefineSettings};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct LsqArgs {
+    /// A random problem of the 2008 paper's Table 1: m unknowns, n = 2m observations.
+    #[arg(long, value_name = "M", conflicts_with = "fit")]
+    random: Option<usize>,
+    /// With --random: the ill-conditioned weights of Table 2, d²ᵢ = 10^(−4+8i/(n−1)).
+    #[arg(long)]
+    ill: bool,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Fit a polynomial to a data file: lines `t y σ` (whitespace-separated, `#` comments).
+    #[arg(long, value_name = "FILE")]
+    fit: Option<PathBuf>,
+    /// Degree of the fitted polynomial.
+    #[arg(long, default_value_t = 2)]
+    degree: usize,
+    /// ε of Algorithm 1's stopping test ‖r‖/‖x‖ ≤ ε.
+    #[arg(long, default_value_t = 1e-8)]
+    tol: f64,
+    /// Store A·D²·Aᵀ in full format instead of packed.
+    #[arg(long)]
+    full: bool,
+}
+
+#[derive(Args)]
+pub struct LinsolveArgs {
+    /// A random n×n system (entries uniform in [−1, 1)).
+    #[arg(long, value_name = "N", conflicts_with = "matrix")]
+    random: Option<usize>,
+    /// With --random: a matrix of this condition number (U·Σ·Vᵀ).
+    #[arg(long)]
+    cond: Option<f64>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The matrix A, Matrix Market (array or coordinate, real).
+    #[arg(long, value_name = "A.mtx")]
+    matrix: Option<PathBuf>,
+    /// The right-hand side b, Matrix Market n×1 [default: A·1, so x = 1].
+    #[arg(long, value_name = "b.mtx", requires = "matrix")]
+    rhs: Option<PathBuf>,
+}
+
+fn gpu() -> Result<Gpu, ExitCode> {
+    Gpu::headless().map_err(super::fail)
+}
+
+pub fn lsq(a: &LsqArgs) -> ExitCode {
+    let gpu = match gpu() {
+        Ok(g) => g,
+        Err(c) => return c,
+    };
+    let st = LsqSettings {
+        tolerance: a.tol,
+        format: if a.full { Format::Full } else { Format::Packed },
+        ..LsqSettings::default()
+    };
+    if let Some(path) = &a.fit {
+        return fit_file(&gpu, path, a.degree, &st);
+    }
+    let Some(m) = a.random.filter(|&m| m > 0) else {
+        return super::fail("give --random M (M ≥ 1) or --fit FILE");
+    };
+    let n = 2 * m;
+    let am = random::uniform(m, n, 0.0, 1.0, a.seed);
+    let d2: Vec<f64> = if a.ill {
+        (0..n).map(|i| 10f64.powf(-4.0 + 8.0 * i as f64 / (n as f64 - 1.0).max(1.0))).collect()
+    } else {
+        random::uniform(n, 1, 0.0, 1.0, a.seed + 1)
+    };
+    let b = random::uniform(n, 1, 0.0, 1.0, a.seed + 2);
+    let t = std::time::Instant::now();
+    let exact = match lsq::solve_cpu(&am, m, n, &d2, &b) {
+        Ok(x) => x,
+        Err(e) => return super::fail(e),
+    };
+    let cpu_time = t.elapsed();
+    match lsq::solve(&gpu, &am, m, n, &d2, &b, &st) {
+        Ok(s) => {
+            println!("renderer: {}", gpu.info().renderer);
+            println!(
+                "weighted least squares, m = {m}, n = {n}{}",
+                if a.ill { ", ill-conditioned weights" } else { "" }
+            );
+            println!("method             {:?}", s.method);
+            println!(
+                "relative error     x⁰_sgl {:.2e}, refined {:.2e} (against the double-precision CPU solution)",
+                dense::relative_frobenius(&s.x_single, &exact),
+                dense::relative_frobenius(&s.x, &exact)
+            );
+            println!("refinement steps   {}", s.iterations);
+            println!(
+                "time               GPU x⁰ {:.3} s, refine {:.3} s, total {:.3} s; CPU only {:.3} s",
+                s.single_time.as_secs_f64(),
+                s.refine_time.as_secs_f64(),
+                s.total_time.as_secs_f64(),
+                cpu_time.as_secs_f64()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => super::fail(e),
+    }
+}
+
+fn fit_file(gpu: &Gpu, path: &PathBuf, degree: usize, st: &LsqSettings) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return super::fail(format!("{}: {e}", path.display())),
+    };
+    let mut s = fit::Samples { t: Vec::new(), y: Vec::new(), sigma: Vec::new() };
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let v: Result<Vec<f64>, _> = line.split_whitespace().map(str::parse::<f64>).collect();
+        match v {
+            Ok(v) if v.len() == 3 => {
+                s.t.push(v[0]);
+                s.y.push(v[1]);
+                s.sigma.push(v[2]);
+            }
+            _ => return super::fail(format!("{}:{}: expected three numbers `t y σ`", path.display(), n + 1)),
+        }
+    }
+    let basis = fit::polynomial(degree);
+    let refs: Vec<fit::Basis> = basis.iter().map(|b| b.as_ref()).collect();
+    match fit::fit(gpu, &s, &refs, st) {
+        Ok(sol) => {
+            println!(
+                "polynomial fit of degree {degree} to {} samples ({:?}, {} refinement steps)",
+                s.t.len(),
+                sol.method,
+                sol.iterations
+            );
+            for (p, c) in sol.x.iter().enumerate() {
+                println!("  x^{p}: {c:.12e}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => super::fail(e),
+    }
+}
+
+pub fn linsolve(a: &LinsolveArgs) -> ExitCode {
+    let (am, n, b, label) = if let Some(path) = &a.matrix {
+        let m = match glsolve::matrix_market::read_file(path) {
+            Ok(m) => m,
+            Err(e) => return super::fail(e),
+        };
+        if m.rows != m.cols {
+            return super::fail(format!("{}: A is {}×{}, not square", path.display(), m.rows, m.cols));
+        }
+        let b = match &a.rhs {
+            Some(p) => match glsolve::matrix_market::read_file(p) {
+                Ok(v) if v.rows == m.rows && v.cols == 1 => v.data,
+                Ok(v) => {
+                    return super::fail(format!("{}: b is {}×{}, A needs {}×1", p.display(), v.rows, v.cols, m.rows))
+                }
+                Err(e) => return super::fail(e),
+            },
+            None => dense::matvec(&m.data, m.rows, m.cols, &vec![1.0; m.cols]),
+        };
+        (m.data, m.rows, b, path.display().to_string())
+    } else if let Some(n) = a.random.filter(|&n| n > 0) {
+        let am = match a.cond {
+            Some(k) => random::general_with_condition(n, k, a.seed),
+            None => random::uniform(n, n, -1.0, 1.0, a.seed),
+        };
+        (am, n, random::uniform(n, 1, -1.0, 1.0, a.seed + 1), format!("random n = {n}"))
+    } else {
+        return super::fail("give --random N (N ≥ 1) or --matrix A.mtx");
+    };
+    let gpu = match gpu() {
+        Ok(g) => g,
+        Err(c) => return c,
+    };
+    match refine::linsolve(&gpu, &am, n, &b, &RefineSettings::default()) {
+        Ok(s) => {
+            println!("renderer: {}", gpu.info().renderer);
+            println!("system             {label}");
+            println!("method             {:?}", s.method);
+            println!("refinement steps   {}", s.iterations);
+            println!("LINPACK criterion  {:.3} (‖b − Ax‖∞ / (‖A‖∞‖x‖∞·n·ε), must be ≤ 16)", s.criterion());
+            println!(
+                "time               LU on the GPU {:.3} s, refinement {:.3} s, total {:.3} s",
+                s.factor_time.as_secs_f64(),
+                s.refine_time.as_secs_f64(),
+                s.total_time.as_secs_f64()
+            );
+            println!("effective rate     {:.3} GFLOP/s ((2/3·n³ + 2n²) / total time)", s.gflops());
+            ExitCode::SUCCESS
+        }
+        Err(e) => super::fail(e),
+    }
+}
