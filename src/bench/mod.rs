@@ -3,6 +3,7 @@
 pub mod assemble;
 pub mod cholesky;
 pub mod floor;
+pub mod mixed;
 pub mod netlib;
 pub mod solve;
 

@@ -23,6 +23,25 @@ enum BenchWhat {
     Lp(LpArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
+    /// Cholesky (triangle) against LU with partial pivoting on the GPU.
+    Lu(SizesArgs),
+    /// Weighted least squares: the 2008 structure paper's Tables 1 and 2.
+    Lsq(SizesArgs),
+    /// The mixed-precision general solver: refinement steps and effective GFLOP/s.
+    Linsolve(SizesArgs),
+}
+
+#[derive(Args)]
+struct SizesArgs {
+    /// Orders.
+    #[arg(long, value_delimiter = ',', default_value = "512,1024,1536,2048")]
+    sizes: Vec<usize>,
+    /// Timed runs per measurement where repeated (after one warm-up run).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -109,6 +128,37 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Solve(c) => solve(c),
         BenchWhat::Lp(c) => lp(c),
         BenchWhat::Netlib(c) => netlib(c),
+        BenchWhat::Lu(c) => mixed(c, Mixed::Lu),
+        BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
+        BenchWhat::Linsolve(c) => mixed(c, Mixed::Linsolve),
+    }
+}
+
+enum Mixed {
+    Lu,
+    Lsq,
+    Linsolve,
+}
+
+fn mixed(a: &SizesArgs, what: Mixed) -> ExitCode {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    let r = gpu.info().renderer.clone();
+    let p = |line: &str| eprintln!("{line}");
+    match what {
+        Mixed::Lu => report(
+            bench::mixed::lu_vs_cholesky(&gpu, &a.sizes, a.reps, p),
+            |x| bench::mixed::lu_markdown(x, &r),
+            &a.json,
+        ),
+        Mixed::Lsq => {
+            report(bench::mixed::lsq_tables(&gpu, &a.sizes, p), |x| bench::mixed::lsq_markdown(x, &r), &a.json)
+        }
+        Mixed::Linsolve => {
+            report(bench::mixed::linsolve_table(&gpu, &a.sizes, p), |x| bench::mixed::linsolve_markdown(x, &r), &a.json)
+        }
     }
 }
 
