@@ -1,10 +1,13 @@
 //! What `glsolve bench` measures. Speed is measured here only, never in tests: warm up first,
 //! `glFinish` before reading a clock, repeat, report the median and the spread.
+pub mod all;
 pub mod assemble;
 pub mod cholesky;
+pub mod counts;
 pub mod floor;
 pub mod mixed;
 pub mod netlib;
+pub mod plots;
 pub mod solve;
 
 use std::time::{Duration, Instant};

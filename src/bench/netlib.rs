@@ -71,11 +71,18 @@ fn run_one(gpu: &Gpu, dir: &Path, name: &str, setup: &str, st: &Settings) -> Res
     })
 }
 
-/// Runs Table 4.1's three setups and Table 3's gpu setup on the problems found in `dir`.
-pub fn run(gpu: &Gpu, dir: &Path, mut progress: impl FnMut(&str)) -> Result<NetlibBench, String> {
+/// Runs Table 4.1's three setups and Table 3's gpu setup on the problems found in `dir`
+/// (`only`: a subset of the tables' problems, for quick runs).
+pub fn run(
+    gpu: &Gpu,
+    dir: &Path,
+    only: Option<&[&str]>,
+    mut progress: impl FnMut(&str),
+) -> Result<NetlibBench, String> {
     let base = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    let keep = |name: &str| only.is_none_or(|o| o.contains(&name));
     let mut runs = Vec::new();
-    for (name, ..) in TABLE41 {
+    for (name, ..) in TABLE41.into_iter().filter(|t| keep(t.0)) {
         for (setup, backend, sub) in [
             ("hybrid, GPU subst.", BackendKind::Hybrid, Substitution::Gpu),
             ("hybrid, CPU subst.", BackendKind::Hybrid, Substitution::Cpu),
@@ -87,7 +94,7 @@ pub fn run(gpu: &Gpu, dir: &Path, mut progress: impl FnMut(&str)) -> Result<Netl
             runs.push(r);
         }
     }
-    for (name, eps, ..) in TABLE3 {
+    for (name, eps, ..) in TABLE3.into_iter().filter(|t| keep(t.0)) {
         let st = Settings { backend: BackendKind::Gpu, tolerance: eps, ..base.clone() };
         let r = run_one(gpu, dir, name, "gpu", &st)?;
         progress(&format!("{name} gpu ε={eps:e}: {:?} {} iterations {:.2} s", r.status, r.iterations, r.seconds));

@@ -29,6 +29,21 @@ enum BenchWhat {
     Lsq(SizesArgs),
     /// The mixed-precision general solver: refinement steps and effective GFLOP/s.
     Linsolve(SizesArgs),
+    /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.svg.
+    All(AllArgs),
+}
+
+#[derive(Args)]
+struct AllArgs {
+    /// Small sizes and a NETLIB subset: a few minutes instead of tens.
+    #[arg(long)]
+    quick: bool,
+    /// Where the report goes.
+    #[arg(long, default_value = "docs")]
+    out: std::path::PathBuf,
+    /// Folder with the NETLIB .mps files.
+    #[arg(long, default_value = "../shared/netlib")]
+    netlib: std::path::PathBuf,
 }
 
 #[derive(Args)]
@@ -131,6 +146,27 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Lu(c) => mixed(c, Mixed::Lu),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
         BenchWhat::Linsolve(c) => mixed(c, Mixed::Linsolve),
+        BenchWhat::All(c) => all(c),
+    }
+}
+
+fn all(a: &AllArgs) -> ExitCode {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    let scope = if a.quick { bench::all::Scope::Quick } else { bench::all::Scope::Full };
+    match bench::all::run(&gpu, scope, &a.out, &a.netlib) {
+        Ok(()) => {
+            println!(
+                "wrote {}/results.md, {}/bench/*.json, {}/plots/*.svg",
+                a.out.display(),
+                a.out.display(),
+                a.out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => super::fail(e),
     }
 }
 
@@ -167,7 +203,7 @@ fn netlib(a: &NetlibArgs) -> ExitCode {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
-    report(bench::netlib::run(&gpu, &a.dir, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
+    report(bench::netlib::run(&gpu, &a.dir, None, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
 }
 
 fn lp(a: &LpArgs) -> ExitCode {
