@@ -13,3 +13,5 @@ pub mod lp;
 pub mod lsq;
 pub mod matrix_market;
 pub mod refine;
+
+pub use gpu::{assemble, cholesky};

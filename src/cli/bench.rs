@@ -233,14 +233,14 @@ fn lp(a: &LpArgs) -> ExitCode {
         }
     }
     let secs = |d: std::time::Duration| glsolve::bench::secs(d.as_secs_f64());
-    let mut md = String::from("| m | n | backend | status | iterations (GPU) | median | min | max | assemble | factor |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut md = String::from("| m | n | backend | status | iterations (GPU) | median | min | max | assemble | factor | rest | passes/iter | fragments/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in &rows {
         let its = match r.gpu_iterations {
             Some(g) => format!("{} ({g})", r.iterations),
             None => r.iterations.to_string(),
         };
         md.push_str(&format!(
-            "| {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.m,
             r.n,
             r.backend.name(),
@@ -250,6 +250,9 @@ fn lp(a: &LpArgs) -> ExitCode {
             secs(r.max),
             secs(r.assemble),
             secs(r.factor),
+            secs(r.median.saturating_sub(r.assemble + r.factor)),
+            r.passes_per_iteration.map_or("–".into(), |p| format!("{p:.0}")),
+            r.fragments_per_iteration.map_or("–".into(), |f| format!("{f:.3e}")),
         ));
     }
     // The 2008 IPM paper's Figure 4.2 (bottom): CPU time over GPU-backed time, per size.

@@ -3,6 +3,7 @@ use clap::Args;
 use glsolve::cpu::{dense, random};
 use glsolve::gl::{Gpu, Measure};
 use glsolve::gpu::cholesky;
+use glsolve::layout::Format;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -20,6 +21,9 @@ pub struct CholeskyArgs {
     cond: Option<f64>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Store the matrix in the rectangular packed format (paper's variant only).
+    #[arg(long)]
+    packed: bool,
 }
 
 pub fn run(a: &CholeskyArgs) -> ExitCode {
@@ -39,7 +43,8 @@ pub fn run(a: &CholeskyArgs) -> ExitCode {
     };
     let c32: Vec<f32> = c.iter().map(|&x| x as f32).collect();
     let t = Instant::now();
-    let (f, log) = gpu.logged(Measure::FRAGMENTS, |gpu| cholesky::factor(gpu, &c32, m, variant));
+    let format = if a.packed { Format::Packed } else { Format::Full };
+    let (f, log) = gpu.logged(Measure::FRAGMENTS, |gpu| cholesky::factor_with(gpu, &c32, m, variant, format));
     let f = match f {
         Ok(f) => f,
         Err(e) => return super::fail(e),
@@ -51,7 +56,8 @@ pub fn run(a: &CholeskyArgs) -> ExitCode {
     };
     println!("renderer: {}", gpu.info().renderer);
     println!(
-        "Cholesky {variant}, m = {m}: {:.3} s (with fragment counting), {} passes, {} fragments",
+        "Cholesky {variant} ({} format), m = {m}: {:.3} s (with fragment counting), {} passes, {} fragments",
+        format.name(),
         elapsed.as_secs_f64(),
         log.passes(),
         log.fragments()

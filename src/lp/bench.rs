@@ -24,6 +24,9 @@ pub struct LpBenchRow {
     pub factor: Duration,
     /// Iterations factored on the GPU (GPU backends).
     pub gpu_iterations: Option<usize>,
+    /// GL passes and fragments per iteration (GPU backends; from a separate counting run).
+    pub passes_per_iteration: Option<f64>,
+    pub fragments_per_iteration: Option<f64>,
 }
 
 /// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
@@ -63,6 +66,17 @@ pub fn random_lp_times(
         }
         runs.sort_by_key(|s| s.timings.total);
         let med = &runs[runs.len() / 2];
+        // One more, untimed run counts the passes and fragments (occlusion queries synchronize).
+        let (passes_per_iteration, fragments_per_iteration) = match gpu.filter(|_| backend.uses_gl()) {
+            Some(g) => {
+                let (r, log) = g.logged(crate::gl::Measure::FRAGMENTS, |g| {
+                    crate::lp::solve_on(&model, &settings, &mut Logger::quiet(), Some(g))
+                });
+                let its = r.map(|s| s.iterations.max(1)).unwrap_or(1) as f64;
+                (Some(log.passes() as f64 / its), Some(log.fragments() as f64 / its))
+            }
+            None => (None, None),
+        };
         rows.push(LpBenchRow {
             m,
             n: 4 * m,
@@ -76,6 +90,8 @@ pub fn random_lp_times(
             assemble: med.timings.mpc.assemble,
             factor: med.timings.mpc.factor,
             gpu_iterations: med.gpu_iterations,
+            passes_per_iteration,
+            fragments_per_iteration,
         });
     }
     rows
