@@ -6,6 +6,7 @@ mod bench;
 mod factor;
 mod info;
 mod lp;
+mod show;
 
 #[derive(Parser)]
 #[command(
@@ -32,6 +33,8 @@ enum Command {
     Cholesky(factor::CholeskyArgs),
     /// Benchmarks (speed is measured here only).
     Bench(bench::BenchArgs),
+    /// Watch an algorithm pass by pass: a window (keys: space, enter, p, +/-, s, q) or PNG dumps.
+    Show(show::ShowArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -44,6 +47,7 @@ pub fn run() -> ExitCode {
         Some(Command::Generate(a)) => lp::generate(&a),
         Some(Command::Cholesky(a)) => factor::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
+        Some(Command::Show(a)) => show::run(&a),
     }
 }
 
