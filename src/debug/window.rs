@@ -225,8 +225,8 @@ pub struct WindowSink {
 
 impl WindowSink {
     fn help(&self) -> String {
-        let state = if self.playing { format!("PLAYING {} PASSES/S", self.speed) } else { "PAUSED".into() };
-        format!("{state}  SPACE PASS  ENTER STEP  P PLAY  +/- SPEED  S SAVE  Q QUIT")
+        let state = if self.playing { format!("PLAY {}/S", self.speed) } else { "PAUSED".into() };
+        format!("{state}  SPACE:PASS ENTER:STEP P:PLAY +/-:SPEED S:SAVE Q:QUIT")
     }
 
     fn size(&self) -> (u32, u32) {
