@@ -127,6 +127,9 @@ impl Sink for TextureExport {
             }],
         };
         let (w, h) = render::natural_size(0, &[(snap.width, snap.height)], px);
+        // Wide enough for the title, and for the part of an oversized primitive beside the texture.
+        let title_w = render::text_width(&frame.panels[0].title) + 2 * render::MARGIN + 4;
+        let w = w.max(title_w).max((snap.width as f32 * px * 1.6) as u32 + 2 * render::MARGIN);
         save_png(&render::render(&frame, w, h), &self.path)?;
         self.done = true;
         Ok(Flow::Continue)

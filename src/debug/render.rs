@@ -27,7 +27,9 @@ const LEGEND_H: u32 = BAR_H + 6 + LINE_H;
 /// Thin textures (vectors) are drawn at least this many pixels thick.
 const MIN_THICKNESS: f32 = 24.0;
 /// Narrowest box a panel gets in [`natural_size`].
-const MIN_BOX_W: u32 = 180;
+const MIN_BOX_W: u32 = 200;
+/// Narrowest frame with a status line in [`natural_size`] (room for about 60 characters).
+const MIN_STATUS_W: u32 = 760;
 
 /// One texture to draw.
 #[derive(Clone, Debug)]
@@ -159,7 +161,8 @@ pub fn natural_size(status_lines: usize, sizes: &[(u32, u32)], texel_px: f32) ->
         .map(|&(_, h)| (h as f32 * texel_px).ceil().max(MIN_THICKNESS) as u32)
         .max()
         .unwrap_or(MIN_THICKNESS as u32);
-    (MARGIN * (n + 1) + n * bw, top_of_panels(status_lines) + bh + LEGEND_H + MARGIN)
+    let min_w = if status_lines > 0 { MIN_STATUS_W } else { 0 };
+    ((MARGIN * (n + 1) + n * bw).max(min_w), top_of_panels(status_lines) + bh + LEGEND_H + MARGIN)
 }
 
 fn put(img: &mut RgbaImage, x: i32, y: i32, c: Rgb) {
@@ -174,6 +177,11 @@ fn text(img: &mut RgbaImage, s: &str, x: i32, y: i32, max_w: Option<u32>) {
         None => s.to_string(),
     };
     font::rasterize(&s, x, y, TEXT_SCALE, |px, py| put(img, px, py, TEXT));
+}
+
+/// Width in pixels of `s` as drawn by the renderer.
+pub fn text_width(s: &str) -> u32 {
+    font::text_width(s, TEXT_SCALE)
 }
 
 /// A compact label for a range limit: 3 significant digits.
@@ -242,9 +250,18 @@ fn legend(img: &mut RgbaImage, r: &PanelRect, range: Range, box_w: u32) {
     let ly = y0 + BAR_H as i32 + 4;
     let lo = format!("-{}", short(range.limit));
     let hi = format!("+{}", short(range.limit));
-    text(img, &lo, x0, ly, None);
-    text(img, "0", x0 + bar_w / 2 - (font::GLYPH_W * TEXT_SCALE / 2) as i32, ly, None);
-    text(img, &hi, x0 + bar_w - font::text_width(&hi, TEXT_SCALE) as i32, ly, None);
+    let (lw, zw) = (font::text_width(&hi, TEXT_SCALE) as i32, font::text_width("0", TEXT_SCALE) as i32);
+    // Three labels when they fit, else the two ends, else one "±limit" under the middle.
+    if bar_w >= 2 * lw + zw + 16 || bar_w >= 2 * lw + 8 {
+        text(img, &lo, x0, ly, None);
+        text(img, &hi, x0 + bar_w - lw, ly, None);
+        if bar_w >= 2 * lw + zw + 16 {
+            text(img, "0", x0 + (bar_w - zw) / 2, ly, None);
+        }
+    } else {
+        let pm = format!("±{}", short(range.limit));
+        text(img, &pm, x0 + (bar_w - font::text_width(&pm, TEXT_SCALE) as i32) / 2, ly, None);
+    }
 }
 
 /// Draws the edges of `p` (texel coordinates) on `r` with a 2-pixel brush straddling each edge.

@@ -456,7 +456,10 @@ impl Sink for WindowSink {
             }
         }
         let fast = self.playing && self.speed > MAX_FPS;
-        let due = self.last_present.is_none_or(|t| t.elapsed().as_secs_f64() >= 1.0 / MAX_FPS);
+        let due = match self.last_present {
+            Some(t) => t.elapsed().as_secs_f64() >= 1.0 / MAX_FPS,
+            None => true,
+        };
         if !fast || due {
             self.present(view, None)?;
         }
