@@ -28,8 +28,8 @@ const LEGEND_H: u32 = BAR_H + 6 + LINE_H;
 const MIN_THICKNESS: f32 = 24.0;
 /// Narrowest box a panel gets in [`natural_size`].
 const MIN_BOX_W: u32 = 200;
-/// Narrowest frame with a status line in [`natural_size`] (room for about 60 characters).
-const MIN_STATUS_W: u32 = 760;
+/// Narrowest frame with a status line in [`natural_size`] (room for about 70 characters).
+const MIN_STATUS_W: u32 = 900;
 
 /// One texture to draw.
 #[derive(Clone, Debug)]
