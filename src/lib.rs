@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod cpu;
+pub mod debug;
 pub mod geometry;
 pub mod gl;
 pub mod gpu;

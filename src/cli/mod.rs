@@ -7,6 +7,7 @@ mod factor;
 mod info;
 mod lp;
 mod mixed;
+mod show;
 
 #[derive(Parser)]
 #[command(
@@ -37,6 +38,8 @@ enum Command {
     Linsolve(mixed::LinsolveArgs),
     /// Benchmarks (speed is measured here only).
     Bench(bench::BenchArgs),
+    /// Watch an algorithm pass by pass: a window (keys: space, enter, p, +/-, s, q) or PNG dumps.
+    Show(show::ShowArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -51,6 +54,7 @@ pub fn run() -> ExitCode {
         Some(Command::Lsq(a)) => mixed::lsq(&a),
         Some(Command::Linsolve(a)) => mixed::linsolve(&a),
         Some(Command::Bench(a)) => bench::run(&a),
+        Some(Command::Show(a)) => show::run(&a),
     }
 }
 

@@ -1,0 +1,18 @@
+//! The visual debug mode: watch an algorithm pass by pass. A [`observer::Viewer`] attached to a
+//! `Gpu` keeps CPU copies of the textures the passes touch and hands frames to sinks: a desktop
+//! window ([`window`]), one PNG per pass ([`dump::Dump`]) or one texture at one pass
+//! ([`dump::TextureExport`]). Every frame is drawn on the CPU by [`render`], so the window and the
+//! PNGs are the same picture.
+
+pub mod colormap;
+pub mod dump;
+pub mod error;
+mod font;
+pub mod observer;
+pub mod render;
+pub mod scenario;
+pub mod window;
+
+pub use error::{DebugError, DebugResult};
+pub use observer::{Flow, Label, PassInfo, Sink, View, Viewer};
+pub use scenario::{Algorithm, Direction, Outcome, Scenario};

@@ -1,0 +1,409 @@
+//! The viewer's pass observer: it keeps a CPU copy of every texture the recent passes touched
+//! (read back with `Gpu::read_rect`), describes each pass (name, step, primitive, fragments from
+//! the occlusion query) and hands the result to its sinks: the window, the PNG dump, the texture
+//! export. It only reads textures, so the computation's results do not change.
+
+use super::error::{DebugError, DebugResult};
+use super::render::{self, Frame, Panel, PanelRect};
+use crate::geometry::Primitive;
+use crate::gl::{GlResult, Gpu, Measure, Pass, PassObserver, PassRecord, Texture};
+use std::collections::BTreeMap;
+
+/// Textures not touched for this many passes leave the screen (and the cache).
+pub const RECENT: u64 = 8;
+/// At most this many textures are shown side by side.
+pub const MAX_PANELS: usize = 5;
+
+/// The CPU copy of one texture.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub id: u64,
+    pub width: u32,
+    pub height: u32,
+    /// Row-major values (row i = texel row y = i).
+    pub values: Vec<f32>,
+    last_seen: u64,
+}
+
+/// One pass as the viewer shows it.
+#[derive(Clone, Debug)]
+pub struct PassInfo {
+    /// Position among the observed passes, from 0.
+    pub index: u64,
+    pub name: &'static str,
+    pub kernel: &'static str,
+    pub defines: &'static [&'static str],
+    /// The algorithm's step k.
+    pub step: Option<u32>,
+    /// Fragments shaded (after the pass; `None` before it).
+    pub fragments: Option<u64>,
+    pub primitive: Primitive,
+    /// Texture ids of the target and the sources (samplers S0, S1, …).
+    pub target: u64,
+    pub sources: Vec<u64>,
+}
+
+impl PassInfo {
+    fn of(index: u64, pass: &Pass) -> PassInfo {
+        PassInfo {
+            index,
+            name: pass.name,
+            kernel: pass.kernel.file,
+            defines: pass.defines,
+            step: pass.step,
+            fragments: None,
+            primitive: pass.primitive,
+            target: pass.target.id(),
+            sources: pass.sources.iter().map(|s| s.id()).collect(),
+        }
+    }
+
+    /// "TARGET", "SOURCE 0", … or `None` when the texture takes no part in this pass.
+    pub fn role_of(&self, id: u64) -> Option<String> {
+        if id == self.target {
+            return Some("TARGET".into());
+        }
+        self.sources.iter().position(|&s| s == id).map(|n| format!("SOURCE {n}"))
+    }
+}
+
+/// The textures' CPU copies, kept exact pass by pass: a texture is read whole the first time a
+/// pass uses it, and after each pass only the bounding box of the pass's primitive is read back
+/// from its target (everything a pass can write). Writes that are not passes (uploads) to a
+/// texture already cached are not seen.
+#[derive(Debug, Default)]
+pub struct Capture {
+    snapshots: BTreeMap<u64, Snapshot>,
+    observed: u64,
+}
+
+impl Capture {
+    fn ensure(&mut self, gpu: &Gpu, tex: &Texture) -> GlResult<()> {
+        let now = self.observed;
+        if let Some(s) = self.snapshots.get_mut(&tex.id()) {
+            s.last_seen = now;
+            return Ok(());
+        }
+        let values = gpu.read(tex)?;
+        let snap = Snapshot { id: tex.id(), width: tex.width(), height: tex.height(), values, last_seen: now };
+        self.snapshots.insert(tex.id(), snap);
+        Ok(())
+    }
+
+    /// Reads the pass's textures that are not cached yet; describes the coming pass.
+    pub fn before(&mut self, gpu: &Gpu, pass: &Pass) -> GlResult<PassInfo> {
+        for t in pass.sources.iter().copied().chain(std::iter::once(pass.target)) {
+            self.ensure(gpu, t)?;
+        }
+        Ok(PassInfo::of(self.observed, pass))
+    }
+
+    /// Reads back what the pass wrote; describes the pass done.
+    pub fn after(&mut self, gpu: &Gpu, pass: &Pass, record: &PassRecord) -> GlResult<PassInfo> {
+        self.ensure(gpu, pass.target)?;
+        let t = pass.target;
+        if let Some([j0, i0, j1, i1]) = bounding_box(&pass.primitive, t.width(), t.height()) {
+            let part = gpu.read_rect(t, j0, i0, j1 - j0, i1 - i0)?;
+            if let Some(s) = self.snapshots.get_mut(&t.id()) {
+                let w = s.width as usize;
+                for (r, row) in part.chunks((j1 - j0) as usize).enumerate() {
+                    let start = (i0 as usize + r) * w + j0 as usize;
+                    s.values[start..start + row.len()].copy_from_slice(row);
+                }
+            }
+        }
+        let mut info = PassInfo::of(self.observed, pass);
+        info.fragments = record.fragments;
+        self.observed += 1;
+        let now = self.observed;
+        self.snapshots.retain(|_, s| now - s.last_seen <= RECENT);
+        Ok(info)
+    }
+
+    /// The cached copy of texture `id`.
+    pub fn snapshot(&self, id: u64) -> Option<&Snapshot> {
+        self.snapshots.get(&id)
+    }
+
+    /// The textures to show around `info`, in id order (a stable place on screen for each): those
+    /// of the pass first if there are more than [`MAX_PANELS`].
+    pub fn panels(&self, info: Option<&PassInfo>) -> Vec<&Snapshot> {
+        let involved = |id: u64| info.is_some_and(|p| p.role_of(id).is_some());
+        let mut chosen: Vec<&Snapshot> = self.snapshots.values().filter(|s| involved(s.id)).collect();
+        for s in self.snapshots.values().rev() {
+            if chosen.len() >= MAX_PANELS {
+                break;
+            }
+            if !involved(s.id) {
+                chosen.push(s);
+            }
+        }
+        chosen.truncate(MAX_PANELS);
+        chosen.sort_by_key(|s| s.id);
+        chosen
+    }
+
+    /// Passes observed so far.
+    pub fn observed(&self) -> u64 {
+        self.observed
+    }
+}
+
+/// The texels `[j0, i0, j1, i1)` a primitive can shade on a `w × h` target (none if empty).
+pub fn bounding_box(p: &Primitive, w: u32, h: u32) -> Option<[u32; 4]> {
+    let v = p.vertices();
+    let min = |f: fn(&[f32; 2]) -> f32| v.iter().map(|v| f(&v.pos)).fold(f32::INFINITY, f32::min);
+    let max = |f: fn(&[f32; 2]) -> f32| v.iter().map(|v| f(&v.pos)).fold(f32::NEG_INFINITY, f32::max);
+    let lo = |x: f32, n: u32| (x.floor().max(0.0) as u32).min(n);
+    let hi = |x: f32, n: u32| ((x.floor() + 1.0).max(0.0) as u32).min(n);
+    let (j0, j1) = (lo(min(|p| p[0]), w), hi(max(|p| p[0]), w));
+    let (i0, i1) = (lo(min(|p| p[1]), h), hi(max(|p| p[1]), h));
+    (j0 < j1 && i0 < i1).then_some([j0, i0, j1, i1])
+}
+
+/// What a run is, for the status line.
+#[derive(Clone, Debug, Default)]
+pub struct Label {
+    /// "cholesky", "assemble", "solve", …
+    pub algorithm: String,
+    /// The variant or direction ("triangle-pair", "forward", …).
+    pub variant: String,
+    /// "full" or "packed".
+    pub format: String,
+    pub m: usize,
+    /// Passes the run will observe, when known beforehand.
+    pub total: Option<u64>,
+}
+
+/// The state a sink draws: the caches, the pass just done and the one about to run.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    pub label: &'a Label,
+    pub capture: &'a Capture,
+    pub last: Option<&'a PassInfo>,
+    pub next: Option<&'a PassInfo>,
+}
+
+/// Lines of status text every frame has (the window and the dump agree, so their layouts match).
+pub const STATUS_LINES: usize = 3;
+
+impl View<'_> {
+    /// The pass the frame describes: the one just done, else the one about to run.
+    pub fn pass(&self) -> Option<&PassInfo> {
+        self.last.or(self.next)
+    }
+
+    /// The status lines; `third` replaces the default third line (kernel and defines).
+    pub fn status(&self, third: Option<String>) -> Vec<String> {
+        let l = self.label;
+        let mut lines = vec![format!("{}  {}  {}  M={}", l.algorithm, l.variant, l.format, l.m)];
+        let total = l.total.map(|t| format!("/{t}")).unwrap_or_default();
+        let k = |p: &PassInfo| p.step.map(|k| format!("K={k}")).unwrap_or_else(|| "K=-".into());
+        let kind = |p: &PassInfo| format!("{:?}", p.primitive.kind());
+        match (self.last, self.next) {
+            (Some(p), _) => lines.push(format!(
+                "PASS {}{total}  {}  {} ({})  {} FRAGMENTS",
+                p.index + 1,
+                k(p),
+                p.name,
+                kind(p),
+                p.fragments.map(|f| f.to_string()).unwrap_or_else(|| "?".into())
+            )),
+            (None, Some(p)) => lines.push(format!("BEFORE PASS 1{total}  NEXT: {}  {} ({})", k(p), p.name, kind(p))),
+            (None, None) => lines.push("NO PASS YET".into()),
+        }
+        lines.push(third.unwrap_or_else(|| match self.pass() {
+            Some(p) if p.defines.is_empty() => format!("KERNEL {}", p.kernel),
+            Some(p) => format!("KERNEL {} ({})", p.kernel, p.defines.join(" ")),
+            None => String::new(),
+        }));
+        lines
+    }
+
+    /// The panels with their titles and the outline of the pass's primitive on its target.
+    pub fn frame(&self, third: Option<String>) -> Frame<'_> {
+        let pass = self.pass();
+        let panels = self
+            .capture
+            .panels(pass)
+            .into_iter()
+            .map(|s| {
+                let role = pass.and_then(|p| p.role_of(s.id)).unwrap_or_default();
+                let outline = pass.filter(|p| p.target == s.id).map(|p| p.primitive);
+                Panel {
+                    title: format!("#{} {}×{} {role}", s.id, s.width, s.height),
+                    width: s.width,
+                    height: s.height,
+                    values: &s.values,
+                    outline,
+                }
+            })
+            .collect();
+        Frame { status: self.status(third), panels }
+    }
+
+    /// Texture ids and where each lands in a `width × height` frame.
+    pub fn layout(&self, width: u32, height: u32) -> Vec<(u64, PanelRect)> {
+        let panels = self.capture.panels(self.pass());
+        let sizes: Vec<(u32, u32)> = panels.iter().map(|s| (s.width, s.height)).collect();
+        let rects = render::layout(width, height, STATUS_LINES, &sizes);
+        panels.iter().map(|s| s.id).zip(rects).collect()
+    }
+
+    /// A frame size showing the textures at about `texel_px` pixels per texel.
+    pub fn natural_size(&self, texel_px: f32) -> (u32, u32) {
+        let sizes: Vec<(u32, u32)> = self.capture.panels(self.pass()).iter().map(|s| (s.width, s.height)).collect();
+        render::natural_size(STATUS_LINES, &sizes, texel_px)
+    }
+
+    /// The pixels per texel that makes the largest texture about 360 pixels across.
+    pub fn auto_texel_px(&self) -> f32 {
+        let side = self.capture.panels(self.pass()).iter().map(|s| s.width.max(s.height)).max().unwrap_or(1);
+        (360.0 / side as f32).clamp(0.3, 48.0)
+    }
+
+    /// Renders the frame at `width × height`.
+    pub fn render(&self, width: u32, height: u32, third: Option<String>) -> image::RgbaImage {
+        render::render(&self.frame(third), width, height)
+    }
+}
+
+/// What a sink tells the viewer after a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// Stop watching: the remaining passes run unobserved (the window was closed).
+    Detach,
+}
+
+/// A consumer of frames: the window, the dump, the texture export.
+pub trait Sink {
+    /// Before each pass (the window waits for keys here).
+    fn before_pass(&mut self, _gpu: &Gpu, _view: &View) -> DebugResult<Flow> {
+        Ok(Flow::Continue)
+    }
+    /// After each pass, with the caches up to date.
+    fn after_pass(&mut self, gpu: &Gpu, view: &View) -> DebugResult<Flow>;
+    /// After the last pass.
+    fn finish(&mut self, _gpu: &Gpu, _view: &View) -> DebugResult<()> {
+        Ok(())
+    }
+}
+
+/// The observer that drives the sinks. Errors cannot leave an observer hook, so the first one
+/// stops the viewer and is returned by [`Viewer::finish`].
+pub struct Viewer {
+    label: Label,
+    capture: Capture,
+    last: Option<PassInfo>,
+    sinks: Vec<Box<dyn Sink>>,
+    error: Option<DebugError>,
+    detached: bool,
+}
+
+impl Viewer {
+    pub fn new(label: Label, sinks: Vec<Box<dyn Sink>>) -> Viewer {
+        Viewer { label, capture: Capture::default(), last: None, sinks, error: None, detached: false }
+    }
+
+    /// The state after the last pass.
+    pub fn view(&self) -> View<'_> {
+        View { label: &self.label, capture: &self.capture, last: self.last.as_ref(), next: None }
+    }
+
+    /// Passes observed.
+    pub fn observed(&self) -> u64 {
+        self.capture.observed()
+    }
+
+    /// Whether a sink asked to stop watching (or an error did).
+    pub fn detached(&self) -> bool {
+        self.detached
+    }
+
+    fn fail(&mut self, e: DebugError) {
+        self.error.get_or_insert(e);
+        self.detached = true;
+    }
+
+    fn each(&mut self, next: Option<&PassInfo>, before: bool, gpu: &Gpu) {
+        let view = View { label: &self.label, capture: &self.capture, last: self.last.as_ref(), next };
+        let mut outcome = Ok(Flow::Continue);
+        for s in &mut self.sinks {
+            let r = if before { s.before_pass(gpu, &view) } else { s.after_pass(gpu, &view) };
+            match r {
+                Ok(Flow::Continue) => {}
+                other => {
+                    outcome = other;
+                    break;
+                }
+            }
+        }
+        match outcome {
+            Ok(Flow::Continue) => {}
+            Ok(Flow::Detach) => self.detached = true,
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Lets every sink finish (the window waits for q here) and returns the first error.
+    pub fn finish(&mut self, gpu: &Gpu) -> DebugResult<()> {
+        if self.error.is_none() {
+            let view = View { label: &self.label, capture: &self.capture, last: self.last.as_ref(), next: None };
+            for s in &mut self.sinks {
+                if let Err(e) = s.finish(gpu, &view) {
+                    self.error.get_or_insert(e);
+                    break;
+                }
+            }
+        }
+        self.error.take().map_or(Ok(()), Err)
+    }
+}
+
+impl PassObserver for Viewer {
+    fn measure(&self) -> Measure {
+        if self.detached {
+            Measure::NOTHING
+        } else {
+            Measure::FRAGMENTS
+        }
+    }
+
+    fn before_pass(&mut self, gpu: &Gpu, pass: &Pass) {
+        if self.detached {
+            return;
+        }
+        match self.capture.before(gpu, pass) {
+            Ok(info) => self.each(Some(&info), true, gpu),
+            Err(e) => self.fail(e.into()),
+        }
+    }
+
+    fn after_pass(&mut self, gpu: &Gpu, pass: &Pass, record: &PassRecord) {
+        if self.detached {
+            return;
+        }
+        match self.capture.after(gpu, pass, record) {
+            Ok(info) => {
+                self.last = Some(info);
+                self.each(None, false, gpu);
+            }
+            Err(e) => self.fail(e.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::cholesky::fig5_outer_update_triangle;
+
+    #[test]
+    fn bounding_boxes_hold_what_primitives_shade() {
+        assert_eq!(bounding_box(&fig5_outer_update_triangle(0, 8), 8, 8), Some([1, 0, 8, 8]));
+        assert_eq!(bounding_box(&Primitive::texel_point(3, 2), 8, 8), Some([3, 2, 4, 3]));
+        assert_eq!(bounding_box(&Primitive::texel_rect(2, 3, 5, 8), 8, 8), Some([2, 3, 6, 8]));
+        assert_eq!(bounding_box(&Primitive::texel_rect(9, 9, 10, 10), 8, 8), None);
+    }
+}

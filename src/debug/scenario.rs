@@ -1,0 +1,138 @@
+//! The runs `glsolve show` watches: a seeded problem, the algorithm, and the part of it the
+//! viewer observes. The same run without an observer gives the reference the viewer's results
+//! are compared with, bit for bit.
+
+use super::error::{DebugError, DebugResult};
+use super::observer::Label;
+use crate::cpu::random;
+use crate::gl::{Gpu, PassObserver};
+use crate::gpu::cholesky::{self, Variant};
+use crate::gpu::{assemble, substitute, Vector};
+use crate::layout::Format;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// What can be watched. `Lu` and `Lp` have no GPU implementation yet and are refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Algorithm 5 (any variant, full or packed).
+    Cholesky,
+    /// Algorithm 3: C = A·D²·Aᵀ (full or packed).
+    Assemble,
+    /// Forward and/or back substitution with a Cholesky factor.
+    Solve,
+    Lu,
+    Lp,
+}
+
+impl Algorithm {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Algorithm::Cholesky => "cholesky",
+            Algorithm::Assemble => "assemble",
+            Algorithm::Solve => "solve",
+            Algorithm::Lu => "lu",
+            Algorithm::Lp => "lp",
+        }
+    }
+}
+
+/// Which triangular solves `show solve` watches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// L·y = b.
+    Forward,
+    /// Lᵀ·x = b.
+    Backward,
+    /// Both: L·Lᵀ·x = b.
+    Both,
+}
+
+/// A seeded run.
+#[derive(Clone, Copy, Debug)]
+pub struct Scenario {
+    pub algorithm: Algorithm,
+    /// Order of the matrix (rows of A for assembly).
+    pub m: usize,
+    /// Columns of A (assembly only).
+    pub n: usize,
+    pub variant: Variant,
+    pub format: Format,
+    pub direction: Direction,
+    pub seed: u64,
+}
+
+/// What a run gives back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The result texture read back whole (the factor, C, or the solution).
+    pub result: Vec<f32>,
+    /// Passes run while the observer was attached.
+    pub passes: u64,
+}
+
+impl Scenario {
+    /// The status line's description.
+    pub fn label(&self) -> Label {
+        let variant = match self.algorithm {
+            Algorithm::Cholesky => self.variant.name().to_string(),
+            Algorithm::Assemble => format!("N={}", self.n),
+            Algorithm::Solve => format!("{:?}", self.direction),
+            Algorithm::Lu | Algorithm::Lp => String::new(),
+        };
+        Label {
+            algorithm: self.algorithm.name().into(),
+            variant,
+            format: self.format.name().into(),
+            m: self.m,
+            total: None,
+        }
+    }
+
+    /// Runs the scenario on `gpu`, with `observer` attached around the watched part.
+    pub fn run(&self, gpu: &Gpu, observer: Option<Rc<RefCell<dyn PassObserver>>>) -> DebugResult<Outcome> {
+        let m = self.m;
+        let spd = || -> Vec<f32> { random::spd_well_conditioned(m, self.seed).iter().map(|&x| x as f32).collect() };
+        let watch = |gpu: &Gpu| {
+            if let Some(o) = &observer {
+                gpu.observe(o.clone());
+            }
+            gpu.pass_count()
+        };
+        let result = match self.algorithm {
+            Algorithm::Cholesky => {
+                let c = spd();
+                let start = watch(gpu);
+                let f = cholesky::factor_with(gpu, &c, m, self.variant, self.format);
+                gpu.stop_observing();
+                let f = f?;
+                (gpu.read(&f.texture)?, gpu.pass_count() - start)
+            }
+            Algorithm::Assemble => {
+                let a: Vec<f32> = random::uniform(m, self.n, -1.0, 1.0, self.seed).iter().map(|&x| x as f32).collect();
+                let d2: Vec<f32> =
+                    random::uniform(self.n, 1, 0.25, 2.0, self.seed + 1).iter().map(|&x| x as f32).collect();
+                let start = watch(gpu);
+                let c = assemble::assemble(gpu, &a, &d2, m, self.n, self.format);
+                gpu.stop_observing();
+                let c = c?;
+                (gpu.read(c.source())?, gpu.pass_count() - start)
+            }
+            Algorithm::Solve => {
+                let f = cholesky::factor_with(gpu, &spd(), m, Variant::PAPER, self.format)?;
+                let b: Vec<f32> = random::uniform(m, 1, -1.0, 1.0, self.seed + 1).iter().map(|&x| x as f32).collect();
+                let b = Vector::from_slice(gpu, &b, "the right-hand side b")?;
+                let start = watch(gpu);
+                let x = match self.direction {
+                    Direction::Forward => substitute::forward(gpu, &f, &b),
+                    Direction::Backward => substitute::backward(gpu, &f, &b),
+                    Direction::Both => substitute::solve(gpu, &f, &b),
+                };
+                gpu.stop_observing();
+                (x?.read(gpu)?, gpu.pass_count() - start)
+            }
+            Algorithm::Lu | Algorithm::Lp => return Err(DebugError::NotAvailable(self.algorithm.name())),
+        };
+        Ok(Outcome { result: result.0, passes: result.1 })
+    }
+}
