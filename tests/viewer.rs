@@ -295,11 +295,20 @@ fn window_shows_the_heatmaps_and_the_oversized_triangle() {
 }
 
 #[test]
-fn lu_and_lp_are_refused_until_they_exist() {
-    for alg in ["lu", "lp"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_glsolve")).args(["show", alg, "--dump", "/nonexistent"]).output();
-        let out = out.expect("run glsolve");
-        assert!(!out.status.success());
-        assert!(String::from_utf8_lossy(&out.stderr).contains("not available yet"));
+fn lu_and_lp_can_be_watched_and_dumped() {
+    for (alg, m) in [("lu", "6"), ("lp", "4")] {
+        let dir = std::env::temp_dir().join(format!("glsolve-show-{alg}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = Command::new(env!("CARGO_BIN_EXE_glsolve"))
+            .args(["show", alg, "--m", m, "--dump", dir.to_str().unwrap(), "--passes", "0..12", "--check-identical"])
+            .output()
+            .expect("run glsolve");
+        assert!(out.status.success(), "{alg}: {}", String::from_utf8_lossy(&out.stderr));
+        let pngs = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "png"))
+            .count();
+        assert_eq!(pngs, 12, "{alg}: one PNG per pass in 0..12");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -20,9 +20,9 @@ pub enum ShowAlgorithm {
     Assemble,
     /// Forward and back substitution with a Cholesky factor.
     Solve,
-    /// LU factorization (not available yet).
+    /// LU factorization with partial pivoting.
     Lu,
-    /// The interior-point LP solver (not available yet).
+    /// The interior-point LP solver's gpu backend on a random LP (m rows, 4m columns).
     Lp,
 }
 
@@ -102,8 +102,8 @@ fn scenario(a: &ShowArgs) -> DebugResult<Scenario> {
         ShowAlgorithm::Cholesky => Algorithm::Cholesky,
         ShowAlgorithm::Assemble => Algorithm::Assemble,
         ShowAlgorithm::Solve => Algorithm::Solve,
-        ShowAlgorithm::Lu => return Err(DebugError::NotAvailable("lu")),
-        ShowAlgorithm::Lp => return Err(DebugError::NotAvailable("lp")),
+        ShowAlgorithm::Lu => Algorithm::Lu,
+        ShowAlgorithm::Lp => Algorithm::Lp,
     };
     let variant = Variant::from_name(&a.variant)
         .ok_or_else(|| DebugError::Invalid(format!("unknown variant {:?}", a.variant)))?;

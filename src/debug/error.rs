@@ -23,9 +23,6 @@ pub enum DebugError {
     /// A PNG could not be written.
     #[error("cannot write {path}: {detail}")]
     Write { path: PathBuf, detail: String },
-    /// The algorithm asked for is not built yet.
-    #[error("`show {0}` is not available yet: glsolve has no GPU {0} to watch in this build")]
-    NotAvailable(&'static str),
     /// A request that cannot be honoured (bad pass number, role, size).
     #[error("{0}")]
     Invalid(String),

@@ -12,7 +12,7 @@ use crate::layout::Format;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// What can be watched. `Lu` and `Lp` have no GPU implementation yet and are refused.
+/// What can be watched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algorithm {
     /// Algorithm 5 (any variant, full or packed).
@@ -78,7 +78,8 @@ impl Scenario {
             Algorithm::Cholesky => self.variant.name().to_string(),
             Algorithm::Assemble => format!("N={}", self.n),
             Algorithm::Solve => format!("{:?}", self.direction),
-            Algorithm::Lu | Algorithm::Lp => String::new(),
+            Algorithm::Lu => "partial pivoting".into(),
+            Algorithm::Lp => format!("random LP, n = {}", 4 * self.m),
         };
         Label {
             algorithm: self.algorithm.name().into(),
@@ -131,7 +132,30 @@ impl Scenario {
                 gpu.stop_observing();
                 (x?.read(gpu)?, gpu.pass_count() - start)
             }
-            Algorithm::Lu | Algorithm::Lp => return Err(DebugError::NotAvailable(self.algorithm.name())),
+            Algorithm::Lu => {
+                let a: Vec<f32> = random::uniform(m, m, -1.0, 1.0, self.seed).iter().map(|&x| x as f32).collect();
+                let start = watch(gpu);
+                let f = crate::gpu::lu::factor(gpu, &a, m);
+                gpu.stop_observing();
+                let f = f?;
+                (gpu.read(&f.texture)?, gpu.pass_count() - start)
+            }
+            Algorithm::Lp => {
+                // The gpu backend: every kernel of the interior-point method as passes.
+                let model = crate::lp::random::random_lp(m, self.seed).to_model(self.seed);
+                let settings = crate::lp::Settings {
+                    backend: crate::lp::BackendKind::Gpu,
+                    tolerance: crate::lp::Settings::default_tolerance(crate::lp::BackendKind::Gpu),
+                    verbosity: crate::lp::Verbosity::Quiet,
+                    normal_format: self.format,
+                    ..crate::lp::Settings::default()
+                };
+                let start = watch(gpu);
+                let sol = crate::lp::solve_on(&model, &settings, &mut crate::lp::log::Logger::quiet(), Some(gpu));
+                gpu.stop_observing();
+                let sol = sol.map_err(|e| DebugError::Invalid(format!("the LP solve could not start: {e}")))?;
+                (sol.x.iter().map(|&v| v as f32).collect(), gpu.pass_count() - start)
+            }
         };
         Ok(Outcome { result: result.0, passes: result.1 })
     }
