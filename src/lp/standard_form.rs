@@ -337,6 +337,34 @@ impl StandardForm {
             .collect()
     }
 
+    /// A direction of the original columns from a (scaled) standard-form ray x̄: like
+    /// [`StandardForm::original_x`] without the offsets (a ray has no origin); fixed columns do
+    /// not move.
+    pub fn primal_ray(&self, x_scaled: &[f64]) -> Vec<f64> {
+        let x = |k: usize| x_scaled.get(k).copied().unwrap_or(0.0) * self.col_scale.get(k).copied().unwrap_or(1.0);
+        self.columns
+            .iter()
+            .map(|map| match *map {
+                ColumnMap::Fixed(_) => 0.0,
+                ColumnMap::Single { col, sign, .. } => sign * x(col),
+                ColumnMap::Free { pos, neg } => x(pos) - x(neg),
+            })
+            .collect()
+    }
+
+    /// Farkas multipliers of the original rows from a (scaled) standard-form ray λ̄: y = R·λ̄
+    /// (independent of the objective's sense; dropped rows get 0). With Ā = R·A·C,
+    /// b̄ᵀλ̄ = bᵀ(R·λ̄) and Āᵀλ̄ = C·Aᵀ(R·λ̄), so the signs of the standard-form test carry over.
+    pub fn farkas_ray(&self, lambda_scaled: &[f64]) -> Vec<f64> {
+        self.row_of
+            .iter()
+            .map(|r| match r {
+                Some(i) => self.row_scale[*i] * lambda_scaled.get(*i).copied().unwrap_or(0.0),
+                None => 0.0,
+            })
+            .collect()
+    }
+
     /// Row duals of the original model (in its own sense) from a scaled λ̄: y = sense·R·λ̄.
     pub fn original_duals(&self, lambda_scaled: &[f64]) -> Vec<f64> {
         self.row_of
