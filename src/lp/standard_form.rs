@@ -90,9 +90,9 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     let mut slacks: Vec<Var> = Vec::new();
     for i in 0..nrows0 {
         let (l, u) = (model.row_lower[i], model.row_upper[i]);
-        if l > u {
+        if l > u || l == f64::INFINITY || u == f64::NEG_INFINITY {
             return Presolved::PrimalInfeasible(format!(
-                "row {} has lower bound {l} > upper bound {u}",
+                "row {} has lower bound {l} > upper bound {u} (or an infinite bound on the wrong side)",
                 model.row_names[i]
             ));
         }
@@ -126,7 +126,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
                 "a row's slack".to_string()
             }
         };
-        if v.lo > v.up {
+        if v.lo > v.up || v.lo == f64::INFINITY || v.up == f64::NEG_INFINITY {
             return Presolved::PrimalInfeasible(format!("{} has lower bound {} > upper bound {}", name(), v.lo, v.up));
         }
         let shift = |b: &mut Vec<f64>, value: f64| {
