@@ -29,6 +29,12 @@ use faer::Mat;
 /// Ruiz equilibration stops when max/min of the row (and of the column) max-norms is below this.
 pub const RUIZ_SPREAD: f64 = 4.0;
 
+/// Ruiz factors are clamped to [1/`RUIZ_CLAMP`, `RUIZ_CLAMP`] (cumulatively, per row and
+/// column): an empty-ish row or a column of tiny entries would otherwise get a factor so large
+/// that unscaling magnifies its residual past what verification on the original model accepts
+/// (HiGHS clamps its scale factors the same way, at 2^±20).
+pub const RUIZ_CLAMP: f64 = 1048576.0;
+
 /// How an original column is recovered from the standard-form x.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ColumnMap {
@@ -295,8 +301,9 @@ impl StandardForm {
                 break;
             }
             let factor = |v: f64| if v > 0.0 { 1.0 / v.sqrt() } else { 1.0 };
-            let rf: Vec<f64> = rmax.into_iter().map(factor).collect();
-            let cf: Vec<f64> = cmax.into_iter().map(factor).collect();
+            let clamp = |acc: f64, f: f64| (acc * f).clamp(1.0 / RUIZ_CLAMP, RUIZ_CLAMP) / acc;
+            let rf: Vec<f64> = rmax.into_iter().zip(&self.row_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
+            let cf: Vec<f64> = cmax.into_iter().zip(&self.col_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
             for (j, &cj) in cf.iter().enumerate() {
                 for (v, ri) in self.a.col_as_slice_mut(j).iter_mut().zip(&rf) {
                     *v *= ri * cj;
