@@ -1,7 +1,7 @@
 //! The whole pipeline: standard form, the MPC loop on the chosen backend, mapping back.
 
 use crate::gl::{GlError, Gpu};
-use crate::lp::backend::BackendError;
+use crate::lp::backend::{BackendError, FaultInjection, GpuFault};
 use crate::lp::backend::NormalEquationsBackend;
 use crate::lp::backends::{CpuBackend, GpuBackend, HybridBackend};
 use crate::lp::log::{IterationInfo, Logger};
@@ -138,7 +138,13 @@ pub fn solve_on(
     ));
     log_ranges(log, model, &sf);
     let deadline = settings.time_limit.map(|d| t0 + d);
-    let problem = MpcProblem { b: sf.b.clone(), c: sf.c.clone(), a_norm_inf: sf.a_norm_inf(), deadline };
+    let mut problem = MpcProblem { b: sf.b.clone(), c: sf.c.clone(), a_norm_inf: sf.a_norm_inf(), deadline };
+    if settings.gpu_fault == Some(FaultInjection::NanInTexture) && settings.backend == BackendKind::Gpu {
+        // The gpu backend uploads b into a texture: the NaN lives in GPU memory from then on.
+        if let Some(b0) = problem.b.first_mut() {
+            *b0 = f64::NAN;
+        }
+    }
     let t_setup = Instant::now();
     let mut notes = Vec::new();
     let cpu = |timings: &mut Timings, log: &mut Logger| {
@@ -153,6 +159,7 @@ pub fn solve_on(
             return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))
         }
         (BackendKind::Gpu, Some(g)) => {
+            setup_fault(g, settings).map_err(SolveError::Backend)?;
             let mut be =
                 GpuBackend::new(g, sf.a.as_ref(), &sf.free_pairs, fmt, sub, tol).map_err(SolveError::Backend)?;
             timings.setup = t_setup.elapsed();
@@ -163,8 +170,11 @@ pub fn solve_on(
             cpu(&mut timings, log)
         }
         (BackendKind::Hybrid, Some(g)) => {
-            match HybridBackend::new(g, sf.a.as_ref(), &sf.free_pairs, fmt, sub, tol, settings.hybrid) {
+            let made = setup_fault(g, settings)
+                .and_then(|()| HybridBackend::new(g, sf.a.as_ref(), &sf.free_pairs, fmt, sub, tol, settings.hybrid));
+            match made {
                 Ok(mut be) => {
+                    be.inject(settings.gpu_fault);
                     timings.setup = t_setup.elapsed();
                     let out = run_on(&mut be, &problem, settings, log);
                     if let Some(sw) = be.switch() {
@@ -214,6 +224,18 @@ pub fn solve_on(
         best_iterate: outcome.best_returned,
         timings,
     })
+}
+
+/// A kernel that cannot compile, built only for [`FaultInjection::BrokenKernel`].
+const BROKEN_KERNEL: crate::gl::Kernel =
+    crate::gl::Kernel { file: "fault_injection.frag", source: "void main() { this_is_not_glsl = ; }\n" };
+
+/// Injects the set-up faults of [`FaultInjection`] through the real GL paths.
+fn setup_fault(g: &Gpu, settings: &Settings) -> Result<(), BackendError> {
+    if settings.gpu_fault == Some(FaultInjection::BrokenKernel) {
+        g.prepare(&BROKEN_KERNEL, &[]).map_err(|e| BackendError::Gpu { kind: GpuFault::of(&e), detail: e.to_string() })?;
+    }
+    Ok(())
 }
 
 /// The final word on a solve: the loop's proposal, checked on the original model.
