@@ -69,7 +69,11 @@ fn a_matrix_over_the_texture_limit() {
     let s = run(too_wide(), settings(BackendKind::Hybrid, None)).expect("hybrid falls back");
     assert_eq!(s.status, Status::Optimal, "{}", s.detail);
     assert!((s.objective - 1.0).abs() < 1e-7);
-    assert!(s.notes.iter().any(|n| n.contains("could not be set up") && n.contains("GL_MAX_TEXTURE_SIZE")), "{:?}", s.notes);
+    assert!(
+        s.notes.iter().any(|n| n.contains("could not be set up") && n.contains("GL_MAX_TEXTURE_SIZE")),
+        "{:?}",
+        s.notes
+    );
 }
 
 #[test]

@@ -150,7 +150,15 @@ fn unsupported_sections_are_explicit_errors() {
 fn warnings_from_every_section_are_kept() {
     let t = "NAME\nROWS\n N COST\n N FREE\n L R1\nCOLUMNS\n MARKER 'MARKER' 'INTORG'\n X COST 1 R1 1\n MARKER 'MARKER' 'INTEND'\n Y COST 1 R1 1\nRHS\n RHS R1 1 FREE 2\n OTHER R1 5\nRANGES\n RNG FREE 3\nBOUNDS\n UP BND Y -1\nENDATA\n";
     let m = mps::read_str(t).expect("valid");
-    for needle in ["NAME without", "extra N row", "continuous", "RHS on extra N row", "RHS set `OTHER`", "range on N row", "negative UP"] {
+    for needle in [
+        "NAME without",
+        "extra N row",
+        "continuous",
+        "RHS on extra N row",
+        "RHS set `OTHER`",
+        "range on N row",
+        "negative UP",
+    ] {
         assert!(m.warnings.iter().any(|w| w.contains(needle)), "{needle}: {:?}", m.warnings);
     }
 }

@@ -69,9 +69,6 @@ fn absurd_and_infinite_matrix_entries_are_refused() {
     assert_eq!(error_of(&file("1e20", "1", "1")), (7, absurd(1e20)));
     // Cost entries too.
     let t = "NAME T\nROWS\n N COST\n L R1\nCOLUMNS\n X COST 2e15 R1 1\nENDATA\n";
-    assert_eq!(
-        error_of(t),
-        (6, MpsErrorKind::AbsurdCoefficient { row: "COST".into(), col: "X".into(), value: 2e15 })
-    );
+    assert_eq!(error_of(t), (6, MpsErrorKind::AbsurdCoefficient { row: "COST".into(), col: "X".into(), value: 2e15 }));
     assert!(mps::read_str(&file("9.9e14", "1", "1")).is_ok(), "below 1e15 is accepted");
 }

@@ -21,5 +21,5 @@ pub mod verify;
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use settings::{BackendKind, HybridRules, Settings, Substitution, Verbosity};
 pub use solve::{solve, solve_on, Certificate, Solution, SolveError};
-pub use verify::{Accuracy, Verification};
 pub use status::Status;
+pub use verify::{Accuracy, Verification};

@@ -49,8 +49,21 @@ pub const MAX_COEFFICIENT: f64 = 1e15;
 
 /// Sections of MPS extensions for problem classes an LP solver does not handle.
 const UNSUPPORTED_SECTIONS: &[&str] = &[
-    "QUADOBJ", "QSECTION", "QMATRIX", "QCMATRIX", "CSECTION", "SOS", "SETS", "INDICATORS", "LAZYCONS",
-    "USERCUTS", "PWLOBJ", "GENCONS", "OBJSENSE_MULTI", "OBJECTIVES", "BRANCH",
+    "QUADOBJ",
+    "QSECTION",
+    "QMATRIX",
+    "QCMATRIX",
+    "CSECTION",
+    "SOS",
+    "SETS",
+    "INDICATORS",
+    "LAZYCONS",
+    "USERCUTS",
+    "PWLOBJ",
+    "GENCONS",
+    "OBJSENSE_MULTI",
+    "OBJECTIVES",
+    "BRANCH",
 ];
 
 /// What went wrong, without the line number.
@@ -454,7 +467,7 @@ impl Parser {
         };
         for (pair, &v) in t[1..].chunks(2).zip(&values) {
             let row = pair[0];
-            if !(v.abs() < MAX_COEFFICIENT) {
+            if v.is_nan() || v.abs() >= MAX_COEFFICIENT {
                 return err(ln, MpsErrorKind::AbsurdCoefficient { row: row.into(), col: name.into(), value: v });
             }
             if self.objective.as_deref() == Some(row) {

@@ -1,8 +1,8 @@
 //! The whole pipeline: standard form, the MPC loop on the chosen backend, mapping back.
 
 use crate::gl::{GlError, Gpu};
-use crate::lp::backend::{BackendError, FaultInjection, GpuFault};
 use crate::lp::backend::NormalEquationsBackend;
+use crate::lp::backend::{BackendError, FaultInjection, GpuFault};
 use crate::lp::backends::{CpuBackend, GpuBackend, HybridBackend};
 use crate::lp::log::{IterationInfo, Logger};
 use crate::lp::model::LpModel;
@@ -233,7 +233,8 @@ const BROKEN_KERNEL: crate::gl::Kernel =
 /// Injects the set-up faults of [`FaultInjection`] through the real GL paths.
 fn setup_fault(g: &Gpu, settings: &Settings) -> Result<(), BackendError> {
     if settings.gpu_fault == Some(FaultInjection::BrokenKernel) {
-        g.prepare(&BROKEN_KERNEL, &[]).map_err(|e| BackendError::Gpu { kind: GpuFault::of(&e), detail: e.to_string() })?;
+        g.prepare(&BROKEN_KERNEL, &[])
+            .map_err(|e| BackendError::Gpu { kind: GpuFault::of(&e), detail: e.to_string() })?;
     }
     Ok(())
 }
@@ -271,7 +272,10 @@ fn decide(model: &LpModel, sf: &StandardForm, out: &mpc::MpcOutcome, x: &[f64], 
                 }
                 Accuracy::Tolerance => Status::Optimal,
                 Accuracy::Reduced => {
-                    add(&mut detail, format!("verification passes only at reduced accuracy: {}", verification.summary()));
+                    add(
+                        &mut detail,
+                        format!("verification passes only at reduced accuracy: {}", verification.summary()),
+                    );
                     Status::OptimalReducedAccuracy
                 }
                 Accuracy::Failed => {

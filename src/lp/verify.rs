@@ -257,6 +257,7 @@ fn grade_ray(kind: CertificateKind, value: f64, violation: f64, ratio: f64, tol:
 /// would make the proof void; their largest magnitude is the `violation`, and the certificate
 /// passes when `ratio = (violation / (1 + max|aᵢⱼ|)) / ((L − U) / (1 + max finite |bound|))` is at
 /// most `tol` (the same scale-free form as the loop's test on the standard form).
+#[allow(clippy::needless_range_loop)]
 pub fn check_farkas(model: &LpModel, y: &[f64], tol: f64) -> CertificateCheck {
     let (m, n) = (model.num_rows(), model.num_cols());
     if y.len() != m || y.iter().any(|v| !v.is_finite()) {
@@ -293,7 +294,8 @@ pub fn check_farkas(model: &LpModel, y: &[f64], tol: f64) -> CertificateCheck {
 /// removing it leaves a valid certificate valid. The check is then run on what remains.
 pub fn drop_wrong_signs(model: &LpModel, mut y: Vec<f64>) -> Vec<f64> {
     for (i, yi) in y.iter_mut().enumerate().take(model.num_rows()) {
-        if (*yi > 0.0 && model.row_lower[i] == f64::NEG_INFINITY) || (*yi < 0.0 && model.row_upper[i] == f64::INFINITY) {
+        if (*yi > 0.0 && model.row_lower[i] == f64::NEG_INFINITY) || (*yi < 0.0 && model.row_upper[i] == f64::INFINITY)
+        {
             *yi = 0.0;
         }
     }
