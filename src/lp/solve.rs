@@ -298,7 +298,7 @@ fn decide(model: &LpModel, sf: &StandardForm, out: &mpc::MpcOutcome, x: &[f64], 
                 Accuracy::Reduced => Status::PrimalInfeasibleReducedAccuracy,
                 Accuracy::Failed => {
                     add(&mut detail, format!("but the certificate fails its check: {}", check.summary()));
-                    Status::NumericalFailure
+                    point_status(&verification)
                 }
             };
             return Verdict {
@@ -319,7 +319,7 @@ fn decide(model: &LpModel, sf: &StandardForm, out: &mpc::MpcOutcome, x: &[f64], 
                 Accuracy::Reduced => Status::DualInfeasibleReducedAccuracy,
                 Accuracy::Failed => {
                     add(&mut detail, format!("but the certificate fails its check: {}", check.summary()));
-                    Status::NumericalFailure
+                    point_status(&verification)
                 }
             };
             return Verdict {
@@ -358,6 +358,15 @@ fn best_ray(
         let c = check(&ray);
         (ray, c)
     })
+}
+
+/// A rejected infeasibility claim falls back on the point itself.
+fn point_status(v: &Verification) -> Status {
+    match v.accuracy {
+        Accuracy::Tolerance => Status::Optimal,
+        Accuracy::Reduced => Status::OptimalReducedAccuracy,
+        Accuracy::Failed => Status::NumericalFailure,
+    }
 }
 
 /// min/max |v| over the finite non-zero values (`None` if there are none).

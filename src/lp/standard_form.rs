@@ -32,8 +32,8 @@ pub const RUIZ_SPREAD: f64 = 4.0;
 /// Ruiz factors are clamped to [1/`RUIZ_CLAMP`, `RUIZ_CLAMP`] (cumulatively, per row and
 /// column): an empty-ish row or a column of tiny entries would otherwise get a factor so large
 /// that unscaling magnifies its residual past what verification on the original model accepts
-/// (HiGHS clamps its scale factors the same way, at 2^±20).
-pub const RUIZ_CLAMP: f64 = 1048576.0;
+/// (2^±40: wide enough to leave every NETLIB problem's factors untouched).
+pub const RUIZ_CLAMP: f64 = 1099511627776.0;
 
 /// How an original column is recovered from the standard-form x.
 #[derive(Clone, Debug, PartialEq)]
