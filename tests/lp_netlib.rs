@@ -37,12 +37,13 @@ fn all_twenty_netlib_problems_reach_published_optimum() {
         let sol = solve(&model, &settings, &mut Logger::quiet()).expect("valid settings");
         let rel = (sol.objective - expected).abs() / expected.abs().max(1.0);
         println!(
-            "{name:10} {:?} obj {:.10e} expected {:.10e} rel.err {rel:.2e} iters {} time {:.3}s",
+            "{name:10} {:?} obj {:.10e} expected {:.10e} rel.err {rel:.2e} iters {} time {:.3}s; {}",
             sol.status,
             sol.objective,
             expected,
             sol.iterations,
-            sol.timings.total.as_secs_f64()
+            sol.timings.total.as_secs_f64(),
+            sol.verification.as_ref().map(|v| v.summary()).unwrap_or_default()
         );
         count += 1;
         if sol.status != Status::Optimal || rel.is_nan() || rel > 1e-6 {

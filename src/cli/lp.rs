@@ -3,9 +3,11 @@ use clap::{Args, ValueEnum};
 use glsolve::layout::Format;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{mps, mps_write, BackendKind, LpModel, Settings, Solution, Status, Substitution};
+use glsolve::lp::{mps, mps_write, BackendKind, LpModel, Settings, Solution, Status, Substitution, Verbosity};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Size and seed of the default job: a random LP of the papers' family.
 const DEFAULT_M: usize = 256;
@@ -71,9 +73,48 @@ pub struct SolveArgs {
     /// Write status, objective, iterations, time and the primal/dual solution as JSON.
     #[arg(long, value_name = "OUT")]
     pub json: Option<PathBuf>,
-    /// No iteration log.
+    /// No iteration log (same as --log-level quiet).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Stop after this many seconds with the best point so far (status "time limit").
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// How much the solver prints.
+    #[arg(long, value_enum, default_value = "normal")]
+    pub log_level: LogLevel,
+    /// Also write the log to this file.
+    #[arg(long, value_name = "PATH")]
+    pub log_file: Option<PathBuf>,
+}
+
+/// `--log-level` values.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
+pub enum LogLevel {
+    /// Only errors and the final status line.
+    Quiet,
+    /// Header with coefficient ranges, one line per iteration, summary.
+    Normal,
+    /// Also the reader's warnings in full and the verification measures.
+    Verbose,
+}
+
+/// Writes every log line to stdout and a file.
+struct Tee(Option<std::io::Stdout>, std::fs::File);
+
+impl std::io::Write for Tee {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(o) = self.0.as_mut() {
+            o.write_all(buf)?;
+        }
+        self.1.write_all(buf)?;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        if let Some(o) = self.0.as_mut() {
+            o.flush()?;
+        }
+        self.1.flush()
+    }
 }
 
 #[derive(Args)]
@@ -103,6 +144,9 @@ pub fn run_default() -> ExitCode {
         max_iter: 200,
         json: None,
         quiet: false,
+        time_limit: None,
+        log_level: LogLevel::Normal,
+        log_file: None,
     };
     println!("glsolve: no command given; solving the default random LP (m = {DEFAULT_M}, n = {}, seed {DEFAULT_SEED}). See `glsolve --help`.", 4 * DEFAULT_M);
     solve(&args)
@@ -129,7 +173,28 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         eprintln!("warning: {w}");
     }
     let backend: BackendKind = a.backend.into();
+    let time_limit = match a.time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => Some(std::time::Duration::from_secs_f64(t)),
+        Some(t) => {
+            eprintln!("error: --time-limit must be a non-negative number of seconds, got {t}");
+            return ExitCode::from(2);
+        }
+    };
+    // Ctrl-C raises the flag; the solver stops at the next iteration with the best point.
+    let interrupt = Arc::new(AtomicBool::new(false));
+    if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt)) {
+        eprintln!("warning: Ctrl-C cannot stop the solve cleanly ({e})");
+    }
+    let level = if a.quiet { LogLevel::Quiet } else { a.log_level };
     let settings = Settings {
+        time_limit,
+        interrupt: Some(interrupt),
+        verbosity: match level {
+            LogLevel::Quiet => Verbosity::Quiet,
+            LogLevel::Normal => Verbosity::Normal,
+            LogLevel::Verbose => Verbosity::Verbose,
+        },
         tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
         max_iterations: a.max_iter,
         backend,
@@ -140,7 +205,25 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         normal_format: if a.full { Format::Full } else { Format::Packed },
         ..Settings::default()
     };
-    let mut log = if a.quiet { Logger::quiet() } else { Logger::stdout() };
+    let mut log = match (&a.log_file, level) {
+        (Some(path), _) => match std::fs::File::create(path) {
+            Ok(f) => {
+                let out = (level != LogLevel::Quiet).then(std::io::stdout);
+                Logger::to_writer(Box::new(Tee(out, f)))
+            }
+            Err(e) => {
+                eprintln!("error: cannot write the log file {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        (None, LogLevel::Quiet) => Logger::quiet(),
+        (None, _) => Logger::stdout(),
+    };
+    if level == LogLevel::Verbose {
+        for w in &model.warnings {
+            log.line(&format!("reader warning: {w}"));
+        }
+    }
     let sol = match glsolve::lp::solve(&model, &settings, &mut log) {
         Ok(s) => s,
         Err(e) => {
@@ -148,7 +231,11 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    summary(&model, &sol);
+    if level == LogLevel::Quiet {
+        println!("status      {}", sol.status);
+    } else {
+        summary(&model, &sol);
+    }
     if let Some(path) = &a.json {
         if let Err(e) = std::fs::write(path, to_json(&model, &sol)) {
             eprintln!("error: cannot write {}: {e}", path.display());
@@ -176,6 +263,15 @@ fn summary(model: &LpModel, s: &Solution) {
     }
     for n in &s.notes {
         println!("note        {n}");
+    }
+    if let Some(v) = &s.verification {
+        println!("verified    {}", v.summary());
+        if s.best_iterate {
+            println!("            (the best iterate by max(primal, dual, gap), not the last one)");
+        }
+    }
+    if let Some(c) = &s.certificate {
+        println!("certificate {}", c.check.summary());
     }
     println!(
         "time        {:.3} s  (standard form {:.3}, assemble {:.3}, factor {:.3}, solve {:.3}, other {:.3}); backend {}, standard form {} x {}",
@@ -215,6 +311,29 @@ fn to_json(model: &LpModel, s: &Solution) -> String {
         "primal": named(&model.col_names, &s.x),
         "row_duals": named(&model.row_names, &s.row_duals),
         "reduced_costs": named(&model.col_names, &s.reduced_costs),
+        "detail": s.detail,
+        "best_iterate": s.best_iterate,
+        "verification": s.verification.as_ref().map(|v| serde_json::json!({
+            "accuracy": format!("{:?}", v.accuracy),
+            "tolerance": num(v.tolerance),
+            "objective": num(v.objective),
+            "dual_objective": num(v.dual_objective),
+            "primal_residual": num(v.primal_residual),
+            "bound_violation": num(v.bound_violation),
+            "dual_residual": num(v.dual_residual),
+            "complementarity": num(v.complementarity),
+            "gap": num(v.gap),
+        })),
+        "certificate": s.certificate.as_ref().map(|c| serde_json::json!({
+            "kind": format!("{:?}", c.kind),
+            "accuracy": format!("{:?}", c.check.accuracy),
+            "gain": num(c.check.value),
+            "violation": num(c.check.violation),
+            "ratio": num(c.check.ratio),
+            "tolerance": num(c.check.tolerance),
+            "ray": c.ray.iter().map(|&v| num(v)).collect::<Vec<_>>(),
+        })),
+        "warnings": model.warnings,
     });
     serde_json::to_string_pretty(&v).unwrap_or_default()
 }

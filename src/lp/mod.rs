@@ -16,8 +16,10 @@ pub mod settings;
 pub mod solve;
 pub mod standard_form;
 pub mod status;
+pub mod verify;
 
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use settings::{BackendKind, HybridRules, Settings, Substitution, Verbosity};
-pub use solve::{solve, solve_on, Solution, SolveError};
+pub use solve::{solve, solve_on, Certificate, Solution, SolveError};
 pub use status::Status;
+pub use verify::{Accuracy, Verification};

@@ -43,6 +43,26 @@ pub struct MpcProblem {
     pub c: Vec<f64>,
     /// ‖A‖∞ (max absolute row sum), the scale of the infeasibility certificates.
     pub a_norm_inf: f64,
+    /// Stop with [`Status::TimeLimit`] once this instant has passed.
+    pub deadline: Option<Instant>,
+}
+
+/// The merit by which the best iterate is kept for limits and failures: the largest of the
+/// three relative measures of (6.1)–(6.3) (primal residual, dual residual, gap).
+pub fn merit(info: &IterationInfo) -> f64 {
+    let m = info.primal_infeasibility.max(info.dual_infeasibility).max(info.relative_gap);
+    if m.is_nan() {
+        f64::INFINITY
+    } else {
+        m
+    }
+}
+
+/// The best iterate so far by [`merit`], downloaded to the host.
+#[derive(Clone, Debug)]
+struct Best {
+    merit: f64,
+    iterate: Iterate,
 }
 
 /// Time spent per phase of the loop.
@@ -78,6 +98,15 @@ pub struct MpcOutcome {
     pub detail: String,
     /// Iterations whose normal equations were factored on the GPU (GPU backends only).
     pub gpu_iterations: Option<usize>,
+    /// For the infeasible statuses: the residual of the iterate (r_b = b − A·x for primal, −r_c
+    /// for dual infeasibility). At a point where the residual has stalled it is the gradient of
+    /// the least-squares infeasibility, whose optimality conditions make it a ray: for
+    /// min ½‖b − A·x‖² over x ≥ 0, r = b − A·x* has Aᵀr ≤ 0 and bᵀr = ‖r‖² > 0 (Farkas); for
+    /// min ½‖Aᵀλ + s − c‖² over s ≥ 0, ρ = Aᵀλ + s − c has A·ρ = 0, ρ ≥ 0, cᵀρ = −‖ρ‖² < 0.
+    pub residual_ray: Option<Vec<f64>>,
+    /// Whether `iterate` is the best iterate by [`merit`] rather than the last one (limits and
+    /// numerical failures return the best; `last` then still describes the last iteration).
+    pub best_returned: bool,
 }
 
 /// Loop errors are backend errors; they become [`Status::NumericalFailure`].
@@ -85,6 +114,8 @@ type R<T> = Result<T, BackendError>;
 
 struct Clock {
     t: MpcTimings,
+    /// The residual ray of an infeasible outcome (see [`MpcOutcome::residual_ray`]).
+    ray: Option<Vec<f64>>,
 }
 
 impl Clock {
@@ -103,20 +134,27 @@ pub fn solve<B: NormalEquationsBackend>(
     settings: &Settings,
     log: &mut Logger,
 ) -> MpcOutcome {
-    let mut clock = Clock { t: MpcTimings::default() };
+    let mut clock = Clock { t: MpcTimings::default(), ray: None };
     let start = Instant::now();
     let mut iterations = 0;
     let mut last = IterationInfo::default();
-    let r = run(be, p, settings, log, &mut clock, &mut iterations, &mut last);
+    let mut best: Option<Best> = None;
+    let r = run(be, p, settings, log, &mut clock, &mut iterations, &mut last, &mut best);
     let mut timings = clock.t;
     let kernels = timings.assemble + timings.factor + timings.solve;
     timings.other = start.elapsed().saturating_sub(kernels);
-    let (status, iterate, detail) = match r {
-        Ok(v) => v,
-        Err(e) => (Status::NumericalFailure, Iterate::default(), e.to_string()),
+    let (status, iterate, detail, residual_ray) = match r {
+        Ok((s, i, d)) => (s, i, d, clock.ray.take()),
+        Err(e) => (Status::NumericalFailure, Iterate::default(), e.to_string(), None),
+    };
+    // Limits and failures hand back the best point seen, which verification then grades.
+    let use_best = matches!(status, Status::NumericalFailure) || status.is_limit();
+    let (iterate, best_returned) = match best {
+        Some(b) if use_best => (b.iterate, true),
+        _ => (iterate, false),
     };
     let gpu_iterations = be.gpu_factorizations();
-    MpcOutcome { status, iterate, iterations, last, timings, detail, gpu_iterations }
+    MpcOutcome { status, iterate, iterations, last, timings, detail, gpu_iterations, residual_ray, best_returned }
 }
 
 /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares
@@ -163,6 +201,7 @@ fn run<B: NormalEquationsBackend>(
     clock: &mut Clock,
     iterations: &mut usize,
     last: &mut IterationInfo,
+    best: &mut Option<Best>,
 ) -> R<(Status, Iterate, String)> {
     let (_, n) = be.dims();
     let nf = n.max(1) as f64;
@@ -207,14 +246,29 @@ fn run<B: NormalEquationsBackend>(
         };
         let scalars = [pobj, dobj, mu, info.primal_infeasibility, info.dual_infeasibility];
         if scalars.iter().any(|v| !v.is_finite()) {
-            return finish(Status::NumericalFailure, be, &x, &lambda, &s, "non-finite iterate".into());
+            let why = "non-finite iterate (NaN or Inf in the residuals or objectives)".to_string();
+            return Ok((Status::NumericalFailure, Iterate::default(), why));
+        }
+        let merit_now = merit(&info);
+        if best.as_ref().is_none_or(|b| merit_now < b.merit) {
+            let iterate = Iterate { x: be.download(&x)?, lambda: be.download(&lambda)?, s: be.download(&s)? };
+            *best = Some(Best { merit: merit_now, iterate });
         }
         // (6.1)–(6.3).
         let eps = st.tolerance;
         if info.primal_infeasibility <= eps && info.dual_infeasibility <= eps && info.relative_gap <= eps {
             return finish(Status::Optimal, be, &x, &lambda, &s, String::new());
         }
+        let keep_ray = |status, be: &mut B, clock: &mut Clock| -> R<()> {
+            clock.ray = match status {
+                Status::PrimalInfeasible => Some(be.download(&r_b)?),
+                Status::DualInfeasible => Some(be.download(&r_c)?.into_iter().map(|v| -v).collect()),
+                _ => None,
+            };
+            Ok(())
+        };
         if let Some((status, why)) = certificates(be, p, st, &ax, &atl, pobj, dobj, b_norm, c_norm)? {
+            keep_ray(status, be, clock)?;
             return finish(status, be, &x, &lambda, &s, why);
         }
         let start = first.get_or_insert_with(|| info.clone());
@@ -226,7 +280,14 @@ fn run<B: NormalEquationsBackend>(
                     format!("{why}; in single precision this proves nothing: try a larger ε or the hybrid backend");
                 return finish(Status::NumericalFailure, be, &x, &lambda, &s, why);
             }
+            keep_ray(status, be, clock)?;
             return finish(status, be, &x, &lambda, &s, why);
+        }
+        if st.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+            return finish(Status::Interrupted, be, &x, &lambda, &s, format!("interrupted at iteration {k}"));
+        }
+        if p.deadline.is_some_and(|d| Instant::now() >= d) {
+            return finish(Status::TimeLimit, be, &x, &lambda, &s, format!("time limit reached at iteration {k}"));
         }
         if k >= st.max_iterations {
             return finish(Status::IterationLimit, be, &x, &lambda, &s, String::new());

@@ -4,7 +4,11 @@
 //! * **Format.** Fields are split at whitespace (free MPS). If that gives the wrong number of
 //!   fields or the line does not parse (a fixed-format name containing spaces), the line is
 //!   re-read by the fixed columns 2–3, 5–12, 15–22, 25–36, 40–47, 50–61.
-//! * **Objective.** The first N row is the objective; further N rows are ignored (warning).
+//! * **Objective.** The first N row is the objective; further N rows are ignored (warning), and
+//!   so are RHS and RANGES entries on them (warning). A file with no N row has a zero objective
+//!   (warning). `NAME` with no name gives an empty name (warning).
+//! * **Sense.** `OBJSENSE` with `MAX`/`MAXIMIZE`/`MIN`/`MINIMIZE`, on the header line or on the
+//!   next line.
 //! * **Objective constant.** An RHS entry v on the objective row means the constant −v
 //!   (objective = cᵀx − v), the convention of CPLEX, Gurobi and HiGHS. For NETLIB e226 this gives
 //!   −11.638929066 where the published −18.751929066 omits the constant.
@@ -12,11 +16,22 @@
 //!   E → [h, h+R] if R ≥ 0 and [h+R, h] if R < 0.
 //! * **Bounds.** UP, LO, FX, FR, MI, PL, BV ([0, 1]), LI/UI (as LO/UP). UP with a negative
 //!   value on a column whose lower bound was not set makes the lower bound −∞ (the standard's
-//!   rule, with a warning). Integer columns (MARKER lines, BV, LI, UI) are read as continuous
-//!   with a warning.
-//! * **Infinity.** |value| ≥ 1e20 in RHS, RANGES and BOUNDS means ±∞.
+//!   rule, with a warning). Integer columns (MARKER lines, BV, LI, UI) are **relaxed**: read as
+//!   continuous with a warning. SC (semi-continuous, x = 0 or l ≤ x ≤ u) is relaxed to [0, u]
+//!   with a warning. A column whose bounds conflict (lower > upper) is kept as written, with a
+//!   warning; the solver then reports it primal infeasible.
+//! * **Duplicates** are errors: a row or column name defined twice, a (column, row) entry given
+//!   twice, a column whose entries are split over non-adjacent lines, a second RHS or RANGES value
+//!   for one row.
+//! * **Infinity.** |value| ≥ 1e20 in RHS, RANGES and BOUNDS means ±∞, and so do `Inf`, `Infinity`
+//!   (any case, with a sign). In COLUMNS (matrix and cost) an infinite value is an error, and so
+//!   is any |value| ≥ 1e15 (`MAX_COEFFICIENT`: no meaningful LP has such a coefficient; it is a
+//!   misread or an infinity in disguise).
 //! * **Numbers.** Decimal with optional exponent; Fortran `D` exponents (`1.0D3`) accepted;
-//!   anything else (`abc`, `1x5`, `inf`, `nan`) is an error.
+//!   anything else (`abc`, `1x5`, hex) is an error, and `NaN` (any case) is its own error.
+//! * **Sections** for other problem classes (QUADOBJ, QSECTION, QMATRIX, QCMATRIX, CSECTION,
+//!   SOS, INDICATORS, LAZYCONS, USERCUTS, PWLOBJ, …) are refused with an explicit error; RANGES
+//!   must follow RHS (a RANGES section before RHS is a section-order error).
 //! * Only the first RHS, RANGES and BOUNDS set is used; entries of other sets are ignored with a
 //!   warning.
 
@@ -28,6 +43,28 @@ use thiserror::Error;
 
 /// Magnitudes at or above this are infinite.
 pub const MPS_INFINITY: f64 = 1e20;
+
+/// Matrix and cost entries at or above this magnitude are refused.
+pub const MAX_COEFFICIENT: f64 = 1e15;
+
+/// Sections of MPS extensions for problem classes an LP solver does not handle.
+const UNSUPPORTED_SECTIONS: &[&str] = &[
+    "QUADOBJ",
+    "QSECTION",
+    "QMATRIX",
+    "QCMATRIX",
+    "CSECTION",
+    "SOS",
+    "SETS",
+    "INDICATORS",
+    "LAZYCONS",
+    "USERCUTS",
+    "PWLOBJ",
+    "GENCONS",
+    "OBJSENSE_MULTI",
+    "OBJECTIVES",
+    "BRANCH",
+];
 
 /// What went wrong, without the line number.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -60,12 +97,20 @@ pub enum MpsErrorKind {
     UnknownColumn(String),
     #[error("`{0}` is not a number")]
     BadNumber(String),
-    #[error("no objective (N) row")]
-    NoObjective,
     #[error("expected MAX or MIN in OBJSENSE, found `{0}`")]
     BadSense(String),
     #[error("unknown MARKER `{0}` (expected INTORG or INTEND)")]
     BadMarker(String),
+    #[error("section {0} is not supported: glsolve solves linear programs only (no quadratic, SOS or indicator data)")]
+    UnsupportedSection(String),
+    #[error("NaN is not a valid value")]
+    NaN,
+    #[error("coefficient {value:e} of column `{col}` in row `{row}` is too large (|value| ≥ 1e15 is refused)")]
+    AbsurdCoefficient { row: String, col: String, value: f64 },
+    #[error("bound {bound} on column `{col}` needs a value")]
+    MissingValue { bound: String, col: String },
+    #[error("second {what} value for row `{row}`")]
+    DuplicateRowValue { what: &'static str, row: String },
 }
 
 /// An MPS error at a 1-based line (0 when it concerns the whole file).
@@ -109,6 +154,23 @@ pub fn read_str(text: &str) -> Result<LpModel, MpsError> {
         p.line(k + 1, line)?;
     }
     p.finish()
+}
+
+/// Parses a value of RHS, RANGES or BOUNDS: a [`parse_number`], or `Inf`/`Infinity` with an
+/// optional sign (any case) as ±∞. `NaN` is its own error.
+pub fn parse_value(tok: &str) -> Result<f64, MpsErrorKind> {
+    let lower = tok.to_ascii_lowercase();
+    let (sign, body) = match lower.strip_prefix('-') {
+        Some(b) => (-1.0, b),
+        None => (1.0, lower.strip_prefix('+').unwrap_or(&lower)),
+    };
+    if body == "inf" || body == "infinity" {
+        return Ok(sign * f64::INFINITY);
+    }
+    if body == "nan" {
+        return Err(MpsErrorKind::NaN);
+    }
+    parse_number(tok).ok_or_else(|| MpsErrorKind::BadNumber(tok.to_string()))
 }
 
 /// Parses a number: decimal, optional exponent with E or D; never `inf`/`nan`/hex.
@@ -156,6 +218,8 @@ struct Parser {
     row_names: Vec<String>,
     row_kind: Vec<RowKind>,
     rhs: Vec<f64>,
+    rhs_given: Vec<bool>,
+    obj_constant_set: bool,
     range: Vec<Option<f64>>,
     col_index: HashMap<String, usize>,
     col_names: Vec<String>,
@@ -201,7 +265,7 @@ fn fixed_fields(line: &str) -> Vec<String> {
 fn looks_fixed(line: &str) -> bool {
     const SEPARATORS: [usize; 11] = [0, 3, 12, 13, 22, 23, 36, 37, 38, 47, 48];
     let b = line.as_bytes();
-    SEPARATORS.iter().all(|&i| b.get(i).map_or(true, |c| *c == b' '))
+    SEPARATORS.iter().all(|&i| b.get(i).is_none_or(|c| *c == b' '))
 }
 
 impl Parser {
@@ -261,6 +325,9 @@ impl Parser {
         let next = match word.as_str() {
             "NAME" => {
                 self.name = it.collect::<Vec<_>>().join(" ");
+                if self.name.is_empty() {
+                    self.warnings.push(format!("line {ln}: NAME without a name; the model is unnamed"));
+                }
                 Section::Name
             }
             "OBJSENSE" => {
@@ -275,6 +342,7 @@ impl Parser {
             "RANGES" => Section::Ranges,
             "BOUNDS" => Section::Bounds,
             "ENDATA" => Section::End,
+            w if UNSUPPORTED_SECTIONS.contains(&w) => return err(ln, MpsErrorKind::UnsupportedSection(word)),
             _ => return err(ln, MpsErrorKind::UnknownSection(word)),
         };
         if next < self.section || (next == self.section && next != Section::ObjSense) {
@@ -342,12 +410,13 @@ impl Parser {
         self.row_names.push(name);
         self.row_kind.push(kind);
         self.rhs.push(0.0);
+        self.rhs_given.push(false);
         self.range.push(None);
         Ok(())
     }
 
     fn number(ln: usize, tok: &str) -> Result<f64, MpsError> {
-        parse_number(tok).ok_or_else(|| MpsError { line: ln, kind: MpsErrorKind::BadNumber(tok.to_string()) })
+        parse_value(tok).map_err(|kind| MpsError { line: ln, kind })
     }
 
     fn columns(&mut self, ln: usize, t: &[&str]) -> Result<(), MpsError> {
@@ -398,6 +467,9 @@ impl Parser {
         };
         for (pair, &v) in t[1..].chunks(2).zip(&values) {
             let row = pair[0];
+            if v.is_nan() || v.abs() >= MAX_COEFFICIENT {
+                return err(ln, MpsErrorKind::AbsurdCoefficient { row: row.into(), col: name.into(), value: v });
+            }
             if self.objective.as_deref() == Some(row) {
                 if self.col_rows.contains(&usize::MAX) {
                     return err(ln, MpsErrorKind::DuplicateEntry { row: row.into(), col: name.into() });
@@ -469,10 +541,20 @@ impl Parser {
         for (pair, &v) in pairs.chunks(2).zip(&values) {
             let v = infinite(v);
             if self.objective.as_deref() == Some(pair[0]) {
+                if self.obj_constant_set {
+                    return err(ln, MpsErrorKind::DuplicateRowValue { what: "RHS", row: pair[0].to_string() });
+                }
+                self.obj_constant_set = true;
                 self.obj_constant = -v;
             } else if let Some(&i) = self.row_index.get(pair[0]) {
+                if self.rhs_given[i] {
+                    return err(ln, MpsErrorKind::DuplicateRowValue { what: "RHS", row: pair[0].to_string() });
+                }
+                self.rhs_given[i] = true;
                 self.rhs[i] = v;
-            } else if !self.free_rows.contains_key(pair[0]) {
+            } else if self.free_rows.contains_key(pair[0]) {
+                self.warnings.push(format!("line {ln}: RHS on extra N row `{}` ignored", pair[0]));
+            } else {
                 return err(ln, MpsErrorKind::UnknownRow(pair[0].to_string()));
             }
         }
@@ -497,6 +579,9 @@ impl Parser {
         for (pair, &v) in pairs.chunks(2).zip(&values) {
             let v = infinite(v);
             match self.row_index.get(pair[0]) {
+                Some(&i) if self.range[i].is_some() => {
+                    return err(ln, MpsErrorKind::DuplicateRowValue { what: "RANGES", row: pair[0].to_string() })
+                }
                 Some(&i) => self.range[i] = Some(v),
                 None if self.free_rows.contains_key(pair[0]) || self.objective.as_deref() == Some(pair[0]) => {
                     self.warnings.push(format!("line {ln}: range on N row `{}` ignored", pair[0]));
@@ -512,14 +597,28 @@ impl Parser {
             return err(ln, MpsErrorKind::FieldCount { expected: "bound type, [set], column[, value]", found: 0 });
         }
         let ty = t[0].to_ascii_uppercase();
-        let needs_value = matches!(ty.as_str(), "UP" | "LO" | "FX" | "LI" | "UI");
+        let needs_value = matches!(ty.as_str(), "UP" | "LO" | "FX" | "LI" | "UI" | "SC");
         let known = needs_value || matches!(ty.as_str(), "FR" | "MI" | "PL" | "BV");
         if !known {
             return err(ln, MpsErrorKind::BoundType(ty));
         }
         // Fields after the type: [set] column [value].
         let rest = &t[1..];
+        // "UP BND X" (set and column, no value): the last field names a column, not a number.
+        let missing_value = |col: &str| MpsError {
+            line: ln,
+            kind: MpsErrorKind::MissingValue { bound: ty.clone(), col: col.to_string() },
+        };
+        let set_and_column = rest.len() == 2 && parse_value(rest[1]).is_err() && self.col_index.contains_key(rest[1]);
+        if needs_value && set_and_column && ty != "SC" {
+            return Err(missing_value(rest[1]));
+        }
+        if needs_value && rest.len() == 1 && ty != "SC" {
+            return Err(missing_value(rest[0]));
+        }
         let (set, col, value) = match (needs_value, rest.len()) {
+            (true, 1) => (None, rest[0], None),
+            (true, 2) if set_and_column => (Some(rest[0]), rest[1], None),
             (true, 3) => (Some(rest[0]), rest[1], Some(rest[2])),
             (true, 2) => (None, rest[0], Some(rest[1])),
             (false, 1) => (None, rest[0], None),
@@ -533,6 +632,7 @@ impl Parser {
         };
         let v = match value {
             Some(tok) => infinite(Self::number(ln, tok)?),
+            None if ty == "SC" => f64::INFINITY,
             None => 0.0,
         };
         let j = *self
@@ -570,6 +670,14 @@ impl Parser {
                 self.lower_set[j] = true;
             }
             "PL" => self.upper[j] = f64::INFINITY,
+            "SC" => {
+                self.lower[j] = 0.0;
+                self.upper[j] = v;
+                self.lower_set[j] = true;
+                self.warnings.push(format!(
+                    "line {ln}: semi-continuous bound SC on `{col}` relaxed to [0, {v}] (an LP solver cannot keep x = 0 or x ≥ l)"
+                ));
+            }
             _ => {
                 // BV
                 self.lower[j] = 0.0;
@@ -595,8 +703,22 @@ impl Parser {
             };
             return err(self.last_line + 1, MpsErrorKind::MissingSection(missing));
         }
-        let objective_name =
-            self.objective.ok_or(MpsError { line: self.last_line, kind: MpsErrorKind::NoObjective })?;
+        let mut warnings = self.warnings;
+        let objective_name = match self.objective {
+            Some(o) => o,
+            None => {
+                warnings.push("no N (objective) row: the objective is zero (a feasibility problem)".to_string());
+                String::new()
+            }
+        };
+        for (j, name) in self.col_names.iter().enumerate() {
+            if self.lower[j] > self.upper[j] {
+                warnings.push(format!(
+                    "column `{name}` has conflicting bounds: lower {} > upper {} (the LP is infeasible)",
+                    self.lower[j], self.upper[j]
+                ));
+            }
+        }
         let m = self.row_names.len();
         let mut row_lower = vec![0.0; m];
         let mut row_upper = vec![0.0; m];
@@ -629,7 +751,7 @@ impl Parser {
             col_lower: self.lower,
             col_upper: self.upper,
             integer: self.integer,
-            warnings: self.warnings,
+            warnings,
         })
     }
 }

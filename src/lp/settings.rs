@@ -1,5 +1,8 @@
 //! Solver settings: every knob of the interior-point method, with defaults and validation.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
 use thiserror::Error;
 
 /// Which implementation of the normal-equations kernels the MPC loop runs on.
@@ -110,6 +113,14 @@ pub struct Settings {
     pub gpu_pivot_tolerance: f64,
     /// Hybrid backend: the switching rules.
     pub hybrid: HybridRules,
+    /// Wall-clock limit of the whole solve (standard form included); reaching it gives
+    /// [`crate::lp::Status::TimeLimit`] with the best iterate so far.
+    pub time_limit: Option<Duration>,
+    /// Raised by another thread (the CLI's Ctrl-C handler) to stop the solve at the next
+    /// iteration with [`crate::lp::Status::Interrupted`] and the best iterate so far.
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// Tests only: a GL fault to inject into the GPU backends (see [`crate::lp::backend::FaultInjection`]).
+    pub gpu_fault: Option<crate::lp::backend::FaultInjection>,
 }
 
 impl Default for Settings {
@@ -126,6 +137,9 @@ impl Default for Settings {
             normal_format: crate::layout::Format::Packed,
             gpu_pivot_tolerance: 1e-6,
             hybrid: HybridRules::default(),
+            time_limit: None,
+            interrupt: None,
+            gpu_fault: None,
         }
     }
 }

@@ -29,6 +29,12 @@ use faer::Mat;
 /// Ruiz equilibration stops when max/min of the row (and of the column) max-norms is below this.
 pub const RUIZ_SPREAD: f64 = 4.0;
 
+/// Ruiz factors are clamped to [1/`RUIZ_CLAMP`, `RUIZ_CLAMP`] (cumulatively, per row and
+/// column): an empty-ish row or a column of tiny entries would otherwise get a factor so large
+/// that unscaling magnifies its residual past what verification on the original model accepts
+/// (2^±40: wide enough to leave every NETLIB problem's factors untouched).
+pub const RUIZ_CLAMP: f64 = 1099511627776.0;
+
 /// How an original column is recovered from the standard-form x.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ColumnMap {
@@ -90,9 +96,9 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     let mut slacks: Vec<Var> = Vec::new();
     for i in 0..nrows0 {
         let (l, u) = (model.row_lower[i], model.row_upper[i]);
-        if l > u {
+        if l > u || l == f64::INFINITY || u == f64::NEG_INFINITY {
             return Presolved::PrimalInfeasible(format!(
-                "row {} has lower bound {l} > upper bound {u}",
+                "row {} has lower bound {l} > upper bound {u} (or an infinite bound on the wrong side)",
                 model.row_names[i]
             ));
         }
@@ -126,7 +132,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
                 "a row's slack".to_string()
             }
         };
-        if v.lo > v.up {
+        if v.lo > v.up || v.lo == f64::INFINITY || v.up == f64::NEG_INFINITY {
             return Presolved::PrimalInfeasible(format!("{} has lower bound {} > upper bound {}", name(), v.lo, v.up));
         }
         let shift = |b: &mut Vec<f64>, value: f64| {
@@ -295,8 +301,9 @@ impl StandardForm {
                 break;
             }
             let factor = |v: f64| if v > 0.0 { 1.0 / v.sqrt() } else { 1.0 };
-            let rf: Vec<f64> = rmax.into_iter().map(factor).collect();
-            let cf: Vec<f64> = cmax.into_iter().map(factor).collect();
+            let clamp = |acc: f64, f: f64| (acc * f).clamp(1.0 / RUIZ_CLAMP, RUIZ_CLAMP) / acc;
+            let rf: Vec<f64> = rmax.into_iter().zip(&self.row_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
+            let cf: Vec<f64> = cmax.into_iter().zip(&self.col_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
             for (j, &cj) in cf.iter().enumerate() {
                 for (v, ri) in self.a.col_as_slice_mut(j).iter_mut().zip(&rf) {
                     *v *= ri * cj;
@@ -333,6 +340,34 @@ impl StandardForm {
                 ColumnMap::Fixed(v) => v,
                 ColumnMap::Single { col, offset, sign } => offset + sign * x(col),
                 ColumnMap::Free { pos, neg } => x(pos) - x(neg),
+            })
+            .collect()
+    }
+
+    /// A direction of the original columns from a (scaled) standard-form ray x̄: like
+    /// [`StandardForm::original_x`] without the offsets (a ray has no origin); fixed columns do
+    /// not move.
+    pub fn primal_ray(&self, x_scaled: &[f64]) -> Vec<f64> {
+        let x = |k: usize| x_scaled.get(k).copied().unwrap_or(0.0) * self.col_scale.get(k).copied().unwrap_or(1.0);
+        self.columns
+            .iter()
+            .map(|map| match *map {
+                ColumnMap::Fixed(_) => 0.0,
+                ColumnMap::Single { col, sign, .. } => sign * x(col),
+                ColumnMap::Free { pos, neg } => x(pos) - x(neg),
+            })
+            .collect()
+    }
+
+    /// Farkas multipliers of the original rows from a (scaled) standard-form ray λ̄: y = R·λ̄
+    /// (independent of the objective's sense; dropped rows get 0). With Ā = R·A·C,
+    /// b̄ᵀλ̄ = bᵀ(R·λ̄) and Āᵀλ̄ = C·Aᵀ(R·λ̄), so the signs of the standard-form test carry over.
+    pub fn farkas_ray(&self, lambda_scaled: &[f64]) -> Vec<f64> {
+        self.row_of
+            .iter()
+            .map(|r| match r {
+                Some(i) => self.row_scale[*i] * lambda_scaled.get(*i).copied().unwrap_or(0.0),
+                None => 0.0,
             })
             .collect()
     }

@@ -1,24 +1,44 @@
 //! The outcome of a solve.
+//!
+//! A status is only given after the answer has been checked in double precision on the original
+//! model ([`crate::lp::verify`]): the loop's own tests run on the scaled standard form (and, on the
+//! `gpu` backend, in single precision), so they propose a status; verification confirms it,
+//! downgrades it to a reduced-accuracy one, or rejects it.
 
 /// Why the solver stopped. Every status except [`Status::Optimal`] makes the CLI exit non-zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Status {
-    /// The termination tests (6.1)–(6.3) hold: relative primal residual, relative dual residual
-    /// and relative duality gap are all below the tolerance.
+    /// The point passes verification on the original model at the tolerance ε: relative row
+    /// violation, bound violation, dual residual and duality gap all ≤ [`crate::lp::verify::VERIFY_FACTOR`]·ε.
     Optimal,
-    /// A Farkas certificate was found: a dual ray λ with bᵀλ > 0 and Aᵀλ ≤ 0 (within the
-    /// infeasibility tolerance); or the primal residual stalls while μ → 0 (see
-    /// `mpc::stalled_residual`); or a presolve proof (an empty row with a non-zero right-hand
-    /// side, contradictory bounds).
+    /// The point passes verification only at the reduced tolerance √ε (same measures): the loop
+    /// stopped on numerical trouble (a factorization breakdown, collapsed steps, the single
+    /// precision floor) or its scaled-space tests held but the unscaled check at ε did not.
+    OptimalReducedAccuracy,
+    /// A Farkas ray y (row duals of the original model) passes
+    /// [`crate::lp::verify::check_farkas`] at the infeasibility tolerance; or a presolve proof
+    /// (contradictory bounds, an empty row with a non-zero right-hand side).
     PrimalInfeasible,
-    /// A primal ray z ≥ 0 with A·z ≈ 0 and cᵀz < 0 was found (the dual is infeasible; if the
-    /// primal is feasible it is unbounded); or the dual residual stalls while μ → 0; or
-    /// presolve found a column that can improve the objective without limit.
+    /// The loop's infeasibility test fired (a Farkas ray, or a stalled primal residual) but the
+    /// ray passes the check only at the reduced tolerance √ε_inf.
+    PrimalInfeasibleReducedAccuracy,
+    /// A primal ray r passes [`crate::lp::verify::check_primal_ray`] at the infeasibility tolerance
+    /// (the dual is infeasible; if the primal is feasible the LP is unbounded); or presolve found a
+    /// column that improves the objective without limit.
     DualInfeasible,
-    /// The iteration limit was reached before any test above held.
+    /// The loop's dual-infeasibility test fired but the ray passes only at √ε_inf.
+    DualInfeasibleReducedAccuracy,
+    /// The iteration limit was reached; the best iterate is returned (see
+    /// [`crate::lp::Solution::accuracy`] for how good it is).
     IterationLimit,
-    /// The normal equations could not be factored or solved, an iterate became non-finite, or
-    /// both step lengths collapsed (no progress is possible in floating point).
+    /// The time limit ([`crate::lp::Settings::time_limit`]) ran out; best iterate returned.
+    TimeLimit,
+    /// The interrupt flag ([`crate::lp::Settings::interrupt`], Ctrl-C in the CLI) was raised;
+    /// best iterate returned.
+    Interrupted,
+    /// No point or certificate passes even the reduced tolerances: the normal equations could not
+    /// be factored, an iterate became non-finite (NaN/Inf, e.g. read back from a GPU), the steps
+    /// collapsed, or a point the loop called optimal failed verification.
     NumericalFailure,
 }
 
@@ -27,11 +47,21 @@ impl Status {
     pub fn name(self) -> &'static str {
         match self {
             Status::Optimal => "optimal",
+            Status::OptimalReducedAccuracy => "optimal (reduced accuracy)",
             Status::PrimalInfeasible => "primal infeasible",
+            Status::PrimalInfeasibleReducedAccuracy => "primal infeasible (reduced accuracy)",
             Status::DualInfeasible => "dual infeasible (unbounded)",
+            Status::DualInfeasibleReducedAccuracy => "dual infeasible (unbounded, reduced accuracy)",
             Status::IterationLimit => "iteration limit",
+            Status::TimeLimit => "time limit",
+            Status::Interrupted => "interrupted",
             Status::NumericalFailure => "numerical failure",
         }
+    }
+
+    /// Whether the solver stopped on a user limit (iterations, time, interrupt).
+    pub fn is_limit(self) -> bool {
+        matches!(self, Status::IterationLimit | Status::TimeLimit | Status::Interrupted)
     }
 }
 

@@ -24,8 +24,22 @@ impl From<GpuError> for BackendError {
             GpuError::NotPositiveDefinite { column, pivot } => {
                 BackendError::Factorization { column, pivot: pivot as f64 }
             }
+            GpuError::Gl(g) => BackendError::Gpu { kind: crate::lp::backend::GpuFault::of(&g), detail: g.to_string() },
             other => BackendError::Device(other.to_string()),
         }
+    }
+}
+
+/// A value read back from the GPU must be finite: NaN or Inf there is a device fault (a
+/// corrupted texture, a broken kernel), reported as such, never passed on as a number.
+fn finite(v: f32, what: &str) -> Result<f64, BackendError> {
+    if v.is_finite() {
+        Ok(f64::from(v))
+    } else {
+        Err(BackendError::Gpu {
+            kind: crate::lp::backend::GpuFault::NonFinite,
+            detail: format!("{what} read back from the GPU is {v}"),
+        })
     }
 }
 
@@ -141,7 +155,7 @@ impl NormalEquationsBackend for GpuBackend<'_> {
     }
 
     fn download(&mut self, v: &Vector) -> Result<Vec<f64>, BackendError> {
-        Ok(v.read(self.gpu)?.into_iter().map(f64::from).collect())
+        v.read(self.gpu)?.into_iter().map(|x| finite(x, "a vector entry")).collect()
     }
 
     fn fill(&mut self, len: usize, value: f64) -> Result<Vector, BackendError> {
@@ -179,15 +193,15 @@ impl NormalEquationsBackend for GpuBackend<'_> {
 
     fn dot(&mut self, x: &Vector, y: &Vector) -> Result<f64, BackendError> {
         self.same("dot", x, y)?;
-        Ok(self.reducer.dot(self.gpu, x, y)? as f64)
+        finite(self.reducer.dot(self.gpu, x, y)?, "a dot product")
     }
 
     fn sum(&mut self, x: &Vector) -> Result<f64, BackendError> {
-        Ok(self.reducer.reduce(self.gpu, x, ReduceOp::Sum)? as f64)
+        finite(self.reducer.reduce(self.gpu, x, ReduceOp::Sum)?, "a sum")
     }
 
     fn norm_inf(&mut self, x: &Vector) -> Result<f64, BackendError> {
-        Ok(self.reducer.norm_inf(self.gpu, x)? as f64)
+        finite(self.reducer.norm_inf(self.gpu, x)?, "a max-norm")
     }
 
     fn min(&mut self, x: &Vector) -> Result<f64, BackendError> {

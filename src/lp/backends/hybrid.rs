@@ -32,6 +32,8 @@ pub struct Switch {
 
 /// Double-precision iterate, single-precision GPU normal equations until a rule fires.
 pub struct HybridBackend<'g> {
+    /// A fault injected by tests (see [`crate::lp::backend::FaultInjection`]).
+    fault: Option<crate::lp::backend::FaultInjection>,
     cpu: CpuBackend,
     gpu: &'g Gpu,
     m: usize,
@@ -75,6 +77,7 @@ impl<'g> HybridBackend<'g> {
         let ops = Operands::new(gpu, &data, m, n)?;
         let c = Some(c_textures(gpu, m, format)?);
         Ok(Self {
+            fault: None,
             cpu: CpuBackend::new(a, free_pairs),
             gpu,
             m,
@@ -138,8 +141,18 @@ impl<'g> HybridBackend<'g> {
         None
     }
 
+    /// Makes the GPU side fail on purpose (tests of the fault paths).
+    pub fn inject(&mut self, fault: Option<crate::lp::backend::FaultInjection>) {
+        self.fault = fault;
+    }
+
     fn gpu_assemble(&mut self) -> Result<(), crate::gpu::GpuError> {
-        let d2: Vec<f32> = self.d2.iter().map(|&v| v as f32).collect();
+        let mut d2: Vec<f32> = self.d2.iter().map(|&v| v as f32).collect();
+        if self.fault == Some(crate::lp::backend::FaultInjection::NanInTexture) {
+            if let Some(d) = d2.first_mut() {
+                *d = f32::NAN;
+            }
+        }
         self.ops.set_d2(self.gpu, &d2)?;
         let mut c = match self.c.take() {
             Some(c) => c,
@@ -159,6 +172,11 @@ impl<'g> HybridBackend<'g> {
             None => return Err(crate::gpu::GpuError::Shape("factor before assemble".into())),
         };
         let (f, replaced) = factor_normal_equations(self.gpu, c, self.m, self.format, self.pivot_tolerance)?;
+        // A lost context shows up in glGetError as GL_CONTEXT_LOST (`Gpu::check`).
+        self.gpu.check("the factorization of A·D²·Aᵀ")?;
+        if self.fault == Some(crate::lp::backend::FaultInjection::ContextLost) {
+            return Err(crate::gl::GlError::ContextLost { detail: "injected after a factorization".into() }.into());
+        }
         let lower = match self.substitution {
             Substitution::Cpu => Some(read_lower(self.gpu, &f)?.into_iter().map(f64::from).collect()),
             Substitution::Gpu => None,
@@ -171,14 +189,23 @@ impl<'g> HybridBackend<'g> {
         let Some((f, lower)) = &self.factor else {
             return Err(crate::gpu::GpuError::Shape("solve before factor".into()));
         };
-        match lower {
-            Some(l) => Ok(crate::cpu::dense::cholesky_solve(l, self.m, r)),
+        let u: Vec<f64> = match lower {
+            Some(l) => crate::cpu::dense::cholesky_solve(l, self.m, r),
             None => {
                 let r32: Vec<f32> = r.iter().map(|&v| v as f32).collect();
                 let rv = Vector::from_slice(self.gpu, &r32, "the normal equations' right-hand side")?;
-                Ok(substitute::solve(self.gpu, f, &rv)?.read(self.gpu)?.into_iter().map(f64::from).collect())
+                substitute::solve(self.gpu, f, &rv)?.read(self.gpu)?.into_iter().map(f64::from).collect()
             }
+        };
+        if let Some((i, v)) = u.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+            return Err(crate::gpu::GpuError::NonFinite {
+                what: "the GPU's solution of the normal equations".into(),
+                row: i,
+                col: 0,
+                value: *v,
+            });
         }
+        Ok(u)
     }
 
     /// ‖r − A·D²·Aᵀ·u‖₂ / ‖r‖₂ in double precision (A·(D²⊙(Aᵀu)), O(mn)).
