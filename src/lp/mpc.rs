@@ -107,6 +107,9 @@ pub struct MpcOutcome {
     /// Whether `iterate` is the best iterate by [`merit`] rather than the last one (limits and
     /// numerical failures return the best; `last` then still describes the last iteration).
     pub best_returned: bool,
+    /// The best iterate by [`merit`] when `iterate` is the last one (an infeasibility claim
+    /// whose certificate fails its check is graded on this point instead).
+    pub best_iterate: Option<Iterate>,
 }
 
 /// Loop errors are backend errors; they become [`Status::NumericalFailure`].
@@ -149,12 +152,24 @@ pub fn solve<B: NormalEquationsBackend>(
     };
     // Limits and failures hand back the best point seen, which verification then grades.
     let use_best = matches!(status, Status::NumericalFailure) || status.is_limit();
-    let (iterate, best_returned) = match best {
-        Some(b) if use_best => (b.iterate, true),
-        _ => (iterate, false),
+    let (iterate, best_returned, best_iterate) = match best {
+        Some(b) if use_best => (b.iterate, true, None),
+        Some(b) => (iterate, false, Some(b.iterate)),
+        None => (iterate, false, None),
     };
     let gpu_iterations = be.gpu_factorizations();
-    MpcOutcome { status, iterate, iterations, last, timings, detail, gpu_iterations, residual_ray, best_returned }
+    MpcOutcome {
+        status,
+        iterate,
+        iterations,
+        last,
+        timings,
+        detail,
+        gpu_iterations,
+        residual_ray,
+        best_returned,
+        best_iterate,
+    }
 }
 
 /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares

@@ -194,11 +194,24 @@ pub fn solve_on(
         }
     };
     let t_post = Instant::now();
-    let x = sf.original_x(&outcome.iterate.x);
-    let row_duals = sf.original_duals(&outcome.iterate.lambda);
+    let mut x = sf.original_x(&outcome.iterate.x);
+    let mut row_duals = sf.original_duals(&outcome.iterate.lambda);
+    let mut verdict = decide(model, &sf, &outcome, &x, &row_duals, settings);
+    // An infeasibility claim whose certificate fails leaves a point to grade: the best iterate
+    // seen may be far better than the last (a stalled residual drifts once μ underflows).
+    let certificate_failed = verdict.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
+    if let (true, Some(best)) = (certificate_failed, &outcome.best_iterate) {
+        let (bx, by) = (sf.original_x(&best.x), sf.original_duals(&best.lambda));
+        let bv = verify::verify_point(model, &bx, &by, settings.tolerance);
+        if bv.accuracy < verdict.verification.accuracy {
+            verdict.status = point_status(&bv);
+            verdict.detail.push_str("; the best iterate is returned");
+            verdict.verification = bv;
+            (x, row_duals) = (bx, by);
+        }
+    }
     let reduced_costs = reduced_costs(model, &row_duals);
     let objective = objective(model, &x);
-    let verdict = decide(model, &sf, &outcome, &x, &row_duals, settings);
     log.line(&format!("verification: {}", verdict.verification.summary()));
     if let Some(c) = &verdict.certificate {
         log.line(&format!("certificate: {}", c.check.summary()));

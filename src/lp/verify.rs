@@ -29,7 +29,8 @@ use crate::lp::model::{LpModel, Sense};
 pub const VERIFY_FACTOR: f64 = 10.0;
 
 /// How well a point or a certificate passed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+/// Ordered best first: `Tolerance < Reduced < Failed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Accuracy {
     /// Passes at the requested tolerance (times [`VERIFY_FACTOR`] for points).
     Tolerance,
