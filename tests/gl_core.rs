@@ -298,3 +298,17 @@ fn info_reports_a_renderable_float_target_and_a_texture_limit() {
         assert!(!i.renderer.is_empty() && !i.version.is_empty());
     });
 }
+
+#[test]
+fn context_is_robust_and_reports_no_reset_while_healthy() {
+    with_gpu(|gpu| {
+        // Mesa's GL 4.5 has glGetGraphicsResetStatus; a context lost on a real GPU is reported
+        // by the same query the LP backends call after their passes.
+        assert!(gpu.info().reset_notification, "no reset query on {}", gpu.info().version);
+        assert!(gpu.has_reset_query());
+        let t = gpu.upload(4, 4, &[1.0; 16], "t").unwrap();
+        assert_eq!(gpu.read(&t).unwrap(), vec![1.0; 16]);
+        gpu.check("a readback").unwrap();
+        gpu.reset_status("a readback").unwrap();
+    });
+}

@@ -1,5 +1,5 @@
 //! `glsolve bench all`: every measurement of the report, in one run, written to `docs/`:
-//! `docs/bench/*.json` (machine-readable), `docs/plots/*.svg`, and `docs/results.md`, whose every
+//! `docs/bench/*.json` (machine-readable), `docs/plots/*.png` (and `.svg`), and `docs/results.md`, whose every
 //! number comes from this run (the papers' own numbers are quoted from the papers).
 
 use super::plots::{line_chart, Series};
@@ -155,13 +155,13 @@ pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(),
         name: "faer f64 (CPU)".into(),
         points: chol.cpu.iter().map(|c| (c.m as f64, c.faer_f64_s)).collect(),
     });
-    line_chart(&plots.join("cholesky.svg"), "Cholesky: time per variant (2006 Figs. 7-8)", "m", "seconds", &cs, true)?;
+    line_chart(&plots.join("cholesky"), "Cholesky: time per variant (2006 Figs. 7-8)", "m", "seconds", &cs, true)?;
     let lps = |k: BackendKind| Series {
         name: k.name().into(),
         points: lp.iter().filter(|r| r.backend == k).map(|r| (r.m as f64, r.median.as_secs_f64())).collect(),
     };
     line_chart(
-        &plots.join("lp_random.svg"),
+        &plots.join("lp_random"),
         "Random dense LPs, n = 4m (2008 IPM Fig. 4.2)",
         "m",
         "seconds",
@@ -178,7 +178,7 @@ pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(),
         points: sol.rows.iter().filter(|r| r.format == "packed").map(|r| (r.m as f64, r.readback_cpu_f64_s)).collect(),
     });
     line_chart(
-        &plots.join("substitution.svg"),
+        &plots.join("substitution"),
         "Forward + back substitution (2008 IPM Fig. 4.1)",
         "m",
         "seconds",
@@ -186,7 +186,7 @@ pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(),
         true,
     )?;
     line_chart(
-        &plots.join("lu_cholesky.svg"),
+        &plots.join("lu_cholesky"),
         "Cholesky (triangle) against LU on the GPU (2006 Fig. 8, 2008 Fig. 9)",
         "m",
         "seconds",
@@ -253,7 +253,7 @@ fn report(
         "### Figures 6–8: Cholesky variants (inner/outer product, square/triangle domain, index sources)\n"
     );
     let _ = writeln!(s, "{}", chol.markdown());
-    let _ = writeln!(s, "![Cholesky variants](plots/cholesky.svg)\n");
+    let _ = writeln!(s, "![Cholesky variants](plots/cholesky.png)\n");
     let last = chol.cpu.iter().map(|c| c.m).max().unwrap_or(0);
     let t = |v: &str| chol.rows.iter().find(|r| r.m == last && r.variant == v).map(|r| r.median_s);
     if let (Some(tri), Some(sq)) = (t("triangle-pair"), t("square-pair")) {
@@ -281,7 +281,7 @@ fn report(
     let _ = writeln!(s, "See the assembly table above: packed/full is the paper's \"within 1%\" claim (both shade the same fragments — Tables 1–2 above); GL full / faer compares with the CPU (the paper's ATLAS).\n");
     let _ = writeln!(s, "### Figure 9: Cholesky against LU on the GPU\n");
     let _ = writeln!(s, "{}", mixed::lu_markdown(lu, &info.renderer));
-    let _ = writeln!(s, "![Cholesky against LU](plots/lu_cholesky.svg)\n");
+    let _ = writeln!(s, "![Cholesky against LU](plots/lu_cholesky.png)\n");
     let _ = writeln!(s, "### Tables 1–2: weighted least squares with mixed-precision refinement (n = 2m)\n");
     let _ = writeln!(s, "{}", mixed::lsq_markdown(lsq, &info.renderer));
     let _ = writeln!(s, "Paper (GeForce 7800 GTX, MATLAB + MKL on a Xeon): Table 1 refined errors 3.4e-13 to 1.8e-12 in 4–5 steps, Table 2 1.2e-10 to 3.4e-10 in 7–15 steps, speed-ups 0.5–2.5. Reading: the refined errors reach double precision as the paper's did; the speed-up column compares a software rasterizer with faer's multi-threaded double precision, so it is far below 1 here.\n");
@@ -289,7 +289,7 @@ fn report(
     let _ = writeln!(s, "## Jung & O'Leary 2008: an interior point method for linear programs on a CPU-GPU system\n");
     let _ = writeln!(s, "### Figure 4.1: forward and back substitution\n");
     let _ = writeln!(s, "{}", sol.markdown());
-    let _ = writeln!(s, "![Substitution](plots/substitution.svg)\n");
+    let _ = writeln!(s, "![Substitution](plots/substitution.png)\n");
     let _ = writeln!(s, "Reading: as in the paper, the GPU substitution is latency-bound (a fixed number of passes per step, linear in m) and slower than reading the factor back and substituting on the CPU.\n");
     let _ = writeln!(s, "### Table 4.1: NETLIB with the hybrid solver\n");
     let table41 = md.split("2006 paper Table 3").next().unwrap_or_default();
@@ -325,7 +325,7 @@ fn report(
         };
         let _ = writeln!(s, "| {m} | {} | {} |", ratio(BackendKind::Hybrid), ratio(BackendKind::Gpu));
     }
-    let _ = writeln!(s, "\n![Random LPs](plots/lp_random.svg)\n");
+    let _ = writeln!(s, "\n![Random LPs](plots/lp_random.png)\n");
     let _ = writeln!(s, "Reading: the paper's GPU-backed solver overtook its double-precision CPU solver for m > 640 on a 2007 GPU against MATLAB; here the CPU side is faer on 2 cores and the \"GPU\" is a software rasterizer on the same 2 cores, so the ratio stays below 1 — the shape to compare is how it grows with m.\n");
 
     let _ = writeln!(s, "## Mixed-precision LU with iterative refinement (the general solver)\n");

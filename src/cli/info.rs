@@ -29,6 +29,7 @@ pub fn info() -> ExitCode {
     println!("GL_MAX_TEXTURE_SIZE:        {}", i.max_texture_size);
     println!("GL_MAX_RECTANGLE_TEXTURE_SIZE: {}", i.max_rectangle_texture_size);
     println!("R32F rectangle renderable:  {}", if i.r32f_renderable { "yes" } else { "no" });
+    println!("GPU reset notification:     {}", if i.reset_notification { "yes" } else { "no (GL_CONTEXT_LOST only)" });
     println!("pass timing used:           {:?}", i.honest_time_mode());
     ExitCode::SUCCESS
 }

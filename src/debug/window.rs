@@ -110,9 +110,10 @@ pub fn open(opts: WindowOptions) -> DebugResult<(Gpu, WindowSink)> {
             glow::Context::from_loader_function_cstr(|s| display.get_proc_address(s)),
         )
     };
+    let reset_status = crate::gl::load_reset_status(&gl_gpu, |s| display.get_proc_address(s));
     let platform = format!("window, {}", display.version_string());
     let shared = Rc::new(WindowGl { gl: gl_present, blit: Cell::new(None), surface, context, window });
-    let gpu = Gpu::from_glow(gl_gpu, platform, Box::new(shared.clone()))?;
+    let gpu = Gpu::from_glow(gl_gpu, reset_status, platform, Box::new(shared.clone()))?;
     let speed = opts.speed.clamp(MIN_SPEED, MAX_SPEED);
     let sink = WindowSink {
         event_loop,

@@ -5,8 +5,9 @@
 use super::error::{GlError, GlResult};
 use glutin::api::egl::{context::PossiblyCurrentContext, device::Device, display::Display};
 use glutin::config::{Api, ConfigSurfaceTypes, ConfigTemplateBuilder};
-use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Version};
+use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Robustness, Version};
 use glutin::prelude::*;
+use std::ffi::{c_void, CStr};
 
 /// The smallest OpenGL version glsolve runs on (core profile).
 pub const MIN_GL_VERSION: (u8, u8) = (3, 3);
@@ -43,12 +44,38 @@ pub struct HeadlessEgl {
     pub device: String,
 }
 
+/// A made headless context: its EGL objects, the GL function table, the reset query if any.
+pub type Headless = (HeadlessEgl, glow::Context, Option<ResetStatusFn>);
+
+/// `glGetGraphicsResetStatus` (GL 4.5, or the KHR/ARB robustness extensions), which glow does not expose.
+pub type ResetStatusFn = unsafe extern "system" fn() -> u32;
+
+/// Loads the reset-status query where the context says it has one. Some EGL implementations return
+/// a pointer for any name, so the version and extension list decide, not the pointer alone.
+pub fn load_reset_status(gl: &glow::Context, load: impl Fn(&CStr) -> *const c_void) -> Option<ResetStatusFn> {
+    use glow::HasContext;
+    let v = gl.version();
+    let exts = gl.supported_extensions();
+    let name: &CStr = if !v.is_embedded && (v.major, v.minor) >= (4, 5) {
+        c"glGetGraphicsResetStatus"
+    } else if exts.contains("GL_KHR_robustness") {
+        c"glGetGraphicsResetStatusKHR"
+    } else if exts.contains("GL_ARB_robustness") {
+        c"glGetGraphicsResetStatusARB"
+    } else {
+        return None;
+    };
+    let ptr = load(name);
+    // SAFETY: a non-null pointer for this name is the GL entry point of that signature.
+    (!ptr.is_null()).then(|| unsafe { std::mem::transmute::<*const c_void, ResetStatusFn>(ptr) })
+}
+
 fn is_software(d: &Device) -> bool {
     d.extensions().contains("EGL_MESA_device_software")
 }
 
 /// Creates a surfaceless context on the preferred EGL device and makes it current on this thread.
-pub fn create_headless(opts: HeadlessOptions) -> GlResult<(HeadlessEgl, glow::Context)> {
+pub fn create_headless(opts: HeadlessOptions) -> GlResult<Headless> {
     let devices = Device::query_devices().map_err(|e| GlError::NoEgl { detail: e.to_string() })?;
     let mut devices: Vec<Device> = devices.collect();
     if opts.device == DevicePreference::SoftwareOnly {
@@ -71,7 +98,7 @@ pub fn create_headless(opts: HeadlessOptions) -> GlResult<(HeadlessEgl, glow::Co
     Err(failures.swap_remove(pick))
 }
 
-fn on_device(device: &Device, (major, minor): (u8, u8)) -> GlResult<(HeadlessEgl, glow::Context)> {
+fn on_device(device: &Device, (major, minor): (u8, u8)) -> GlResult<Headless> {
     let kind = if is_software(device) { "software device" } else { "hardware device" };
     let name = match device.name().or(device.vendor()) {
         Some(n) => format!("{n} ({kind})"),
@@ -88,16 +115,19 @@ fn on_device(device: &Device, (major, minor): (u8, u8)) -> GlResult<(HeadlessEgl
         .map_err(|e| no_device("configs", e))?
         .next()
         .ok_or_else(|| GlError::NoDevice { detail: format!("{name}: no OpenGL config without surfaces") })?;
-    let attrs = ContextAttributesBuilder::new()
-        .with_profile(GlProfile::Core)
-        .with_context_api(ContextApi::OpenGl(Some(Version::new(major, minor))))
-        .build(None);
+    let attrs = |robustness| {
+        ContextAttributesBuilder::new()
+            .with_profile(GlProfile::Core)
+            .with_robustness(robustness)
+            .with_context_api(ContextApi::OpenGl(Some(Version::new(major, minor))))
+            .build(None)
+    };
+    // A robust context reports GPU resets through glGetGraphicsResetStatus; drivers without
+    // robustness still get a plain context, where only GL_CONTEXT_LOST from glGetError tells.
     // SAFETY: config belongs to display; no window handle is involved.
-    let context = unsafe { display.create_context(&config, &attrs) }.map_err(|e| GlError::NoContext {
-        major,
-        minor,
-        detail: format!("{name}: {e}"),
-    })?;
+    let context = unsafe { display.create_context(&config, &attrs(Robustness::RobustLoseContextOnReset)) }
+        .or_else(|_| unsafe { display.create_context(&config, &attrs(Robustness::NotRobust)) })
+        .map_err(|e| GlError::NoContext { major, minor, detail: format!("{name}: {e}") })?;
     let context = context.make_current_surfaceless().map_err(|e| GlError::NoContext {
         major,
         minor,
@@ -105,6 +135,7 @@ fn on_device(device: &Device, (major, minor): (u8, u8)) -> GlResult<(HeadlessEgl
     })?;
     // SAFETY: the context is current on this thread; pointers come from the same display.
     let gl = unsafe { glow::Context::from_loader_function_cstr(|s| display.get_proc_address(s)) };
+    let reset_status = load_reset_status(&gl, |s| display.get_proc_address(s));
     let egl_version = display.version_string();
-    Ok((HeadlessEgl { _context: context, _display: display, egl_version, device: name }, gl))
+    Ok((HeadlessEgl { _context: context, _display: display, egl_version, device: name }, gl, reset_status))
 }

@@ -12,7 +12,7 @@ mod pass;
 mod program;
 mod texture;
 
-pub use context::{DevicePreference, HeadlessOptions, MIN_GL_VERSION};
+pub use context::{load_reset_status, DevicePreference, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};
 pub use error::{GlError, GlResult};
 pub use observer::{Measure, PassLog, PassObserver, PassRecord, PassTotals, TimeMode};
 pub use pass::Pass;
@@ -32,6 +32,7 @@ use std::time::Instant;
 /// already gone when the context (`keep_alive`) goes.
 pub(crate) struct Shared {
     gl: glow::Context,
+    reset_status: Option<context::ResetStatusFn>,
     live_textures: Cell<usize>,
     next_id: Cell<u64>,
     _keep_alive: Box<dyn Any>,
@@ -50,6 +51,8 @@ pub struct GpuInfo {
     pub max_rectangle_texture_size: u32,
     /// R32F rectangle textures are framebuffer-complete (checked by making one).
     pub r32f_renderable: bool,
+    /// GPU resets are reported by `glGetGraphicsResetStatus` (a robust context on a driver that has it).
+    pub reset_notification: bool,
 }
 
 impl GpuInfo {
@@ -98,14 +101,20 @@ impl Gpu {
     }
 
     pub fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
-        let (egl, gl) = context::create_headless(opts)?;
+        let (egl, gl, reset_status) = context::create_headless(opts)?;
         let platform = format!("{}, {}", egl.egl_version, egl.device);
-        Self::from_glow(gl, platform, Box::new(egl))
+        Self::from_glow(gl, reset_status, platform, Box::new(egl))
     }
 
     /// Wraps a context made elsewhere (e.g. a window's). `keep_alive` owns what the context lives
     /// on and is dropped after every GL object. The context must be current on this thread.
-    pub fn from_glow(gl: glow::Context, platform: String, keep_alive: Box<dyn Any>) -> GlResult<Gpu> {
+    /// `reset_status` comes from [`context::load_reset_status`] on the same context.
+    pub fn from_glow(
+        gl: glow::Context,
+        reset_status: Option<context::ResetStatusFn>,
+        platform: String,
+        keep_alive: Box<dyn Any>,
+    ) -> GlResult<Gpu> {
         // SAFETY: the caller made the context current on this thread.
         let (info_strings, version) = unsafe {
             (
@@ -126,8 +135,13 @@ impl Gpu {
         let (max_tex, max_rect) = unsafe {
             (gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE), gl.get_parameter_i32(glow::MAX_RECTANGLE_TEXTURE_SIZE))
         };
-        let shared =
-            Rc::new(Shared { gl, live_textures: Cell::new(0), next_id: Cell::new(0), _keep_alive: keep_alive });
+        let shared = Rc::new(Shared {
+            gl,
+            reset_status,
+            live_textures: Cell::new(0),
+            next_id: Cell::new(0),
+            _keep_alive: keep_alive,
+        });
         let [vendor, renderer, version, glsl_version] = info_strings;
         let mut info = GpuInfo {
             platform,
@@ -138,6 +152,7 @@ impl Gpu {
             max_texture_size: max_tex.max(0) as u32,
             max_rectangle_texture_size: max_rect.max(0) as u32,
             r32f_renderable: false,
+            reset_notification: reset_status.is_some(),
         };
         // Float render support is checked once, by making a target, so later failures are real ones.
         probe_render_format(&shared, glow::R32F, "R32F")?;
@@ -466,12 +481,31 @@ impl Gpu {
         // SAFETY: context current.
         let code = unsafe { self.shared.gl.get_error() };
         if code == glow::NO_ERROR {
-            Ok(())
+            self.reset_status(call)
         } else if code == glow::CONTEXT_LOST {
             Err(GlError::ContextLost { detail: format!("reported after {call}") })
         } else {
             Err(GlError::Driver { call: call.into(), code })
         }
+    }
+
+    /// Asks the driver whether the context was reset (robust contexts only; others always say no).
+    pub fn reset_status(&self, after: &str) -> GlResult<()> {
+        let Some(query) = self.shared.reset_status else { return Ok(()) };
+        // SAFETY: loaded from this context, which is current; the query has no arguments.
+        let status = unsafe { query() };
+        let culprit = match status {
+            glow::NO_ERROR => return Ok(()),
+            glow::GUILTY_CONTEXT_RESET => "caused by this context",
+            glow::INNOCENT_CONTEXT_RESET => "caused elsewhere",
+            _ => "cause unknown",
+        };
+        Err(GlError::ContextLost { detail: format!("GPU reset ({culprit}), seen after {after}") })
+    }
+
+    /// Whether resets are reported through `glGetGraphicsResetStatus` on this context.
+    pub fn has_reset_query(&self) -> bool {
+        self.shared.reset_status.is_some()
     }
 
     /// Checks that textures of `internal_format` can be render targets (R32F is checked at start).

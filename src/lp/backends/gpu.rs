@@ -267,6 +267,8 @@ impl NormalEquationsBackend for GpuBackend<'_> {
     fn factor(&mut self) -> Result<FactorInfo, BackendError> {
         let c = self.c.take().ok_or(BackendError::NotFactored)?;
         let (factor, replaced) = factor_normal_equations(self.gpu, c, self.m, self.format, self.pivot_tolerance)?;
+        // Once per iteration: a GL error or a GPU reset (robust contexts) since the last check.
+        self.gpu.check("the factorization of A·D²·Aᵀ").map_err(GpuError::from)?;
         self.factored = match self.substitution {
             Substitution::Gpu => Factored::Gpu(factor),
             Substitution::Cpu => {
