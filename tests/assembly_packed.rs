@@ -90,7 +90,7 @@ fn packed_equals_full_bit_for_bit_and_both_match_f64_for_small_m() {
 #[test]
 fn large_sizes_match_f64_and_packed_equals_full() {
     for m in [255usize, 256, 511, 512] {
-        for n in [m, 2 * m] {
+        for n in [m, 2 * m, 4 * m] {
             let (full, packed, _) = both(m, n, 3, false);
             assert!(full.iter().zip(&packed).all(|(a, b)| a.to_bits() == b.to_bits()), "m={m} n={n}");
             let (a, d) = problem(m, n, 3);
@@ -118,6 +118,18 @@ fn m_1024_assembly_and_factor_packed_equals_full() {
     assert!(bwd <= 4.0 * (m + n) as f64 * U, "backward error {bwd:e}");
     let fwd = rel(&lf64, &l64);
     assert!(fwd < 1e-3, "forward error {fwd:e}");
+}
+
+#[test]
+fn m_1024_assembly_with_n_m_and_4m_packed_equals_full_and_f64() {
+    let m = 1024usize;
+    for n in [m, 4 * m] {
+        let (full, packed, _) = both(m, n, 6, false);
+        assert!(full.iter().zip(&packed).all(|(a, b)| a.to_bits() == b.to_bits()), "n={n}");
+        let (a, d) = problem(m, n, 6);
+        let e = rel(&full.iter().map(|&x| x as f64).collect::<Vec<_>>(), &reference_c(&a, &d, m, n));
+        assert!(e <= 2.0 * n as f64 * U, "n={n}: {e:e}");
+    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::gpu::cholesky::{plan, Variant};
 use crate::layout::Format;
 use faer::Mat;
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct AssembleRow {
     pub m: usize,
     pub n: usize,
@@ -25,7 +25,7 @@ pub struct AssembleRow {
     pub factor_s: f64,
 }
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct AssembleBench {
     pub renderer: String,
     pub reps: usize,

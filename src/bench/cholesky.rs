@@ -13,7 +13,7 @@ use faer::{Mat, Side};
 use std::time::Instant;
 
 /// One variant at one size.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct VariantRow {
     pub m: usize,
     pub variant: String,
@@ -28,14 +28,14 @@ pub struct VariantRow {
 }
 
 /// The CPU references at one size.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CpuRow {
     pub m: usize,
     pub faer_f64_s: f64,
     pub faer_f32_s: f64,
 }
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CholeskyBench {
     pub renderer: String,
     pub reps: usize,

@@ -8,7 +8,7 @@ use crate::gpu::{assemble, lu, GpuResult};
 use crate::layout::Format;
 
 /// One kernel's count.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CountRow {
     pub algorithm: String,
     pub kernel: String,

@@ -16,7 +16,7 @@ use crate::gl::{GlResult, Gpu, Kernel, Pass, PassLog};
 use std::collections::BTreeMap;
 
 /// Per-fragment costs of kernels and the cost of an empty pass, measured on one driver.
-#[derive(Clone, Debug, Default, serde::Serialize)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct FloorModel {
     /// Seconds per fragment, by kernel file and variant defines (see [`FloorModel::key`]).
     pub per_fragment: BTreeMap<String, f64>,

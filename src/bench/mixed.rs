@@ -12,7 +12,7 @@ use crate::lsq::{self, LsqSettings};
 use crate::refine::{self, RefineSettings};
 use std::time::Instant;
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LuRow {
     pub m: usize,
     pub cholesky_s: f64,
@@ -56,7 +56,7 @@ pub fn lu_markdown(rows: &[LuRow], renderer: &str) -> String {
     s
 }
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LsqRow {
     pub m: usize,
     pub ill: bool,
@@ -136,7 +136,7 @@ pub fn lsq_markdown(rows: &[LsqRow], renderer: &str) -> String {
     s
 }
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LinsolveRow {
     pub n: usize,
     pub method: String,

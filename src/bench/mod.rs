@@ -13,7 +13,7 @@ pub mod solve;
 use std::time::{Duration, Instant};
 
 /// Repeated timings of one thing.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Timing {
     pub runs: Vec<f64>,
 }

@@ -5,6 +5,7 @@
 use crate::gl::Gpu;
 use crate::lp::log::Logger;
 use crate::lp::{mps, solve_on, BackendKind, Settings, Status, Substitution, Verbosity};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The 2006 paper's Table 3: problem, ε, and its GPU (outer Cholesky) iterations and MATLAB MPC
@@ -38,7 +39,7 @@ pub const TABLE41: [(&str, usize, usize, usize, usize, usize); 10] = [
 ];
 
 /// One solve.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Run {
     pub problem: String,
     pub setup: String,
@@ -50,10 +51,32 @@ pub struct Run {
     pub seconds: f64,
 }
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct NetlibBench {
     pub renderer: String,
     pub runs: Vec<Run>,
+    /// Published optimal objective (with the file's objective constant added) per problem, from
+    /// the folder's `optimal.tsv`; empty when there is none.
+    #[serde(default)]
+    pub published: BTreeMap<String, f64>,
+}
+
+/// The folder's `optimal.tsv` (name, rows, cols, nonzeros, optimal objective, objective constant),
+/// as name → published objective + constant (the constant is the RHS entry on the objective row).
+pub fn published_optima(dir: &Path) -> Result<BTreeMap<String, f64>, String> {
+    let path = dir.join("optimal.tsv");
+    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(BTreeMap::new()) };
+    let mut out = BTreeMap::new();
+    for (ln, line) in text.lines().enumerate().skip(1).filter(|(_, l)| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let num = |i: usize| -> Result<f64, String> {
+            f.get(i)
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .ok_or_else(|| format!("{}: line {}: column {} is not a number", path.display(), ln + 1, i + 1))
+        };
+        out.insert(f[0].trim().to_string(), num(4)? + num(5)?);
+    }
+    Ok(out)
 }
 
 fn run_one(gpu: &Gpu, dir: &Path, name: &str, setup: &str, st: &Settings) -> Result<Run, String> {
@@ -81,8 +104,15 @@ pub fn run(
 ) -> Result<NetlibBench, String> {
     let base = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
     let keep = |name: &str| only.is_none_or(|o| o.contains(&name));
+    let published = published_optima(dir)?;
+    // Table 4.1's problems first, then (full runs) every other problem with a published optimum.
+    let mut names: Vec<&str> = TABLE41.iter().map(|t| t.0).filter(|n| keep(n)).collect();
+    if only.is_none() {
+        let rest: Vec<&str> = published.keys().map(String::as_str).filter(|n| !names.contains(n)).collect();
+        names.extend(rest);
+    }
     let mut runs = Vec::new();
-    for (name, ..) in TABLE41.into_iter().filter(|t| keep(t.0)) {
+    for name in names {
         for (setup, backend, sub) in [
             ("hybrid, GPU subst.", BackendKind::Hybrid, Substitution::Gpu),
             ("hybrid, CPU subst.", BackendKind::Hybrid, Substitution::Cpu),
@@ -100,12 +130,56 @@ pub fn run(
         progress(&format!("{name} gpu ε={eps:e}: {:?} {} iterations {:.2} s", r.status, r.iterations, r.seconds));
         runs.push(r);
     }
-    Ok(NetlibBench { renderer: gpu.info().renderer.clone(), runs })
+    Ok(NetlibBench { renderer: gpu.info().renderer.clone(), runs, published })
 }
 
 impl NetlibBench {
     fn find(&self, problem: &str, setup: &str) -> Option<&Run> {
         self.runs.iter().find(|r| r.problem == problem && r.setup == setup)
+    }
+
+    /// Every problem with a published optimum: each setup's status, iterations, relative
+    /// objective error |f − f*| / max(1, |f*|) and time, and how many reach 1e-6.
+    pub fn all_problems_markdown(&self) -> String {
+        const SETUPS: [&str; 3] = ["cpu", "hybrid, GPU subst.", "hybrid, CPU subst."];
+        let solved: Vec<(&String, &f64)> =
+            self.published.iter().filter(|(name, _)| self.runs.iter().any(|r| &r.problem == *name)).collect();
+        if solved.is_empty() {
+            return "No problem with a published optimum was run (quick runs use Table 4.1's subset).\n".into();
+        }
+        let mut s = String::from(
+            "| problem | published optimum | cpu: iterations | rel. error | s | hybrid, GPU subst.: iterations (GPU) | rel. error | s | hybrid, CPU subst.: iterations (GPU) | rel. error | s |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+        );
+        let mut within = [0usize; 3];
+        for (name, &best) in &solved {
+            s.push_str(&format!("| {name} | {best:.10e} |"));
+            for (k, setup) in SETUPS.iter().enumerate() {
+                match self.find(name, setup) {
+                    Some(r) => {
+                        let rel = (r.objective - best).abs() / best.abs().max(1.0);
+                        if r.status == Status::Optimal && rel <= 1e-6 {
+                            within[k] += 1;
+                        }
+                        let its = match r.gpu_iterations {
+                            Some(g) => format!("{} ({g})", r.iterations),
+                            None => r.iterations.to_string(),
+                        };
+                        let its = if r.status == Status::Optimal { its } else { format!("{:?} after {its}", r.status) };
+                        s.push_str(&format!(" {its} | {rel:.1e} | {:.2} |", r.seconds));
+                    }
+                    None => s.push_str(" – | – | – |"),
+                }
+            }
+            s.push('\n');
+        }
+        s.push_str(&format!(
+            "\nOptimal with relative objective error ≤ 1e-6: cpu {}/{n}, hybrid with GPU substitution {}/{n}, hybrid with CPU substitution {}/{n}.\n",
+            within[0],
+            within[1],
+            within[2],
+            n = solved.len()
+        ));
+        s
     }
 
     pub fn markdown(&self) -> String {
@@ -118,7 +192,7 @@ impl NetlibBench {
             None => "– | –".into(),
         };
         let mut s = format!("Renderer: {}. Iterations (GPU iterations) and seconds, one run each.\n\n", self.renderer);
-        s.push_str("| problem | paper: GPU subst. | ours: hybrid, GPU subst. (s) | paper: CPU subst. | ours: hybrid, CPU subst. (s) | paper: CPU | ours: cpu (s) |\n|---|---|---|---|---|---|---|\n");
+        s.push_str("| problem | paper: GPU subst. | ours: hybrid, GPU subst. | s | paper: CPU subst. | ours: hybrid, CPU subst. | s | paper: CPU | ours: cpu | s |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for (name, gi, gg, ci, cg, cpu) in TABLE41 {
             s.push_str(&format!(
                 "| {name} | {gi} ({gg}) | {} | {ci} ({cg}) | {} | {cpu} | {} |\n",

@@ -75,7 +75,18 @@ impl Chart<'_> {
         root.fill(&WHITE).map_err(err)?;
         let mut builder = ChartBuilder::on(&root);
         builder.caption(self.title, ("sans-serif", 18)).margin(12).x_label_area_size(40).y_label_area_size(70);
-        let palette = [&BLUE, &RED, &GREEN, &MAGENTA, &CYAN, &BLACK, &RGBColor(230, 140, 0), &RGBColor(120, 60, 160)];
+        let palette = [
+            &BLUE,
+            &RED,
+            &GREEN,
+            &MAGENTA,
+            &CYAN,
+            &BLACK,
+            &RGBColor(230, 140, 0),
+            &RGBColor(120, 60, 160),
+            &RGBColor(140, 90, 40),
+            &RGBColor(128, 128, 128),
+        ];
         macro_rules! draw {
             ($chart:expr) => {{
                 let mut chart = $chart;

@@ -9,7 +9,7 @@ use crate::gpu::substitute::{solve, solve_on_cpu, CpuPrecision};
 use crate::gpu::{GpuResult, Vector};
 use crate::layout::Format;
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SolveRow {
     pub m: usize,
     pub format: String,
@@ -22,7 +22,7 @@ pub struct SolveRow {
     pub readback_cpu_f64_s: f64,
 }
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SolveBench {
     pub renderer: String,
     pub reps: usize,

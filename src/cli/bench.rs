@@ -29,7 +29,7 @@ enum BenchWhat {
     Lsq(SizesArgs),
     /// The mixed-precision general solver: refinement steps and effective GFLOP/s.
     Linsolve(SizesArgs),
-    /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.svg.
+    /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.png (and .svg).
     All(AllArgs),
 }
 
@@ -38,6 +38,9 @@ struct AllArgs {
     /// Small sizes and a NETLIB subset: a few minutes instead of tens.
     #[arg(long)]
     quick: bool,
+    /// Measure nothing: rewrite results.md and the plots from the JSON of an earlier run in OUT/bench.
+    #[arg(long, conflicts_with = "quick")]
+    report_only: bool,
     /// Where the report goes.
     #[arg(long, default_value = "docs")]
     out: std::path::PathBuf,
@@ -151,6 +154,15 @@ pub fn run(a: &BenchArgs) -> ExitCode {
 }
 
 fn all(a: &AllArgs) -> ExitCode {
+    if a.report_only {
+        return match bench::all::render(&a.out) {
+            Ok(()) => {
+                println!("rewrote {0}/results.md and {0}/plots from {0}/bench/*.json", a.out.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => super::fail(e),
+        };
+    }
     let gpu = match Gpu::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
@@ -158,12 +170,7 @@ fn all(a: &AllArgs) -> ExitCode {
     let scope = if a.quick { bench::all::Scope::Quick } else { bench::all::Scope::Full };
     match bench::all::run(&gpu, scope, &a.out, &a.netlib) {
         Ok(()) => {
-            println!(
-                "wrote {}/results.md, {}/bench/*.json, {}/plots/*.svg",
-                a.out.display(),
-                a.out.display(),
-                a.out.display()
-            );
+            println!("wrote {0}/results.md, {0}/bench/*.json, {0}/plots/*.png and *.svg", a.out.display());
             ExitCode::SUCCESS
         }
         Err(e) => super::fail(e),

@@ -39,7 +39,7 @@ pub(crate) struct Shared {
 }
 
 /// What the driver is and can do.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct GpuInfo {
     /// EGL device and version (headless), or the windowing system's description.
     pub platform: String,

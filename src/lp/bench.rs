@@ -7,7 +7,7 @@ use crate::lp::status::Status;
 use std::time::Duration;
 
 /// One measured solve.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LpBenchRow {
     pub m: usize,
     pub n: usize,

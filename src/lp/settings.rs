@@ -8,7 +8,7 @@ use thiserror::Error;
 /// Which implementation of the normal-equations kernels the MPC loop runs on.
 ///
 /// Chosen by an enum, not a string, so that a misspelt backend is a compile or parse error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum BackendKind {
     /// Double precision, dense, faer (multi-threaded BLAS-3 assembly and Cholesky).
     #[default]
@@ -42,7 +42,7 @@ impl BackendKind {
 }
 
 /// Where the triangular solves of the GPU backends run (2008 IPM paper Table 4.1's two columns).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Substitution {
     /// Read the factor back once per factorization and substitute on the CPU ("CPU subst."):
     /// faster, as the paper's Figure 4.1 and our `bench solve` show.

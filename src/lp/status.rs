@@ -6,7 +6,7 @@
 //! downgrades it to a reduced-accuracy one, or rejects it.
 
 /// Why the solver stopped. Every status except [`Status::Optimal`] makes the CLI exit non-zero.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     /// The point passes verification on the original model at the tolerance ε: relative row
     /// violation, bound violation, dual residual and duality gap all ≤ [`crate::lp::verify::VERIFY_FACTOR`]·ε.

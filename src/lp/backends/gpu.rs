@@ -43,6 +43,13 @@ fn finite(v: f32, what: &str) -> Result<f64, BackendError> {
     }
 }
 
+/// A (m×n, row-major, rounded to f32) uploaded once as the operands of the assembly.
+pub(super) fn upload_a(gpu: &Gpu, a: MatRef<'_, f64>) -> Result<Operands, BackendError> {
+    let (m, n) = (a.nrows(), a.ncols());
+    let data: Vec<f32> = (0..m).flat_map(|i| (0..n).map(move |k| a[(i, k)] as f32)).collect();
+    Ok(Operands::new(gpu, &data, m, n)?)
+}
+
 /// The factor and, with CPU substitution, its read-back copy.
 enum Factored {
     None,
@@ -80,13 +87,7 @@ impl<'g> GpuBackend<'g> {
         pivot_tolerance: f64,
     ) -> Result<Self, BackendError> {
         let (m, n) = (a.nrows(), a.ncols());
-        let mut data = Vec::with_capacity(m * n);
-        for i in 0..m {
-            for k in 0..n {
-                data.push(a[(i, k)] as f32);
-            }
-        }
-        let ops = Operands::new(gpu, &data, m, n)?;
+        let ops = upload_a(gpu, a)?;
         let c = c_textures(gpu, m, format)?;
         let partners = if free_pairs.is_empty() {
             None

@@ -68,13 +68,7 @@ impl<'g> HybridBackend<'g> {
         rules: HybridRules,
     ) -> Result<Self, BackendError> {
         let (m, n) = (a.nrows(), a.ncols());
-        let mut data = Vec::with_capacity(m * n);
-        for i in 0..m {
-            for k in 0..n {
-                data.push(a[(i, k)] as f32);
-            }
-        }
-        let ops = Operands::new(gpu, &data, m, n)?;
+        let ops = super::gpu::upload_a(gpu, a)?;
         let c = Some(c_textures(gpu, m, format)?);
         Ok(Self {
             fault: None,
