@@ -9,6 +9,7 @@ use crate::gpu::assemble::{assemble_into, c_textures, read_lower, Operands};
 use crate::gpu::cholesky::{plan, Variant};
 use crate::layout::Format;
 use faer::Mat;
+use std::time::Instant;
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct AssembleRow {
@@ -32,22 +33,34 @@ pub struct AssembleBench {
     pub rows: Vec<AssembleRow>,
 }
 
-fn time_assembly(
+/// Times the assembly in full and packed format interleaved (a warm-up of each, then `reps`
+/// rounds of one run each), so that the packed/full ratio is measured under the same conditions;
+/// then counts the fragments of the full assembly and reads its C back.
+fn time_assemblies(
     gpu: &Gpu,
     ops: &Operands,
-    format: Format,
     reps: usize,
-) -> crate::gpu::GpuResult<(Timing, crate::gl::PassLog, Vec<f32>)> {
-    let mut c = c_textures(gpu, ops.m, format)?;
-    let timing = Timing::measure(reps, || {
-        assemble_into(gpu, ops, &mut c, format)?;
+) -> crate::gpu::GpuResult<(Timing, Timing, crate::gl::PassLog, Vec<f32>)> {
+    let mut full_c = c_textures(gpu, ops.m, Format::Full)?;
+    let mut packed_c = c_textures(gpu, ops.m, Format::Packed)?;
+    let once = |c: &mut crate::gl::PingPong, format: Format| -> crate::gpu::GpuResult<f64> {
         gpu.finish();
-        Ok::<(), crate::gpu::GpuError>(())
-    })?;
-    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| assemble_into(gpu, ops, &mut c, format));
+        let t = Instant::now();
+        assemble_into(gpu, ops, c, format)?;
+        gpu.finish();
+        Ok(t.elapsed().as_secs_f64())
+    };
+    once(&mut full_c, Format::Full)?;
+    once(&mut packed_c, Format::Packed)?;
+    let (mut full, mut packed) = (Timing { runs: Vec::new() }, Timing { runs: Vec::new() });
+    for _ in 0..reps.max(1) {
+        full.runs.push(once(&mut full_c, Format::Full)?);
+        packed.runs.push(once(&mut packed_c, Format::Packed)?);
+    }
+    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| assemble_into(gpu, ops, &mut full_c, Format::Full));
     r?;
-    let lower = read_lower(gpu, c.source(), ops.m, format)?;
-    Ok((timing, log, lower))
+    let lower = read_lower(gpu, full_c.source(), ops.m, Format::Full)?;
+    Ok((full, packed, log, lower))
 }
 
 /// Runs the benchmark for each m with n = `ratio`·m.
@@ -65,10 +78,8 @@ pub fn run(
         let d: Vec<f32> = random::uniform(n, 1, 0.5, 1.5, 8).iter().map(|&x| x as f32).collect();
         let ops = Operands::new(gpu, &a, m, n)?;
         ops.set_d2(gpu, &d)?;
-        let (full, log, c) = time_assembly(gpu, &ops, Format::Full, reps)?;
-        progress(&format!("m={m} n={n} assembly full: {}", secs(full.median())));
-        let (packed, _, _) = time_assembly(gpu, &ops, Format::Packed, reps)?;
-        progress(&format!("m={m} n={n} assembly packed: {}", secs(packed.median())));
+        let (full, packed, log, c) = time_assemblies(gpu, &ops, reps)?;
+        progress(&format!("m={m} n={n} assembly full: {}, packed: {}", secs(full.median()), secs(packed.median())));
         let am = Mat::from_fn(m, n, |i, k| a[i * n + k] as f64);
         let bm = Mat::from_fn(m, n, |i, k| a[i * n + k] as f64 * d[k] as f64);
         let faer = Timing::measure(reps, || {
@@ -97,7 +108,10 @@ pub fn run(
 
 impl AssembleBench {
     pub fn markdown(&self) -> String {
-        let mut s = format!("Renderer: {}; median of {} runs after a warm-up.\n\n", self.renderer, self.reps);
+        let mut s = format!(
+            "Renderer: {}; median of {} runs after a warm-up, full and packed interleaved run by run.\n\n",
+            self.renderer, self.reps
+        );
         s.push_str("| m | n | full | packed | packed/full (paper ≈ 1.01) | passes | fragments | faer f64 (A·D²·Aᵀ) | GL full / faer | factor (GL, triangle) | form/factor (2006 Fig. 10) |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         for r in &self.rows {
             s.push_str(&format!(

@@ -3,7 +3,7 @@
 use super::floor::FloorModel;
 use super::{secs, Timing};
 use crate::cpu::random;
-use crate::gl::{GlResult, Gpu, Measure, Pass, PassLog, PingPong};
+use crate::gl::{GlResult, Gpu, Measure, Pass, PassLog, PingPong, Texture};
 use crate::gpu::cholesky::{plan, plan_packed, Domain, IndexSource, Variant};
 use crate::gpu::plan::execute;
 use crate::gpu::plan::PlannedPass;
@@ -44,39 +44,78 @@ pub struct CholeskyBench {
     pub floor_model: FloorModel,
 }
 
-/// Times `passes` on a fresh copy of `data` (a `w × h` texture) each run: S and T are restored
-/// by copy passes outside the timed region; `glFinish` before and after. Then one more run with
-/// fragment counting gives the pass log.
+/// A plan ready to be timed over and over on a fresh copy of its input: S and T are restored
+/// from a pristine texture by copy passes outside the timed region; `glFinish` before and after.
+pub(crate) struct PlanRunner<'a> {
+    gpu: &'a Gpu,
+    pristine: Texture,
+    pp: PingPong,
+    passes: &'a [PlannedPass],
+}
+
+impl<'a> PlanRunner<'a> {
+    pub(crate) fn new(gpu: &'a Gpu, data: &[f32], (w, h): (usize, usize), passes: &'a [PlannedPass]) -> GlResult<Self> {
+        let pristine = gpu.upload(w, h, data, "C")?;
+        let pp = PingPong::new(gpu.texture(w, h, "S")?, gpu.texture(w, h, "T")?);
+        Ok(Self { gpu, pristine, pp, passes })
+    }
+
+    fn restore(&self) -> GlResult<()> {
+        let full = crate::geometry::Primitive::full(self.pristine.width(), self.pristine.height());
+        for t in [self.pp.source(), self.pp.target()] {
+            self.gpu.run(&Pass::new("restore", &kernels::COPY, t, &[&self.pristine], full))?;
+        }
+        self.gpu.finish();
+        Ok(())
+    }
+
+    /// One timed run, in seconds.
+    pub(crate) fn time_once(&mut self) -> GlResult<f64> {
+        self.restore()?;
+        let t = Instant::now();
+        execute(self.gpu, &mut self.pp, &[], self.passes)?;
+        self.gpu.finish();
+        Ok(t.elapsed().as_secs_f64())
+    }
+
+    /// One untimed run with fragment counting: the pass log.
+    pub(crate) fn count(&mut self) -> GlResult<PassLog> {
+        self.restore()?;
+        let (r, log) = self.gpu.logged(Measure::FRAGMENTS, |gpu| execute(gpu, &mut self.pp, &[], self.passes));
+        r?;
+        Ok(log)
+    }
+}
+
+/// Times `passes` (one warm-up, then `reps` runs) on a fresh copy of `data` each run, then
+/// counts fragments in one more run.
 pub(crate) fn time_plan(
     gpu: &Gpu,
     data: &[f32],
-    (w, h): (usize, usize),
+    size: (usize, usize),
     passes: &[PlannedPass],
     reps: usize,
 ) -> GlResult<(Timing, PassLog)> {
-    let pristine = gpu.upload(w, h, data, "C")?;
-    let mut pp = PingPong::new(gpu.texture(w, h, "S")?, gpu.texture(w, h, "T")?);
-    let full = crate::geometry::Primitive::full(w as u32, h as u32);
-    let restore = |pp: &PingPong| -> GlResult<()> {
-        gpu.run(&Pass::new("restore", &kernels::COPY, pp.source(), &[&pristine], full))?;
-        gpu.run(&Pass::new("restore", &kernels::COPY, pp.target(), &[&pristine], full))?;
-        gpu.finish();
-        Ok(())
-    };
-    let mut runs = Vec::new();
-    for rep in 0..=reps {
-        restore(&pp)?;
-        let t = Instant::now();
-        execute(gpu, &mut pp, &[], passes)?;
-        gpu.finish();
-        if rep > 0 {
-            runs.push(t.elapsed().as_secs_f64());
+    let mut runner = PlanRunner::new(gpu, data, size, passes)?;
+    runner.time_once()?;
+    let runs = (0..reps.max(1)).map(|_| runner.time_once()).collect::<GlResult<Vec<f64>>>()?;
+    Ok((Timing { runs }, runner.count()?))
+}
+
+/// Times several runners interleaved: a warm-up of each, then `reps` rounds in which each runs
+/// once, so that a slow spell of a shared machine falls on every case alike and the ratios
+/// between cases stay meaningful.
+pub(crate) fn time_interleaved(runners: &mut [PlanRunner<'_>], reps: usize) -> GlResult<Vec<Timing>> {
+    let mut timings: Vec<Timing> = runners.iter().map(|_| Timing { runs: Vec::new() }).collect();
+    for r in runners.iter_mut() {
+        r.time_once()?;
+    }
+    for _ in 0..reps.max(1) {
+        for (r, t) in runners.iter_mut().zip(&mut timings) {
+            t.runs.push(r.time_once()?);
         }
     }
-    restore(&pp)?;
-    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| execute(gpu, &mut pp, &[], passes));
-    r?;
-    Ok((Timing { runs }, log))
+    Ok(timings)
 }
 
 fn time_cpu<T: faer::traits::RealField + Copy>(c: &[f64], m: usize, reps: usize, conv: impl Fn(f64) -> T) -> f64 {
@@ -114,21 +153,33 @@ pub fn run(
         if packed {
             cases.push((format!("packed {}", Variant::PAPER), Format::Packed, Variant::PAPER));
         }
-        for (name, format, v) in cases {
-            let (data, passes) = match format {
-                Format::Full => (c32.clone(), plan(m as u32, v)),
-                Format::Packed => (Packed::new(m).pack(&c32), plan_packed(m as u32)),
-            };
-            let (timing, log) = time_plan(gpu, &data, format.texture_size(m), &passes, reps)?;
+        let plans: Vec<(Format, Vec<PlannedPass>)> = cases
+            .iter()
+            .map(|(_, format, v)| match format {
+                Format::Full => (Format::Full, plan(m as u32, *v)),
+                Format::Packed => (Format::Packed, plan_packed(m as u32)),
+            })
+            .collect();
+        let packed_data = Packed::new(m).pack(&c32);
+        let mut runners = plans
+            .iter()
+            .map(|(format, passes)| {
+                let data = if *format == Format::Packed { &packed_data } else { &c32 };
+                PlanRunner::new(gpu, data, format.texture_size(m), passes)
+            })
+            .collect::<GlResult<Vec<_>>>()?;
+        let timings = time_interleaved(&mut runners, reps)?;
+        for (((name, _, v), runner), timing) in cases.iter().zip(&mut runners).zip(timings) {
+            let log = runner.count()?;
             let row = VariantRow {
                 m,
-                variant: name,
+                variant: name.clone(),
                 median_s: timing.median(),
                 spread: timing.spread(),
                 passes: log.passes(),
                 fragments: log.fragments(),
                 fragments_per_s: log.fragments() as f64 / timing.median(),
-                floor_s: if v == Variant::Inner { None } else { floor_model.floor(&log) },
+                floor_s: if *v == Variant::Inner { None } else { floor_model.floor(&log) },
             };
             progress(&format!(
                 "m={m} {}: {} ({} passes, {} fragments)",
@@ -157,7 +208,10 @@ impl CholeskyBench {
 
     /// The results as Markdown: one table of variants, one of the paper's ratios.
     pub fn markdown(&self) -> String {
-        let mut s = format!("Renderer: {}; median of {} runs after a warm-up.\n\n", self.renderer, self.reps);
+        let mut s = format!(
+            "Renderer: {}; median of {} runs after a warm-up, the variants of one size interleaved run by run.\n\n",
+            self.renderer, self.reps
+        );
         s.push_str("| m | variant | median | spread | passes | fragments | fragments/s | floor | time/floor |\n|---|---|---|---|---|---|---|---|---|\n");
         for r in &self.rows {
             let (floor, ratio) = match r.floor_s {

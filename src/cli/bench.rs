@@ -257,7 +257,7 @@ fn lp(a: &LpArgs) -> ExitCode {
             secs(r.max),
             secs(r.assemble),
             secs(r.factor),
-            secs(r.median.saturating_sub(r.assemble + r.factor)),
+            secs(r.rest()),
             r.passes_per_iteration.map_or("–".into(), |p| format!("{p:.0}")),
             r.fragments_per_iteration.map_or("–".into(), |f| format!("{f:.3e}")),
         ));

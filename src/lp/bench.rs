@@ -29,6 +29,14 @@ pub struct LpBenchRow {
     pub fragments_per_iteration: Option<f64>,
 }
 
+impl LpBenchRow {
+    /// The median solve's time outside assembly and factorization (solves, residuals, steps,
+    /// standard form, verification).
+    pub fn rest(&self) -> Duration {
+        self.median.saturating_sub(self.assemble + self.factor)
+    }
+}
+
 /// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
 /// m in `sizes`, and reports median, min and max times.
 /// GPU backends run on `gpu` (one context for every run, so shader compilation stays in the
