@@ -112,14 +112,16 @@ impl AssembleBench {
             "Renderer: {}; median of {} runs after a warm-up, full and packed interleaved run by run.\n\n",
             self.renderer, self.reps
         );
-        s.push_str("| m | n | full | packed | packed/full (paper ≈ 1.01) | passes | fragments | faer f64 (A·D²·Aᵀ) | GL full / faer | factor (GL, triangle) | form/factor (2006 Fig. 10) |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        s.push_str("| m | n | full | spread | packed | spread | packed/full (paper ≈ 1.01) | passes | fragments | faer f64 (A·D²·Aᵀ) | GL full / faer | factor (GL, triangle) | form/factor (2006 Fig. 10) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for r in &self.rows {
             s.push_str(&format!(
-                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {:.1} | {} | {:.2} |\n",
+                "| {} | {} | {} | {:.0}% | {} | {:.0}% | {:.3} | {} | {} | {} | {:.1} | {} | {:.2} |\n",
                 r.m,
                 r.n,
                 secs(r.full_s),
+                100.0 * r.full_spread,
                 secs(r.packed_s),
+                100.0 * r.packed_spread,
                 r.packed_s / r.full_s,
                 r.passes,
                 r.fragments,
