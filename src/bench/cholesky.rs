@@ -97,9 +97,8 @@ pub(crate) fn time_plan(
     reps: usize,
 ) -> GlResult<(Timing, PassLog)> {
     let mut runner = PlanRunner::new(gpu, data, size, passes)?;
-    runner.time_once()?;
-    let runs = (0..reps.max(1)).map(|_| runner.time_once()).collect::<GlResult<Vec<f64>>>()?;
-    Ok((Timing { runs }, runner.count()?))
+    let timing = time_interleaved(std::slice::from_mut(&mut runner), reps)?.remove(0);
+    Ok((timing, runner.count()?))
 }
 
 /// Times several runners interleaved: a warm-up of each, then `reps` rounds in which each runs
