@@ -5,7 +5,7 @@ use common::{with_gpu, Rng};
 use glsolve::geometry::cholesky::{fig5_outer_update_triangle, fig5c_outer_update_triad};
 use glsolve::geometry::coverage::fragments;
 use glsolve::geometry::{Primitive, Vertex};
-use glsolve::gl::{GlError, Gpu, Measure, Pass, PingPong, Texture};
+use glsolve::gl::{GlError, Gpu, Measure, Pass, PingPong, TexelFormat, Texture};
 use glsolve::kernels;
 
 /// Fills `target` (zeroed first) with 1 over `p`; returns the texels set and the occlusion count.
@@ -177,12 +177,63 @@ fn upload_copy_readback_is_bit_exact_and_ping_pong_swaps() {
 fn textures_are_freed_when_dropped() {
     with_gpu(|gpu| {
         let before = gpu.live_textures();
-        {
-            let _a = gpu.texture(8, 8, "a").unwrap();
-            let _b = gpu.upload(2, 2, &[1.0, 2.0, 3.0, 4.0], "b").unwrap();
+        let created = gpu.textures_created();
+        let names = {
+            let a = gpu.texture(8, 8, "a").unwrap();
+            let b = gpu.upload(2, 2, &[1.0, 2.0, 3.0, 4.0], "b").unwrap();
             assert_eq!(gpu.live_textures(), before + 2);
-        }
+            // GL itself knows both objects while they live.
+            assert!(gpu.is_texture(a.gl_name()) && gpu.is_texture(b.gl_name()));
+            [a.gl_name(), b.gl_name()]
+        };
         assert_eq!(gpu.live_textures(), before);
+        assert_eq!(gpu.textures_created(), created + 2);
+        // … and no longer after the drop: the driver, not only the crate's count, says so.
+        for n in names {
+            assert!(!gpu.is_texture(n), "texture {n} still exists in GL after its drop");
+        }
+    });
+}
+
+#[test]
+fn rgba_textures_round_trip_four_floats_per_texel() {
+    with_gpu(|gpu| {
+        let (w, h) = (3usize, 2usize);
+        let data: Vec<f32> = (0..w * h * 4).map(|v| v as f32 * 0.5 - 3.0).collect();
+        let t = gpu.upload_of(TexelFormat::Rgba32F, w, h, &data, "rgba").unwrap();
+        assert_eq!(t.format(), TexelFormat::Rgba32F);
+        assert_eq!(gpu.read(&t).unwrap(), data);
+        // Texel (1, 1): its four channels in R, G, B, A order.
+        assert_eq!(gpu.read_rect(&t, 1, 1, 1, 1).unwrap(), data[(w + 1) * 4..(w + 2) * 4]);
+        let e = gpu.upload_of(TexelFormat::Rgba32F, w, h, &data[..w * h], "short").unwrap_err();
+        assert!(matches!(e, GlError::SizeMismatch { expected: 24, got: 6, .. }), "{e}");
+        // A one-float kernel cannot write RGBA texels: the pass says which and why.
+        let e = gpu
+            .run(&Pass::new("fill", &kernels::FILL, &t, &[], Primitive::full(3, 2)).uniforms(&[("value", 1.0)]))
+            .unwrap_err();
+        assert!(matches!(e, GlError::Format { .. }), "{e}");
+        assert!(e.to_string().contains("RGBA32F"), "{e}");
+    });
+}
+
+#[test]
+fn a_misspelt_uniform_or_define_and_a_missing_uniform_are_errors() {
+    with_gpu(|gpu| {
+        let t = gpu.texture(2, 2, "t").unwrap();
+        let fill = |u: &[(&'static str, f32)]| {
+            gpu.run(&Pass::new("fill", &kernels::FILL, &t, &[], Primitive::full(2, 2)).uniforms(u))
+        };
+        fill(&[("value", 1.0)]).unwrap();
+        let e = fill(&[("valeu", 1.0)]).unwrap_err();
+        assert!(matches!(&e, GlError::UnknownUniform { name, .. } if name == "valeu"), "{e}");
+        assert!(e.to_string().contains("value"), "the message lists the declared names: {e}");
+        let e = fill(&[]).unwrap_err();
+        assert!(matches!(&e, GlError::MissingUniform { name, .. } if name == "value"), "{e}");
+        let u = gpu.texture(2, 2, "u").unwrap();
+        let e = gpu
+            .run(&Pass::new("copy", &kernels::FETCH_T0, &u, &[&t], Primitive::full(2, 2)).defines(&["SWIZZLE_XY"]))
+            .unwrap_err();
+        assert!(matches!(&e, GlError::UnknownDefine { define, .. } if define == "SWIZZLE_XY"), "{e}");
     });
 }
 
@@ -211,10 +262,12 @@ fn texture_larger_than_the_driver_limit_is_a_typed_error() {
 static BROKEN: glsolve::gl::Kernel = glsolve::gl::Kernel {
     file: "broken.frag",
     source: "out float result;\nvoid main() {\n    result = undefined_thing;\n}\n",
+    variants: &[],
 };
 static UNLINKABLE: glsolve::gl::Kernel = glsolve::gl::Kernel {
     file: "unlinkable.frag",
     source: "in vec2 T0;\nout float result;\nvoid main() { result = T0.x; }\n",
+    variants: &[],
 };
 
 #[test]

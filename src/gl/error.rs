@@ -46,6 +46,24 @@ pub enum GlError {
     /// A pass has more sources than the kernels declare samplers.
     #[error("pass {pass} binds {count} source textures; at most {max} are supported")]
     TooManySources { pass: String, count: usize, max: usize },
+    /// A pass sets a uniform its kernel does not declare (a misspelt name).
+    #[error("pass {pass} sets uniform `{name}`, which {kernel} does not declare (it declares: {declared})")]
+    UnknownUniform { pass: String, kernel: String, name: String, declared: String },
+    /// A pass leaves a uniform its program uses unset.
+    #[error("pass {pass} does not set uniform `{name}`, which {kernel} uses")]
+    MissingUniform { pass: String, kernel: String, name: String },
+    /// A kernel uses a uniform of a type passes cannot set (they set floats).
+    #[error("{kernel} declares uniform `{name}` of a type other than float; passes set floats only")]
+    UniformType { kernel: String, name: String },
+    /// A variant macro the kernel does not know was requested (a misspelt define).
+    #[error("{kernel} has no variant `{define}` (its variants: {known})")]
+    UnknownDefine { kernel: String, define: String, known: String },
+    /// A pass's target or source has a texel format its kernel does not write or read.
+    #[error("pass {pass}: {detail}")]
+    Format { pass: String, detail: String },
+    /// A window or its GL context could not be made or used.
+    #[error("the window's GL context failed: {detail}")]
+    Window { detail: String },
     /// A GL call reported an error.
     #[error("GL error 0x{code:04x} in {call}")]
     Driver { call: String, code: u32 },

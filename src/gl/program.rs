@@ -1,35 +1,98 @@
 //! Kernels (one fragment shader file each) compiled with the shared vertex shader, cached by
-//! (file, variant defines).
+//! (file, variant defines), with their uniforms resolved once at link time.
+//!
+//! A kernel declares the variant macros it understands; asking for any other is an error
+//! ([`GlError::UnknownDefine`]), so a misspelt variant cannot silently compile the default. A
+//! pass must set exactly the uniforms its program uses: a name the kernel does not declare is
+//! [`GlError::UnknownUniform`], an active uniform left unset is [`GlError::MissingUniform`].
 #![allow(unsafe_code)]
 
 use super::error::{GlError, GlResult};
-use super::Shared;
+use super::gpu::Shared;
+use super::texture::TexelFormat;
 use glow::HasContext;
 use std::rc::Rc;
 
 /// The version line every shader gets; kernel files carry none.
 const VERSION_LINE: &str = "#version 330 core\n";
 
-/// One fragment program: its file name (for errors and logs) and its source.
+/// One shader: its file name (for errors and logs), its source, and the variant macros it reads.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Kernel {
     pub file: &'static str,
     pub source: &'static str,
+    /// Macro names a pass may `#define` (a define may carry a value: `"BLOCK 16"`).
+    pub variants: &'static [&'static str],
 }
+
+impl Kernel {
+    /// Whether `define` (`NAME` or `NAME value`) names one of this kernel's variants.
+    pub fn accepts(&self, define: &str) -> bool {
+        let name = define.split_whitespace().next().unwrap_or("");
+        self.variants.contains(&name)
+    }
+}
+
+/// The vertex shader shared by every pass: texel-unit positions to clip space, T0/T1 passed on.
+pub const PASS_VERT: Kernel = Kernel { file: "pass.vert", source: include_str!("../../glsl/pass.vert"), variants: &[] };
 
 /// How many source textures a pass may bind (samplers `S0`..`S3`).
 pub const MAX_SOURCES: usize = 4;
+
+/// Uniforms every program gets from the runner, never from a pass.
+const RUNNER_UNIFORMS: [&str; 1] = ["viewport"];
 
 pub(super) struct Program {
     shared: Rc<Shared>,
     pub(super) program: glow::Program,
     pub(super) viewport: Option<glow::UniformLocation>,
+    /// The active scalar uniforms a pass must set, with their locations.
+    pub(super) uniforms: Vec<(String, glow::UniformLocation)>,
+    /// Every uniform name the kernel's source declares (active or optimized away).
+    pub(super) declared: Vec<String>,
+    pub(super) name: String,
+    /// What the kernel writes: `out float` (R32F targets) or `out vec4` (RGBA32F targets).
+    pub(super) output: TexelFormat,
 }
 
 impl Drop for Program {
     fn drop(&mut self) {
         // SAFETY: the context is alive (held by `shared`) and current on this thread.
         unsafe { self.shared.gl.delete_program(self.program) }
+    }
+}
+
+impl Program {
+    /// The location of each of the pass's uniforms, in order; every active uniform must be set.
+    pub(super) fn locate(
+        &self,
+        pass: &str,
+        given: &[(&'static str, f32)],
+    ) -> GlResult<Vec<Option<glow::UniformLocation>>> {
+        let mut out = Vec::with_capacity(given.len());
+        for (name, _) in given {
+            match self.uniforms.iter().find(|(n, _)| n == name) {
+                Some((_, loc)) => out.push(Some(*loc)),
+                // Declared but optimized away by this driver: setting it is harmless.
+                None if self.declared.iter().any(|d| d == name) => out.push(None),
+                None => {
+                    return Err(GlError::UnknownUniform {
+                        pass: pass.into(),
+                        kernel: self.name.clone(),
+                        name: (*name).into(),
+                        declared: self.declared.join(", "),
+                    })
+                }
+            }
+        }
+        if let Some((missing, _)) = self.uniforms.iter().find(|(n, _)| !given.iter().any(|(g, _)| g == n)) {
+            return Err(GlError::MissingUniform {
+                pass: pass.into(),
+                kernel: self.name.clone(),
+                name: missing.clone(),
+            });
+        }
+        Ok(out)
     }
 }
 
@@ -47,8 +110,37 @@ fn assemble(source: &str, defines: &[&str]) -> String {
     s
 }
 
-pub(super) fn compile(shared: &Rc<Shared>, vertex: &Kernel, fragment: &Kernel, defines: &[&str]) -> GlResult<Program> {
+/// The names of the `uniform` declarations in a kernel's source (samplers included), whatever
+/// the preprocessor later keeps: `uniform float tiny;`, `uniform vec2 viewport;`, …
+pub fn declared_uniforms(source: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in source.lines() {
+        let line = line.split("//").next().unwrap_or("").trim();
+        let Some(rest) = line.strip_prefix("uniform ") else { continue };
+        let decl = rest.trim_end_matches(';');
+        // `uniform TYPE a, b;` — the names follow the type.
+        let mut parts = decl.splitn(2, char::is_whitespace);
+        let (_ty, names_part) = (parts.next(), parts.next().unwrap_or(""));
+        for n in names_part.split(',') {
+            let n = n.trim().split('[').next().unwrap_or("").trim();
+            if !n.is_empty() {
+                names.push(n.to_string());
+            }
+        }
+    }
+    names
+}
+
+pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) -> GlResult<Program> {
+    if let Some(bad) = defines.iter().find(|d| !fragment.accepts(d)) {
+        return Err(GlError::UnknownDefine {
+            kernel: fragment.file.into(),
+            define: (*bad).into(),
+            known: fragment.variants.join(", "),
+        });
+    }
     let gl = &shared.gl;
+    let vertex = &PASS_VERT;
     let name = if defines.is_empty() {
         fragment.file.to_string()
     } else {
@@ -89,14 +181,44 @@ pub(super) fn compile(shared: &Rc<Shared>, vertex: &Kernel, fragment: &Kernel, d
             gl.delete_shader(sh);
         }
         gl.use_program(Some(program));
-        for unit in 0..MAX_SOURCES {
-            if let Some(loc) = gl.get_uniform_location(program, &format!("S{unit}")) {
+        let mut uniforms = Vec::new();
+        for index in 0..gl.get_active_uniforms(program) {
+            let Some(u) = gl.get_active_uniform(program, index) else { continue };
+            let Some(loc) = gl.get_uniform_location(program, &u.name) else { continue };
+            if let Some(unit) = sampler_unit(&u.name) {
                 gl.uniform_1_i32(Some(&loc), unit as i32);
+            } else if !RUNNER_UNIFORMS.contains(&u.name.as_str()) {
+                if u.utype != glow::FLOAT {
+                    cleanup(gl, program, &[]);
+                    return Err(GlError::UniformType { kernel: name, name: u.name });
+                }
+                uniforms.push((u.name, loc));
             }
         }
         let viewport = gl.get_uniform_location(program, "viewport");
-        Ok(Program { shared: Rc::clone(shared), program, viewport })
+        let declared = declared_uniforms(fragment.source);
+        let output = output_format(fragment.source);
+        Ok(Program { shared: Rc::clone(shared), program, viewport, uniforms, declared, name, output })
     }
+}
+
+/// A kernel that declares `out vec4` writes RGBA texels; every other kernel writes one float.
+pub fn output_format(source: &str) -> TexelFormat {
+    let vec4 = source.lines().any(|l| {
+        let l = l.split("//").next().unwrap_or("").trim();
+        l.starts_with("out vec4 ")
+    });
+    if vec4 {
+        TexelFormat::Rgba32F
+    } else {
+        TexelFormat::R32F
+    }
+}
+
+/// `S0`..`S3` are the pass's source textures, bound to units 0..3.
+fn sampler_unit(name: &str) -> Option<usize> {
+    let unit: usize = name.strip_prefix('S')?.parse().ok()?;
+    (unit < MAX_SOURCES).then_some(unit)
 }
 
 unsafe fn cleanup(gl: &glow::Context, program: glow::Program, shaders: &[glow::Shader]) {
@@ -124,5 +246,29 @@ mod tests {
         let s = assemble("void main(){}\n", &["TRIAD", "COMPUTED_INDEX"]);
         assert!(s.starts_with("#version 330 core\n#define TRIAD\n#define COMPUTED_INDEX\n#line 1\n"));
         assert!(s.ends_with("void main(){}\n"));
+    }
+
+    #[test]
+    fn declared_uniforms_are_read_from_the_source() {
+        let src = "uniform sampler2DRect S0;\n#ifdef X\nuniform float tiny; // noise\nuniform float a, b[2];\n#endif\nout float r;";
+        assert_eq!(declared_uniforms(src), ["S0", "tiny", "a", "b"]);
+    }
+
+    #[test]
+    fn defines_are_matched_by_macro_name() {
+        let k = Kernel { file: "k.frag", source: "", variants: &["TRIAD", "BLOCK"] };
+        assert!(k.accepts("TRIAD"));
+        assert!(k.accepts("BLOCK 16"));
+        assert!(!k.accepts("TRAID"));
+        assert!(!k.accepts(""));
+    }
+
+    #[test]
+    fn samplers_are_s0_to_s3() {
+        assert_eq!(sampler_unit("S0"), Some(0));
+        assert_eq!(sampler_unit("S3"), Some(3));
+        assert_eq!(sampler_unit("S4"), None);
+        assert_eq!(sampler_unit("Sx"), None);
+        assert_eq!(sampler_unit("tiny"), None);
     }
 }

@@ -1,36 +1,72 @@
-//! Single-channel float rectangle textures (the papers' `samplerRECT` streams), each with its own
-//! framebuffer so it can be a pass target, and the ping-pong pair of Algorithms 2 and 5.
+//! Float rectangle textures (the papers' `samplerRECT` streams), each with its own framebuffer so
+//! it can be a pass target, and the ping-pong pair of Algorithms 2 and 5. A texel holds one value
+//! (R32F, the papers' layout) or four (RGBA32F, the blocked kernels' layout).
 #![allow(unsafe_code)]
 
 use super::error::{GlError, GlResult};
-use super::Shared;
+use super::gpu::Shared;
 use glow::HasContext;
 use std::rc::Rc;
 
-/// An R32F `GL_TEXTURE_RECTANGLE` of `width × height` texels, NEAREST filtered, addressed in texel
-/// units (x = column, y = row). Freed (texture and framebuffer) when dropped.
+/// What one texel holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum TexelFormat {
+    /// One 32-bit float (`GL_R32F`): the papers' one value per fragment.
+    R32F,
+    /// Four 32-bit floats (`GL_RGBA32F`): a 2×2 block of a matrix or four entries of a vector.
+    Rgba32F,
+}
+
+impl TexelFormat {
+    /// Floats per texel.
+    pub fn channels(self) -> usize {
+        match self {
+            TexelFormat::R32F => 1,
+            TexelFormat::Rgba32F => 4,
+        }
+    }
+    pub(super) fn internal(self) -> u32 {
+        match self {
+            TexelFormat::R32F => glow::R32F,
+            TexelFormat::Rgba32F => glow::RGBA32F,
+        }
+    }
+    pub(super) fn pixel_format(self) -> u32 {
+        match self {
+            TexelFormat::R32F => glow::RED,
+            TexelFormat::Rgba32F => glow::RGBA,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            TexelFormat::R32F => "R32F",
+            TexelFormat::Rgba32F => "RGBA32F",
+        }
+    }
+}
+
+/// A float `GL_TEXTURE_RECTANGLE` of `width × height` texels, NEAREST filtered, addressed in
+/// texel units (x = column, y = row). Freed (texture and framebuffer) when dropped.
 pub struct Texture {
     pub(super) shared: Rc<Shared>,
     pub(super) tex: glow::Texture,
     pub(super) fbo: glow::Framebuffer,
     width: u32,
     height: u32,
+    format: TexelFormat,
     id: u64,
 }
 
 impl Texture {
-    pub(super) fn new(shared: &Rc<Shared>, width: u32, height: u32, data: Option<&[f32]>) -> GlResult<Self> {
-        Self::with_format(shared, width, height, data, glow::R32F)
-    }
-
-    pub(super) fn with_format(
+    pub(super) fn new(
         shared: &Rc<Shared>,
         width: u32,
         height: u32,
         data: Option<&[f32]>,
-        internal_format: u32,
+        format: TexelFormat,
     ) -> GlResult<Self> {
         let gl = &shared.gl;
+        let internal = format.internal();
         // SAFETY: the context is current on this thread (a `Gpu` never leaves its thread); every
         // object created here is owned by the returned value or deleted on the error path.
         unsafe {
@@ -48,11 +84,11 @@ impl Texture {
             gl.tex_image_2d(
                 glow::TEXTURE_RECTANGLE,
                 0,
-                internal_format as i32,
+                internal as i32,
                 width as i32,
                 height as i32,
                 0,
-                glow::RED,
+                format.pixel_format(),
                 glow::FLOAT,
                 glow::PixelUnpackData::Slice(bytes),
             );
@@ -76,7 +112,7 @@ impl Texture {
                 gl.delete_framebuffer(fbo);
                 gl.delete_texture(tex);
                 return Err(GlError::FramebufferIncomplete {
-                    what: format!("a {width}×{height} texture of format 0x{internal_format:04x}"),
+                    what: format!("a {width}×{height} {} texture", format.name()),
                     status,
                 });
             }
@@ -85,14 +121,15 @@ impl Texture {
                 gl.delete_framebuffer(fbo);
                 gl.delete_texture(tex);
                 return Err(GlError::Driver {
-                    call: format!("creating a {width}×{height} texture of format 0x{internal_format:04x}"),
+                    call: format!("creating a {width}×{height} {} texture", format.name()),
                     code,
                 });
             }
             shared.live_textures.set(shared.live_textures.get() + 1);
+            shared.textures_created.set(shared.textures_created.get() + 1);
             let id = shared.next_id.get();
             shared.next_id.set(id + 1);
-            Ok(Texture { shared: Rc::clone(shared), tex, fbo, width, height, id })
+            Ok(Texture { shared: Rc::clone(shared), tex, fbo, width, height, format, id })
         }
     }
 
@@ -102,6 +139,9 @@ impl Texture {
     pub fn height(&self) -> u32 {
         self.height
     }
+    pub fn format(&self) -> TexelFormat {
+        self.format
+    }
     /// Number of texels.
     pub fn len(&self) -> usize {
         self.width as usize * self.height as usize
@@ -109,9 +149,21 @@ impl Texture {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    /// Floats held: texels × channels.
+    pub fn floats(&self) -> usize {
+        self.len() * self.format.channels()
+    }
+    /// Bytes of GPU memory the texels take (the framebuffer object holds none).
+    pub fn bytes(&self) -> usize {
+        self.floats() * 4
+    }
     /// A number unique among the textures of one `Gpu` (for logs and the viewer).
     pub fn id(&self) -> u64 {
         self.id
+    }
+    /// The driver's name of the texture object (for tests that ask GL itself, `Gpu::is_texture`).
+    pub fn gl_name(&self) -> u32 {
+        self.tex.0.get()
     }
 }
 
@@ -128,7 +180,10 @@ impl Drop for Texture {
 
 impl std::fmt::Debug for Texture {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Texture#{}({}×{})", self.id, self.width, self.height)
+        match self.format {
+            TexelFormat::R32F => write!(f, "Texture#{}({}×{})", self.id, self.width, self.height),
+            TexelFormat::Rgba32F => write!(f, "Texture#{}({}×{} RGBA)", self.id, self.width, self.height),
+        }
     }
 }
 

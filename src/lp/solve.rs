@@ -241,7 +241,7 @@ pub fn solve_on(
 
 /// A kernel that cannot compile, built only for [`FaultInjection::BrokenKernel`].
 const BROKEN_KERNEL: crate::gl::Kernel =
-    crate::gl::Kernel { file: "fault_injection.frag", source: "void main() { this_is_not_glsl = ; }\n" };
+    crate::gl::Kernel { file: "fault_injection.frag", source: "void main() { this_is_not_glsl = ; }\n", variants: &[] };
 
 /// Injects the set-up faults of [`FaultInjection`] through the real GL paths.
 fn setup_fault(g: &Gpu, settings: &Settings) -> Result<(), BackendError> {

@@ -1,0 +1,316 @@
+//! [`Gpu`]: one GL context ready to run passes, its program cache and its counters.
+#![allow(unsafe_code)]
+
+use super::context::{self, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};
+use super::error::{GlError, GlResult};
+use super::info::GpuInfo;
+use super::observer::PassObserver;
+use super::program::{self, Kernel, Program};
+use super::texture::TexelFormat;
+use glow::HasContext;
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The context and the counters its objects share. Field order is drop order: GL objects are
+/// already gone when the context (`keep_alive`) goes.
+pub(crate) struct Shared {
+    pub(super) gl: glow::Context,
+    pub(super) reset_status: Option<ResetStatusFn>,
+    pub(super) live_textures: Cell<usize>,
+    pub(super) textures_created: Cell<u64>,
+    pub(super) next_id: Cell<u64>,
+    _keep_alive: Box<dyn Any>,
+}
+
+/// Bytes moved between host and GPU since the context was made (uploads and writes; readbacks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Traffic {
+    pub uploaded: u64,
+    pub read_back: u64,
+    /// Readbacks issued (each one waits for the GPU).
+    pub readbacks: u64,
+}
+
+/// A GL context ready to run passes. The context is current on the thread that made it and
+/// stays there: a `Gpu` is not `Send`. Every GL object is an RAII value holding an `Rc` of the
+/// context, freed in `Drop` while the context is alive and current.
+pub struct Gpu {
+    pub(super) shared: Rc<Shared>,
+    pub(super) info: GpuInfo,
+    pub(super) programs: RefCell<HashMap<ProgramKey, Rc<Program>>>,
+    pub(super) vao: glow::VertexArray,
+    pub(super) vbo: glow::Buffer,
+    pub(super) queries: [glow::Query; 2],
+    pub(super) observer: RefCell<Option<Rc<RefCell<dyn PassObserver>>>>,
+    pub(super) passes: Cell<u64>,
+    pub(super) traffic: Cell<Traffic>,
+}
+
+/// A program is its kernel file plus its variant defines.
+type ProgramKey = (&'static str, &'static [&'static str]);
+
+pub(super) const FLOATS_PER_VERTEX: usize = 8;
+pub(super) const MAX_VERTICES: usize = 6;
+
+impl Gpu {
+    /// A headless context on the best EGL device (hardware first, else Mesa's software one).
+    pub fn headless() -> GlResult<Gpu> {
+        Self::headless_with(HeadlessOptions::default())
+    }
+
+    pub fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
+        let (egl, gl, reset_status) = context::create_headless(opts)?;
+        let platform = format!("{}, {}", egl.egl_version, egl.device);
+        Self::from_glow(gl, reset_status, platform, Box::new(egl))
+    }
+
+    /// Wraps a context made elsewhere (e.g. a window's). `keep_alive` owns what the context lives
+    /// on and is dropped after every GL object. The context must be current on this thread.
+    /// `reset_status` comes from [`context::load_reset_status`] on the same context.
+    pub fn from_glow(
+        gl: glow::Context,
+        reset_status: Option<ResetStatusFn>,
+        platform: String,
+        keep_alive: Box<dyn Any>,
+    ) -> GlResult<Gpu> {
+        // SAFETY: the caller made the context current on this thread.
+        let (info_strings, version) = unsafe {
+            (
+                [
+                    gl.get_parameter_string(glow::VENDOR),
+                    gl.get_parameter_string(glow::RENDERER),
+                    gl.get_parameter_string(glow::VERSION),
+                    gl.get_parameter_string(glow::SHADING_LANGUAGE_VERSION),
+                ],
+                gl.version().clone(),
+            )
+        };
+        let (major, minor) = MIN_GL_VERSION;
+        if (version.major, version.minor) < (major as u32, minor as u32) || version.is_embedded {
+            return Err(GlError::VersionTooOld { found: info_strings[2].clone(), major, minor });
+        }
+        // SAFETY: as above.
+        let (max_tex, max_rect) = unsafe {
+            (gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE), gl.get_parameter_i32(glow::MAX_RECTANGLE_TEXTURE_SIZE))
+        };
+        let shared = Rc::new(Shared {
+            gl,
+            reset_status,
+            live_textures: Cell::new(0),
+            textures_created: Cell::new(0),
+            next_id: Cell::new(0),
+            _keep_alive: keep_alive,
+        });
+        let [vendor, renderer, version, glsl_version] = info_strings;
+        let mut info = GpuInfo {
+            platform,
+            vendor,
+            renderer,
+            version,
+            glsl_version,
+            max_texture_size: max_tex.max(0) as u32,
+            max_rectangle_texture_size: max_rect.max(0) as u32,
+            r32f_renderable: false,
+            rgba32f_renderable: false,
+            reset_notification: reset_status.is_some(),
+        };
+        // Float render support is checked once, by making targets, so later failures are real ones.
+        probe_render_format(&shared, TexelFormat::R32F)?;
+        info.r32f_renderable = true;
+        probe_render_format(&shared, TexelFormat::Rgba32F)?;
+        info.rgba32f_renderable = true;
+        let gl = &shared.gl;
+        // SAFETY: context current; objects are owned by the returned Gpu and freed in its Drop.
+        let (vao, vbo, queries) = unsafe {
+            let vao = gl.create_vertex_array().map_err(|d| GlError::Create { what: "a vertex array", detail: d })?;
+            let vbo = gl.create_buffer().map_err(|d| GlError::Create { what: "a vertex buffer", detail: d })?;
+            gl.bind_vertex_array(Some(vao));
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
+            let bytes = (FLOATS_PER_VERTEX * MAX_VERTICES * 4) as i32;
+            gl.buffer_data_size(glow::ARRAY_BUFFER, bytes, glow::STREAM_DRAW);
+            let stride = (FLOATS_PER_VERTEX * 4) as i32;
+            gl.enable_vertex_attrib_array(0);
+            gl.vertex_attrib_pointer_f32(0, 2, glow::FLOAT, false, stride, 0);
+            gl.enable_vertex_attrib_array(1);
+            gl.vertex_attrib_pointer_f32(1, 3, glow::FLOAT, false, stride, 8);
+            gl.enable_vertex_attrib_array(2);
+            gl.vertex_attrib_pointer_f32(2, 3, glow::FLOAT, false, stride, 20);
+            let q0 = gl.create_query().map_err(|d| GlError::Create { what: "a query", detail: d })?;
+            let q1 = gl.create_query().map_err(|d| GlError::Create { what: "a query", detail: d })?;
+            gl.disable(glow::DEPTH_TEST);
+            gl.disable(glow::BLEND);
+            gl.disable(glow::DITHER);
+            (vao, vbo, [q0, q1])
+        };
+        let gpu = Gpu {
+            shared,
+            info,
+            programs: RefCell::new(HashMap::new()),
+            vao,
+            vbo,
+            queries,
+            observer: RefCell::new(None),
+            passes: Cell::new(0),
+            traffic: Cell::new(Traffic::default()),
+        };
+        gpu.check("creating the pass pipeline")?;
+        Ok(gpu)
+    }
+
+    pub fn info(&self) -> &GpuInfo {
+        &self.info
+    }
+
+    /// Textures alive on this context, by the crate's count (see [`Gpu::is_texture`] for GL's).
+    pub fn live_textures(&self) -> usize {
+        self.shared.live_textures.get()
+    }
+
+    /// Textures (each with its framebuffer) created since this `Gpu` was made.
+    pub fn textures_created(&self) -> u64 {
+        self.shared.textures_created.get()
+    }
+
+    /// Whether GL itself still knows `name` as a texture object (`glIsTexture`).
+    pub fn is_texture(&self, name: u32) -> bool {
+        let Some(nz) = std::num::NonZeroU32::new(name) else { return false };
+        // SAFETY: context current; glIsTexture accepts any name.
+        unsafe { self.shared.gl.is_texture(glow::NativeTexture(nz)) }
+    }
+
+    /// Passes run since this `Gpu` was made.
+    pub fn pass_count(&self) -> u64 {
+        self.passes.get()
+    }
+
+    /// Bytes uploaded and read back since this `Gpu` was made.
+    pub fn traffic(&self) -> Traffic {
+        self.traffic.get()
+    }
+
+    pub(super) fn program(&self, kernel: &'static Kernel, defines: &'static [&'static str]) -> GlResult<Rc<Program>> {
+        if let Some(p) = self.programs.borrow().get(&(kernel.file, defines)) {
+            return Ok(p.clone());
+        }
+        let p = Rc::new(program::compile(&self.shared, kernel, defines)?);
+        self.programs.borrow_mut().insert((kernel.file, defines), p.clone());
+        Ok(p)
+    }
+
+    /// Compiles a kernel now (to keep compilation out of timed regions, or to surface errors early).
+    pub fn prepare(&self, kernel: &'static Kernel, defines: &'static [&'static str]) -> GlResult<()> {
+        self.program(kernel, defines).map(|_| ())
+    }
+
+    /// Waits until every issued pass has finished.
+    pub fn finish(&self) {
+        // SAFETY: context current.
+        unsafe { self.shared.gl.finish() }
+    }
+
+    /// Turns a pending GL error into a typed one naming `call`.
+    pub fn check(&self, call: &str) -> GlResult<()> {
+        // SAFETY: context current.
+        let code = unsafe { self.shared.gl.get_error() };
+        if code == glow::NO_ERROR {
+            self.reset_status(call)
+        } else if code == glow::CONTEXT_LOST {
+            Err(GlError::ContextLost { detail: format!("reported after {call}") })
+        } else {
+            Err(GlError::Driver { call: call.into(), code })
+        }
+    }
+
+    /// Asks the driver whether the context was reset (robust contexts only; others always say no).
+    pub fn reset_status(&self, after: &str) -> GlResult<()> {
+        let Some(query) = self.shared.reset_status else { return Ok(()) };
+        // SAFETY: loaded from this context, which is current; the query has no arguments.
+        let status = unsafe { query() };
+        let culprit = match status {
+            glow::NO_ERROR => return Ok(()),
+            glow::GUILTY_CONTEXT_RESET => "caused by this context",
+            glow::INNOCENT_CONTEXT_RESET => "caused elsewhere",
+            _ => "cause unknown",
+        };
+        Err(GlError::ContextLost { detail: format!("GPU reset ({culprit}), seen after {after}") })
+    }
+
+    /// Whether resets are reported through `glGetGraphicsResetStatus` on this context.
+    pub fn has_reset_query(&self) -> bool {
+        self.shared.reset_status.is_some()
+    }
+}
+
+impl Drop for Gpu {
+    fn drop(&mut self) {
+        self.programs.borrow_mut().clear();
+        // SAFETY: the context is alive (held by `shared`) and current on this thread.
+        unsafe {
+            let gl = &self.shared.gl;
+            gl.delete_vertex_array(self.vao);
+            gl.delete_buffer(self.vbo);
+            for q in self.queries {
+                gl.delete_query(q);
+            }
+        }
+    }
+}
+
+/// Makes a 1×1 rectangle texture of `format` and attaches it as a render target; a driver that
+/// cannot render to it gets [`GlError::FloatTargetUnsupported`].
+fn probe_render_format(shared: &Rc<Shared>, format: TexelFormat) -> GlResult<()> {
+    probe_raw(&shared.gl, format.internal(), format.pixel_format(), format.name())
+}
+
+/// The probe on any internal format (`pixel_format` is the matching upload format).
+fn probe_raw(gl: &glow::Context, internal: u32, pixel_format: u32, name: &'static str) -> GlResult<()> {
+    let unsupported = |detail: String| GlError::FloatTargetUnsupported { format: name, detail };
+    // SAFETY: context current; both objects are deleted before returning.
+    unsafe {
+        let tex = gl.create_texture().map_err(|d| GlError::Create { what: "a texture", detail: d })?;
+        gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(tex));
+        gl.tex_image_2d(
+            glow::TEXTURE_RECTANGLE,
+            0,
+            internal as i32,
+            1,
+            1,
+            0,
+            pixel_format,
+            glow::FLOAT,
+            glow::PixelUnpackData::Slice(None),
+        );
+        let fbo = match gl.create_framebuffer() {
+            Ok(f) => f,
+            Err(d) => {
+                gl.delete_texture(tex);
+                return Err(GlError::Create { what: "a framebuffer", detail: d });
+            }
+        };
+        gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
+        gl.framebuffer_texture_2d(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::TEXTURE_RECTANGLE, Some(tex), 0);
+        let status = gl.check_framebuffer_status(glow::FRAMEBUFFER);
+        let code = gl.get_error();
+        gl.bind_framebuffer(glow::FRAMEBUFFER, None);
+        gl.delete_framebuffer(fbo);
+        gl.delete_texture(tex);
+        if status != glow::FRAMEBUFFER_COMPLETE {
+            return Err(unsupported(format!("framebuffer status 0x{status:04x}")));
+        }
+        if code != glow::NO_ERROR {
+            return Err(unsupported(format!("GL error 0x{code:04x}")));
+        }
+    }
+    Ok(())
+}
+
+impl Gpu {
+    /// Checks that textures of a raw `internal_format` can be render targets (R32F and RGBA32F
+    /// are checked when the `Gpu` is made).
+    pub fn probe_render_format(&self, internal_format: u32, name: &'static str) -> GlResult<()> {
+        // The pixel format only matters for uploads; RED is accepted with any colour format.
+        probe_raw(&self.shared.gl, internal_format, glow::RED, name)
+    }
+}

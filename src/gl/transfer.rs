@@ -1,0 +1,156 @@
+//! Making textures and moving data between host and GPU. Data is row-major (texel row y = i),
+//! `channels` floats per texel (1 for R32F, 4 for RGBA32F, in R, G, B, A order).
+#![allow(unsafe_code)]
+
+use super::error::{GlError, GlResult};
+use super::gpu::Gpu;
+use super::texture::{self, TexelFormat, Texture};
+use glow::HasContext;
+
+impl Gpu {
+    /// Checks that a `width × height` texture fits this driver; `what` names it in the error.
+    pub fn check_size(&self, width: usize, height: usize, what: &str) -> GlResult<()> {
+        if width == 0 || height == 0 {
+            return Err(GlError::EmptyTexture { width, height, what: what.into() });
+        }
+        let max = self.info.max_side();
+        if width > max as usize || height > max as usize {
+            return Err(GlError::TextureTooLarge { width, height, max, what: what.into() });
+        }
+        Ok(())
+    }
+
+    /// An uninitialized `width × height` R32F texture.
+    pub fn texture(&self, width: usize, height: usize, what: &str) -> GlResult<Texture> {
+        self.texture_of(TexelFormat::R32F, width, height, what)
+    }
+
+    /// An uninitialized `width × height` texture of `format`.
+    pub fn texture_of(&self, format: TexelFormat, width: usize, height: usize, what: &str) -> GlResult<Texture> {
+        self.check_size(width, height, what)?;
+        Texture::new(&self.shared, width as u32, height as u32, None, format)
+    }
+
+    /// An R32F texture holding `data` in row-major order (row i = texel row y = i).
+    pub fn upload(&self, width: usize, height: usize, data: &[f32], what: &str) -> GlResult<Texture> {
+        self.upload_of(TexelFormat::R32F, width, height, data, what)
+    }
+
+    /// A texture of `format` holding `data` (row-major, `format.channels()` floats per texel).
+    pub fn upload_of(
+        &self,
+        format: TexelFormat,
+        width: usize,
+        height: usize,
+        data: &[f32],
+        what: &str,
+    ) -> GlResult<Texture> {
+        self.check_size(width, height, what)?;
+        let expected = width * height * format.channels();
+        if data.len() != expected {
+            return Err(GlError::SizeMismatch {
+                what: what.into(),
+                width: width as u32,
+                height: height as u32,
+                expected,
+                got: data.len(),
+            });
+        }
+        let t = Texture::new(&self.shared, width as u32, height as u32, Some(data), format)?;
+        self.count_upload(data.len());
+        Ok(t)
+    }
+
+    fn count_upload(&self, floats: usize) {
+        let mut t = self.traffic.get();
+        t.uploaded += 4 * floats as u64;
+        self.traffic.set(t);
+    }
+
+    /// Overwrites the texels `x..x+w` × `y..y+h` of `tex` with `data` (row-major).
+    pub fn write_rect(&self, tex: &Texture, x: u32, y: u32, w: u32, h: u32, data: &[f32]) -> GlResult<()> {
+        Self::check_rect(tex, [x, y, w, h], data.len(), "write")?;
+        // SAFETY: context current; the rectangle lies inside the texture (checked).
+        unsafe {
+            let gl = &self.shared.gl;
+            gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(tex.tex));
+            gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 4);
+            gl.tex_sub_image_2d(
+                glow::TEXTURE_RECTANGLE,
+                0,
+                x as i32,
+                y as i32,
+                w as i32,
+                h as i32,
+                tex.format().pixel_format(),
+                glow::FLOAT,
+                glow::PixelUnpackData::Slice(Some(texture::as_bytes(data))),
+            );
+        }
+        self.count_upload(data.len());
+        self.check("writing a texture")
+    }
+
+    /// Overwrites the whole texture.
+    pub fn write(&self, tex: &Texture, data: &[f32]) -> GlResult<()> {
+        self.write_rect(tex, 0, 0, tex.width(), tex.height(), data)
+    }
+
+    /// Reads the texels `x..x+w` × `y..y+h` back (row-major, all channels). This waits for the GPU.
+    pub fn read_rect(&self, tex: &Texture, x: u32, y: u32, w: u32, h: u32) -> GlResult<Vec<f32>> {
+        let n = w as usize * h as usize * tex.format().channels();
+        Self::check_rect(tex, [x, y, w, h], n, "read")?;
+        let mut out = vec![0f32; n];
+        // SAFETY: context current; the buffer holds exactly w·h·channels floats (pack alignment 4).
+        unsafe {
+            let gl = &self.shared.gl;
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(tex.fbo));
+            gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
+            let bytes = std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), n * 4);
+            gl.read_pixels(
+                x as i32,
+                y as i32,
+                w as i32,
+                h as i32,
+                tex.format().pixel_format(),
+                glow::FLOAT,
+                glow::PixelPackData::Slice(Some(bytes)),
+            );
+        }
+        let mut t = self.traffic.get();
+        t.read_back += 4 * n as u64;
+        t.readbacks += 1;
+        self.traffic.set(t);
+        self.check("reading a texture back")?;
+        Ok(out)
+    }
+
+    /// Reads the whole texture back (row-major, all channels).
+    pub fn read(&self, tex: &Texture) -> GlResult<Vec<f32>> {
+        self.read_rect(tex, 0, 0, tex.width(), tex.height())
+    }
+
+    /// Checks that the region `[x, y, w, h]` lies in `tex` and that `n` values fill it.
+    fn check_rect(tex: &Texture, [x, y, w, h]: [u32; 4], n: usize, op: &str) -> GlResult<()> {
+        let channels = tex.format().channels();
+        if x as u64 + w as u64 > tex.width() as u64 || y as u64 + h as u64 > tex.height() as u64 {
+            return Err(GlError::SizeMismatch {
+                what: format!("{op} of {w}×{h} at ({x}, {y}) outside {tex:?}"),
+                width: tex.width(),
+                height: tex.height(),
+                expected: tex.floats(),
+                got: n,
+            });
+        }
+        if n != w as usize * h as usize * channels {
+            return Err(GlError::SizeMismatch {
+                what: format!("{op} of {w}×{h} at ({x}, {y}) in {tex:?}"),
+                width: w,
+                height: h,
+                expected: w as usize * h as usize * channels,
+                got: n,
+            });
+        }
+        Ok(())
+    }
+}
