@@ -1,7 +1,10 @@
-//! Storage of matrices in textures: full format and the rectangular packed format (pure).
+//! Storage of matrices in textures: full format, the rectangular packed format, and the
+//! four-values-per-texel layouts of the blocked kernels (pure).
 pub mod packed;
+pub mod rgba;
 
 pub use packed::Packed;
+pub use rgba::{Blocks2x2, Rows4};
 
 /// How a symmetric or triangular matrix is stored in a texture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
