@@ -4,7 +4,7 @@
 //! C_S and C_T. A and d go up once; C stays on the GPU for the factorization.
 
 use super::error::{GpuError, GpuResult};
-use super::plan::{execute, PlannedPass, Role};
+use super::plan::{execute, PassKind, PlannedPass, Role};
 use crate::geometry::assembly as fig;
 use crate::geometry::Primitive;
 use crate::gl::{Gpu, Pass, PingPong, Texture};
@@ -53,7 +53,7 @@ pub fn plan(m: usize, n: usize, format: Format) -> Vec<PlannedPass> {
     let (m32, mut passes) = (m as u32, Vec::with_capacity(2 * n));
     for k in 0..n as u32 {
         passes.push(PlannedPass::new(
-            "column_scale",
+            PassKind::ColumnScale,
             &kernels::COLUMN_SCALE,
             Role::Aux(2),
             &[Role::Aux(0), Role::Aux(1)],
@@ -65,8 +65,15 @@ pub fn plan(m: usize, n: usize, format: Format) -> Vec<PlannedPass> {
             Format::Packed => fig::fig4_packed_outer_addition(k, m32),
         };
         passes.push(
-            PlannedPass::new("outer_add", &kernels::OUTER_ADD, Role::T, &[Role::S, Role::Aux(0), Role::Aux(2)], add, k)
-                .then_swap(),
+            PlannedPass::new(
+                PassKind::OuterAdd,
+                &kernels::OUTER_ADD,
+                Role::T,
+                &[Role::S, Role::Aux(0), Role::Aux(2)],
+                add,
+                k,
+            )
+            .then_swap(),
         );
     }
     passes

@@ -5,7 +5,7 @@
 //! update, swap.
 
 use super::error::{GpuError, GpuResult};
-use super::plan::{execute, PlannedPass, Role};
+use super::plan::{execute, PassKind, PlannedPass, Role};
 use crate::geometry::cholesky as fig;
 use crate::geometry::packed as packed_fig;
 use crate::geometry::Primitive;
@@ -107,13 +107,20 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
     use Role::{S, T};
     let mut passes = Vec::with_capacity(5 * m as usize);
     for k in 0..m.saturating_sub(1) {
-        passes.push(PlannedPass::new("sqrt", &kernels::SQRT, T, &[S], fig::diagonal_square(k), k));
-        passes.push(PlannedPass::new("copy_diagonal", &kernels::COPY, S, &[T], fig::diagonal_square(k), k));
-        passes.push(PlannedPass::new("normalize", &kernels::NORMALIZE, T, &[S], fig::column_below_diagonal(k, m), k));
+        passes.push(PlannedPass::new(PassKind::SquareRoot, &kernels::SQRT, T, &[S], fig::diagonal_square(k), k));
+        passes.push(PlannedPass::new(PassKind::CopyDiagonal, &kernels::COPY, S, &[T], fig::diagonal_square(k), k));
+        passes.push(PlannedPass::new(
+            PassKind::Normalize,
+            &kernels::NORMALIZE,
+            T,
+            &[S],
+            fig::column_below_diagonal(k, m),
+            k,
+        ));
         match variant {
             Variant::Outer { domain, index } => {
                 passes.push(PlannedPass::new(
-                    "copy_column",
+                    PassKind::CopyColumn,
                     &kernels::COPY,
                     S,
                     &[T],
@@ -122,7 +129,7 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
                 ));
                 passes.push(
                     PlannedPass::new(
-                        "outer_update",
+                        PassKind::OuterUpdate,
                         &kernels::OUTER_UPDATE,
                         T,
                         &[S],
@@ -135,7 +142,7 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
             }
             Variant::Inner => {
                 passes.push(PlannedPass::new(
-                    "inner_update",
+                    PassKind::InnerUpdate,
                     &kernels::INNER_UPDATE,
                     S,
                     &[T],
@@ -146,7 +153,14 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
         }
     }
     if m > 0 {
-        passes.push(PlannedPass::new("sqrt", &kernels::SQRT, T, &[S], fig::diagonal_square(m - 1), m - 1));
+        passes.push(PlannedPass::new(
+            PassKind::SquareRoot,
+            &kernels::SQRT,
+            T,
+            &[S],
+            fig::diagonal_square(m - 1),
+            m - 1,
+        ));
     }
     passes
 }
@@ -160,13 +174,13 @@ pub fn plan_packed(m: u32) -> Vec<PlannedPass> {
     for k in 0..m.saturating_sub(1) {
         let diag = packed_fig::packed_diagonal_square(k, m);
         let col = packed_fig::packed_column_below_diagonal(k, m);
-        passes.push(PlannedPass::new("sqrt", &kernels::SQRT, T, &[S], diag, k));
-        passes.push(PlannedPass::new("copy_diagonal", &kernels::COPY, S, &[T], diag, k));
-        passes.push(PlannedPass::new("normalize", &kernels::NORMALIZE, T, &[S], col, k));
-        passes.push(PlannedPass::new("copy_column", &kernels::COPY, S, &[T], col, k));
+        passes.push(PlannedPass::new(PassKind::SquareRoot, &kernels::SQRT, T, &[S], diag, k));
+        passes.push(PlannedPass::new(PassKind::CopyDiagonal, &kernels::COPY, S, &[T], diag, k));
+        passes.push(PlannedPass::new(PassKind::Normalize, &kernels::NORMALIZE, T, &[S], col, k));
+        passes.push(PlannedPass::new(PassKind::CopyColumn, &kernels::COPY, S, &[T], col, k));
         passes.push(
             PlannedPass::new(
-                "outer_update",
+                PassKind::OuterUpdate,
                 &kernels::OUTER_UPDATE,
                 T,
                 &[S],
@@ -178,7 +192,7 @@ pub fn plan_packed(m: u32) -> Vec<PlannedPass> {
     }
     if m > 0 {
         passes.push(PlannedPass::new(
-            "sqrt",
+            PassKind::SquareRoot,
             &kernels::SQRT,
             T,
             &[S],
@@ -309,7 +323,7 @@ pub const REPLACED_PIVOT: f32 = 1e15;
 pub fn with_tiny_pivots(plan: Vec<PlannedPass>, tiny: f32) -> Vec<PlannedPass> {
     plan.into_iter()
         .map(|mut p| {
-            if p.name == "sqrt" {
+            if p.kind == PassKind::SquareRoot {
                 p.sources = vec![Role::S, Role::Aux(0)];
                 let k = p.step as f32;
                 p.defines(&["TINY_PIVOT"]).uniform("tiny", tiny).uniform("pivot", k)

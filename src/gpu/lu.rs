@@ -7,7 +7,7 @@
 
 use super::blas1::{ReduceOp, Reducer};
 use super::error::{GpuError, GpuResult};
-use super::plan::{execute, PlannedPass, Role};
+use super::plan::{execute, PassKind, PlannedPass, Role};
 use crate::geometry::cholesky::column_below_diagonal;
 use crate::geometry::lu as fig;
 use crate::gl::{Gpu, Pass, PingPong, Texture};
@@ -28,19 +28,20 @@ pub fn plan_step(k: u32, p: u32, m: u32) -> Vec<PlannedPass> {
     use Role::{S, T};
     let mut v = Vec::with_capacity(8);
     if p != k {
-        v.push(PlannedPass::new("swap_rows", &kernels::FETCH_T0, T, &[S], fig::row_copy(k, p, m), k));
-        v.push(PlannedPass::new("swap_rows", &kernels::FETCH_T0, T, &[S], fig::row_copy(p, k, m), k));
-        v.push(PlannedPass::new("copy_row", &kernels::FETCH_T0, S, &[T], fig::row_copy(k, k, m), k));
-        v.push(PlannedPass::new("copy_row", &kernels::FETCH_T0, S, &[T], fig::row_copy(p, p, m), k));
+        v.push(PlannedPass::new(PassKind::SwapRows, &kernels::FETCH_T0, T, &[S], fig::row_copy(k, p, m), k));
+        v.push(PlannedPass::new(PassKind::SwapRows, &kernels::FETCH_T0, T, &[S], fig::row_copy(p, k, m), k));
+        v.push(PlannedPass::new(PassKind::CopyRow, &kernels::FETCH_T0, S, &[T], fig::row_copy(k, k, m), k));
+        v.push(PlannedPass::new(PassKind::CopyRow, &kernels::FETCH_T0, S, &[T], fig::row_copy(p, p, m), k));
     } else {
-        v.push(PlannedPass::new("copy_row", &kernels::FETCH_T0, T, &[S], fig::row_copy(k, k, m), k));
+        v.push(PlannedPass::new(PassKind::CopyRow, &kernels::FETCH_T0, T, &[S], fig::row_copy(k, k, m), k));
     }
     if k + 1 < m {
         let col = column_below_diagonal(k, m);
-        v.push(PlannedPass::new("normalize", &kernels::NORMALIZE, T, &[S], col, k));
-        v.push(PlannedPass::new("copy_column", &kernels::COPY, S, &[T], col, k));
+        v.push(PlannedPass::new(PassKind::Normalize, &kernels::NORMALIZE, T, &[S], col, k));
+        v.push(PlannedPass::new(PassKind::CopyColumn, &kernels::COPY, S, &[T], col, k));
         v.push(
-            PlannedPass::new("elimination", &kernels::OUTER_UPDATE, T, &[S], fig::trailing_update(k, m), k).then_swap(),
+            PlannedPass::new(PassKind::Elimination, &kernels::OUTER_UPDATE, T, &[S], fig::trailing_update(k, m), k)
+                .then_swap(),
         );
     }
     v

@@ -18,9 +18,67 @@ pub enum Role {
     Aux(usize),
 }
 
+/// What a planned pass does, in the papers' words. Algorithms that treat one kind of pass
+/// specially (the tiny-pivot square root of the interior-point normal equations) match on this
+/// type, never on a name string; the name is only for logs, counts and the viewer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PassKind {
+    /// Square root of the pivot (Kernel 3).
+    SquareRoot,
+    CopyDiagonal,
+    /// The column below the pivot divided by it (Kernel 4).
+    Normalize,
+    CopyColumn,
+    /// Outer-product update of the trailing matrix (Kernel 5).
+    OuterUpdate,
+    /// Inner-product column update (Fig. 4a).
+    InnerUpdate,
+    /// Assembly: b = d(k)·A(:, k) (Fig. 2a).
+    ColumnScale,
+    /// Assembly: C += A(:, k)·bᵀ (Fig. 2b).
+    OuterAdd,
+    /// Substitution: f(k) / L(k, k).
+    Divide,
+    CopyEntry,
+    /// Forward substitution's sub-column update.
+    SubColumn,
+    /// Back substitution's sub-row update.
+    SubRow,
+    /// LU: row exchange of the pivot search.
+    SwapRows,
+    CopyRow,
+    /// LU: rank-1 elimination of the trailing square.
+    Elimination,
+}
+
+impl PassKind {
+    /// The name in logs, pass counts and the viewer.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PassKind::SquareRoot => "sqrt",
+            PassKind::CopyDiagonal => "copy_diagonal",
+            PassKind::Normalize => "normalize",
+            PassKind::CopyColumn => "copy_column",
+            PassKind::OuterUpdate => "outer_update",
+            PassKind::InnerUpdate => "inner_update",
+            PassKind::ColumnScale => "column_scale",
+            PassKind::OuterAdd => "outer_add",
+            PassKind::Divide => "divide",
+            PassKind::CopyEntry => "copy_entry",
+            PassKind::SubColumn => "sub_column",
+            PassKind::SubRow => "sub_row",
+            PassKind::SwapRows => "swap_rows",
+            PassKind::CopyRow => "copy_row",
+            PassKind::Elimination => "elimination",
+        }
+    }
+}
+
 /// One pass of a plan.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlannedPass {
+    pub kind: PassKind,
+    /// `kind.name()`, kept as a field for logs and tests.
     pub name: &'static str,
     pub kernel: &'static Kernel,
     pub defines: &'static [&'static str],
@@ -36,7 +94,7 @@ pub struct PlannedPass {
 impl PlannedPass {
     /// A pass writing `target` from `sources` at step `k`.
     pub fn new(
-        name: &'static str,
+        kind: PassKind,
         kernel: &'static Kernel,
         target: Role,
         sources: &[Role],
@@ -44,7 +102,8 @@ impl PlannedPass {
         k: u32,
     ) -> Self {
         Self {
-            name,
+            kind,
+            name: kind.name(),
             kernel,
             defines: &[],
             target,

@@ -6,7 +6,7 @@
 
 use super::cholesky::{self, Factor};
 use super::error::{GpuError, GpuResult};
-use super::plan::{execute, PlannedPass, Role};
+use super::plan::{execute, PassKind, PlannedPass, Role};
 use super::vector::Vector;
 use crate::geometry::solve as fig;
 use crate::gl::{Gpu, PingPong};
@@ -27,12 +27,12 @@ pub fn plan_forward(m: u32, format: Format) -> Vec<PlannedPass> {
     let mut p = Vec::with_capacity(3 * m as usize);
     for k in 0..m {
         let point = fig::division_point(k, m, format);
-        p.push(PlannedPass::new("divide", &kernels::DIVIDE, T, &[S, Aux(0)], point, k));
+        p.push(PlannedPass::new(PassKind::Divide, &kernels::DIVIDE, T, &[S, Aux(0)], point, k));
         if k + 1 < m {
-            p.push(PlannedPass::new("copy_entry", &kernels::COPY, S, &[T], point, k));
+            p.push(PlannedPass::new(PassKind::CopyEntry, &kernels::COPY, S, &[T], point, k));
             let (line, swizzled) = fig::forward_sub_column(k, m, format);
             p.push(
-                PlannedPass::new("sub_column", &kernels::SUBTRACT, T, &[S, Aux(0)], line, k)
+                PlannedPass::new(PassKind::SubColumn, &kernels::SUBTRACT, T, &[S, Aux(0)], line, k)
                     .defines(subtract_defines(swizzled))
                     .then_swap(),
             );
@@ -47,13 +47,13 @@ pub fn plan_backward(m: u32, format: Format) -> Vec<PlannedPass> {
     let mut p = Vec::with_capacity(4 * m as usize);
     for k in (0..m).rev() {
         let point = fig::division_point(k, m, format);
-        p.push(PlannedPass::new("divide", &kernels::DIVIDE, T, &[S, Aux(0)], point, k));
+        p.push(PlannedPass::new(PassKind::Divide, &kernels::DIVIDE, T, &[S, Aux(0)], point, k));
         if k > 0 {
-            p.push(PlannedPass::new("copy_entry", &kernels::COPY, S, &[T], point, k));
+            p.push(PlannedPass::new(PassKind::CopyEntry, &kernels::COPY, S, &[T], point, k));
             let lines = fig::backward_sub_row(k, m, format);
             let last = lines.len() - 1;
             for (n, line) in lines.into_iter().enumerate() {
-                let pass = PlannedPass::new("sub_row", &kernels::SUBTRACT, T, &[S, Aux(0)], line, k);
+                let pass = PlannedPass::new(PassKind::SubRow, &kernels::SUBTRACT, T, &[S, Aux(0)], line, k);
                 p.push(if n == last { pass.then_swap() } else { pass });
             }
         }
