@@ -149,7 +149,7 @@ fn limits_stop_with_the_best_point_and_the_right_status() {
 #[test]
 fn the_log_header_prints_coefficient_ranges() {
     let m = netlib("kb2");
-    let lines = glsolve::lp::solve::coefficient_ranges(&m);
+    let lines = glsolve::lp::log::coefficient_ranges(&m);
     assert_eq!(lines.len(), 5);
     assert!(lines[1].trim_start().starts_with("matrix ["), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("rhs")), "{lines:?}");

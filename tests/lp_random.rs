@@ -3,9 +3,8 @@
 //! comparing with anything the solver printed.
 
 use faer::{Mat, Par};
-use glsolve::lp::backend::NormalEquationsBackend;
-use glsolve::lp::backends::cholesky::cholesky_lower;
-use glsolve::lp::backends::CpuBackend;
+use glsolve::cpu::cholesky::cholesky_lower;
+use glsolve::lp::backend::{CpuNormal, CpuVectors, NormalEquations, VectorKernels};
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::{mps, mps_write, solve, Settings, Status, Verbosity};
@@ -101,15 +100,16 @@ fn dependent_rows_get_replaced_pivots_and_consistent_solves() {
         1 => ((j * j) % 5) as f64 - 2.0,
         _ => (j + 1) as f64 + ((j * j) % 5) as f64 - 2.0,
     });
-    let mut be = CpuBackend::new(a.as_ref(), &[]);
+    let mut be = CpuVectors::new(a.as_ref(), &[]);
+    let mut ne = CpuNormal::new(3, 5);
     let ones = be.fill(5, 1.0).expect("fill");
-    be.assemble(&ones).expect("assemble");
-    let info = be.factor().expect("singular matrix handled");
+    ne.assemble(&mut be, &ones).expect("assemble");
+    let info = ne.factor(&mut be).expect("singular matrix handled");
     assert_eq!(info.replaced_pivots, 1);
     let u0 = be.upload(&[1.0, -2.0, 0.5]).expect("upload");
     let atu0 = be.at_mul(1.0, &u0, None).expect("at_mul");
     let r = be.a_mul(1.0, &atu0, None).expect("a_mul");
-    let u = be.solve(&r).expect("solve");
+    let u = ne.solve(&mut be, &r).expect("solve");
     let atu = be.at_mul(1.0, &u, None).expect("at_mul");
     for (x, y) in atu.iter().zip(&atu0) {
         assert!((x - y).abs() < 1e-9 * (1.0 + y.abs()), "{x} vs {y}");
@@ -119,7 +119,7 @@ fn dependent_rows_get_replaced_pivots_and_consistent_solves() {
 #[test]
 fn cpu_kernels_match_definitions() {
     let a = Mat::<f64>::from_fn(2, 3, |i, j| (i * 3 + j) as f64 - 2.0); // [[-2,-1,0],[1,2,3]]
-    let mut be = CpuBackend::new(a.as_ref(), &[(0, 2)]);
+    let mut be = CpuVectors::new(a.as_ref(), &[(0, 2)]);
     let x = be.upload(&[1.0, 2.0, 4.0]).expect("upload");
     let dx = be.upload(&[-2.0, 1.0, -1.0]).expect("upload");
     assert_eq!(be.a_mul(1.0, &x, None).expect("a_mul"), vec![-4.0, 17.0]);

@@ -1,3 +1,4 @@
 //! Double-precision CPU references and fallbacks (faer), and the random test matrices.
+pub mod cholesky;
 pub mod dense;
 pub mod random;

@@ -5,17 +5,20 @@
 
 use super::error::{GpuError, GpuResult};
 use super::plan::{execute, PassKind, PlannedPass, Role};
+use super::vector::Vector;
 use crate::geometry::assembly as fig;
 use crate::geometry::Primitive;
 use crate::gl::{Gpu, Pass, PingPong, Texture};
 use crate::kernels;
 use crate::layout::Format;
+use std::rc::Rc;
 
 /// A (m×n, stored as an n×m texture) and the diagonal of D² (n×1) on the GPU.
 pub struct Operands {
     pub m: usize,
     pub n: usize,
-    pub a: Texture,
+    /// Shared with the matrix–vector kernels of the LP (`gpu::blas2`), which read the same layout.
+    pub a: Rc<Texture>,
     pub d: Texture,
 }
 
@@ -29,7 +32,7 @@ impl Operands {
             return Err(GpuError::NonFinite { what: "A".into(), row: p / n, col: p % n, value: a[p] as f64 });
         }
         gpu.check_size(n, m, "A (stored n×m)")?;
-        let a = gpu.upload(n, m, a, "A (stored n×m)")?;
+        let a = Rc::new(gpu.upload(n, m, a, "A (stored n×m)")?);
         let d = gpu.texture(n, 1, "d, the diagonal of D²")?;
         Ok(Operands { m, n, a, d })
     }
@@ -43,6 +46,15 @@ impl Operands {
             return Err(GpuError::NegativeWeight { index: k, value: d2[k] as f64 });
         }
         gpu.write(&self.d, d2)?;
+        Ok(())
+    }
+
+    /// Sets the diagonal of D² from a GPU vector (a copy pass; nothing leaves the GPU).
+    pub fn copy_d2(&self, gpu: &Gpu, d2: &Vector) -> GpuResult<()> {
+        if d2.len() != self.n {
+            return Err(GpuError::Shape(format!("d has {} values, A has {} columns", d2.len(), self.n)));
+        }
+        gpu.run(&Pass::new("set_d2", &kernels::COPY, &self.d, &[d2.texture()], d2.domain()))?;
         Ok(())
     }
 }
@@ -102,7 +114,7 @@ pub fn assemble_into(gpu: &Gpu, ops: &Operands, c: &mut PingPong, format: Format
     for t in [c.source(), c.target()] {
         gpu.run(&Pass::new("clear", &kernels::FILL, t, &[], full).uniforms(&[("value", 0.0)]))?;
     }
-    execute(gpu, c, &[&ops.a, &ops.d, &b], &plan(ops.m, ops.n, format))?;
+    execute(gpu, c, &[&*ops.a, &ops.d, &b], &plan(ops.m, ops.n, format))?;
     Ok(())
 }
 

@@ -6,8 +6,10 @@ pub mod cholesky;
 pub mod error;
 pub mod lu;
 pub mod plan;
+pub mod pool;
 pub mod substitute;
 pub mod vector;
 
 pub use error::{GpuError, GpuResult};
+pub use pool::{PooledVector, TexturePool};
 pub use vector::Vector;

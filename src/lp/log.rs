@@ -1,5 +1,7 @@
 //! The iteration log: a small sink the solver writes lines to, redirectable by the caller.
 
+use crate::lp::model::LpModel;
+use crate::lp::standard_form::StandardForm;
 use std::io::Write;
 
 /// One row of the iteration log (HiGHS-like columns).
@@ -76,6 +78,47 @@ impl Logger {
             it.alpha_primal,
             it.alpha_dual,
             backend
+        ));
+    }
+}
+
+/// min/max |v| over the finite non-zero values (`None` if there are none).
+fn range(v: impl IntoIterator<Item = f64>) -> Option<(f64, f64)> {
+    v.into_iter()
+        .filter(|x| x.is_finite() && *x != 0.0)
+        .map(f64::abs)
+        .fold(None, |r, x| Some(r.map_or((x, x), |(lo, hi): (f64, f64)| (lo.min(x), hi.max(x)))))
+}
+
+/// The model's coefficient ranges (HiGHS prints the same four lines): a spread of many orders of
+/// magnitude warns of a badly scaled model before the first iteration.
+pub fn coefficient_ranges(model: &LpModel) -> Vec<String> {
+    let fmt = |name: &str, r: Option<(f64, f64)>| match r {
+        Some((lo, hi)) => format!("  {name:<7}[{lo:.0e}, {hi:.0e}]"),
+        None => format!("  {name:<7}[none]"),
+    };
+    vec![
+        "coefficient ranges:".to_string(),
+        fmt("matrix", range(model.a.values.iter().copied())),
+        fmt("cost", range(model.c.iter().copied())),
+        fmt("bound", range(model.col_lower.iter().chain(&model.col_upper).copied())),
+        fmt("rhs", range(model.row_lower.iter().chain(&model.row_upper).copied())),
+    ]
+}
+
+/// Writes the coefficient ranges and the scaled matrix range.
+pub fn log_ranges(log: &mut Logger, model: &LpModel, sf: &StandardForm) {
+    if !log.enabled() {
+        return;
+    }
+    for l in coefficient_ranges(model) {
+        log.line(&l);
+    }
+    let scaled = range((0..sf.a.ncols()).flat_map(|j| sf.a.col_as_slice(j).to_vec()));
+    let factors = range(sf.row_scale.iter().chain(&sf.col_scale).copied());
+    if let (Some((lo, hi)), Some((flo, fhi))) = (scaled, factors) {
+        log.line(&format!(
+            "  scaled matrix [{lo:.0e}, {hi:.0e}] after equilibration (factors in [{flo:.0e}, {fhi:.0e}])"
         ));
     }
 }

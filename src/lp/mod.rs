@@ -1,10 +1,10 @@
 //! Linear programs: reading them, bringing them to standard form, solving them.
 //!
 //! Pipeline: [`mps`] → [`LpModel`] → [`standard_form`] (dense min cᵀx, Ax = b, x ≥ 0) →
-//! [`mpc`] (Mehrotra's predictor-corrector over a [`backend::NormalEquationsBackend`]) → mapped
+//! [`mpc`] (Mehrotra's predictor-corrector over a backend's [`backend::VectorKernels`] and
+//! [`backend::NormalEquations`]) → mapped
 //! back by [`solve::solve`].
 pub mod backend;
-pub mod backends;
 pub mod bench;
 pub mod log;
 pub mod model;
@@ -16,10 +16,12 @@ pub mod settings;
 pub mod solve;
 pub mod standard_form;
 pub mod status;
+pub mod verdict;
 pub mod verify;
 
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use settings::{BackendKind, HybridRules, Settings, Substitution, Verbosity};
-pub use solve::{solve, solve_on, Certificate, Solution, SolveError};
+pub use solve::{solve, solve_on, Solution, SolveError};
 pub use status::Status;
+pub use verdict::Certificate;
 pub use verify::{Accuracy, Verification};

@@ -1,16 +1,20 @@
-//! The whole pipeline: standard form, the MPC loop on the chosen backend, mapping back.
+//! The whole pipeline, orchestrated: standard form, the backend the settings ask for, the MPC
+//! loop, and the verdict on the original model.
 
 use crate::gl::{GlError, Gpu};
-use crate::lp::backend::NormalEquationsBackend;
-use crate::lp::backend::{BackendError, FaultInjection, GpuFault};
-use crate::lp::backends::{CpuBackend, GpuBackend, HybridBackend};
-use crate::lp::log::{IterationInfo, Logger};
+use crate::gpu::TexturePool;
+use crate::lp::backend::{
+    BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors,
+    HybridNormal,
+};
+use crate::lp::log::{log_ranges, IterationInfo, Logger};
 use crate::lp::model::LpModel;
-use crate::lp::mpc::{self, MpcProblem, MpcTimings};
+use crate::lp::mpc::{self, MpcOutcome, MpcProblem, MpcTimings};
 use crate::lp::settings::{BackendKind, Settings, SettingsError};
 use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
 use crate::lp::status::Status;
-use crate::lp::verify::{self, Accuracy, CertificateCheck, CertificateKind, Verification, VERIFY_FACTOR};
+use crate::lp::verdict::{verdict, Certificate};
+use crate::lp::verify::{objective, reduced_costs, Verification};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -78,15 +82,6 @@ pub struct Solution {
     pub timings: Timings,
 }
 
-/// A ray proving infeasibility, in terms of the original model, with its check.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Certificate {
-    pub kind: CertificateKind,
-    /// Farkas: one multiplier per original row; primal ray: one entry per original column.
-    pub ray: Vec<f64>,
-    pub check: CertificateCheck,
-}
-
 /// Solves `model` with `settings`, writing the iteration log to `log`. GPU backends make a
 /// headless GL context; where none can be made, `hybrid` runs on the CPU with a notice and `gpu`
 /// is an error.
@@ -145,97 +140,112 @@ pub fn solve_on(
             *b0 = f64::NAN;
         }
     }
-    let t_setup = Instant::now();
     let mut notes = Vec::new();
-    let cpu = |timings: &mut Timings, log: &mut Logger| {
-        let mut be = CpuBackend::new(sf.a.as_ref(), &sf.free_pairs);
-        timings.setup = t_setup.elapsed();
-        run_on(&mut be, &problem, settings, log)
-    };
-    let (fmt, sub, tol) = (settings.normal_format, settings.substitution, settings.gpu_pivot_tolerance);
-    let outcome = match (settings.backend, gpu) {
-        (BackendKind::Cpu, _) => cpu(&mut timings, log),
-        (BackendKind::Gpu, None) => {
-            return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))
-        }
-        (BackendKind::Gpu, Some(g)) => {
-            setup_fault(g, settings).map_err(SolveError::Backend)?;
-            let mut be =
-                GpuBackend::new(g, sf.a.as_ref(), &sf.free_pairs, fmt, sub, tol).map_err(SolveError::Backend)?;
-            timings.setup = t_setup.elapsed();
-            run_on(&mut be, &problem, settings, log)
-        }
-        (BackendKind::Hybrid, None) => {
-            notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
-            cpu(&mut timings, log)
-        }
-        (BackendKind::Hybrid, Some(g)) => {
-            let made = setup_fault(g, settings)
-                .and_then(|()| HybridBackend::new(g, sf.a.as_ref(), &sf.free_pairs, fmt, sub, tol, settings.hybrid));
-            match made {
-                Ok(mut be) => {
-                    be.inject(settings.gpu_fault);
-                    timings.setup = t_setup.elapsed();
-                    let out = run_on(&mut be, &problem, settings, log);
-                    if let Some(sw) = be.switch() {
-                        let note = format!("hybrid: switched to the CPU at iteration {}: {}", sw.iteration, sw.reason);
-                        log.line(&note);
-                        notes.push(note);
-                    }
-                    out
-                }
-                Err(e) => {
-                    let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
-                    log.line(&format!("notice: {note}"));
-                    notes.push(note);
-                    cpu(&mut timings, log)
-                }
-            }
-        }
-    };
+    let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings, &mut notes)?;
     let t_post = Instant::now();
-    let mut x = sf.original_x(&outcome.iterate.x);
-    let mut row_duals = sf.original_duals(&outcome.iterate.lambda);
-    let mut verdict = decide(model, &sf, &outcome, &x, &row_duals, settings);
-    // An infeasibility claim whose certificate fails leaves a point to grade: the best iterate
-    // seen may be far better than the last (a stalled residual drifts once μ underflows).
-    let certificate_failed = verdict.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
-    if let (true, Some(best)) = (certificate_failed, &outcome.best_iterate) {
-        let (bx, by) = (sf.original_x(&best.x), sf.original_duals(&best.lambda));
-        let bv = verify::verify_point(model, &bx, &by, settings.tolerance);
-        if bv.accuracy < verdict.verification.accuracy {
-            verdict.status = point_status(&bv);
-            verdict.detail.push_str("; the best iterate is returned");
-            verdict.verification = bv;
-            (x, row_duals) = (bx, by);
-        }
-    }
-    let reduced_costs = reduced_costs(model, &row_duals);
-    let objective = objective(model, &x);
-    log.line(&format!("verification: {}", verdict.verification.summary()));
-    if let Some(c) = &verdict.certificate {
+    let v = verdict(model, &sf, &outcome, settings);
+    let reduced_costs = reduced_costs(model, &v.row_duals);
+    let objective = objective(model, &v.x);
+    log.line(&format!("verification: {}", v.verification.summary()));
+    if let Some(c) = &v.certificate {
         log.line(&format!("certificate: {}", c.check.summary()));
     }
     timings.postsolve = t_post.elapsed();
     timings.mpc = outcome.timings;
     timings.total = t0.elapsed();
     Ok(Solution {
-        status: verdict.status,
+        status: v.status,
         objective,
-        x,
-        row_duals,
+        x: v.x,
+        row_duals: v.row_duals,
         reduced_costs,
         iterations: outcome.iterations,
         backend: settings.backend,
         standard_form_size: (m, n),
         last_iteration: outcome.last,
-        detail: verdict.detail,
+        detail: v.detail,
         gpu_iterations: outcome.gpu_iterations,
         notes,
-        verification: Some(verdict.verification),
-        certificate: verdict.certificate,
+        verification: Some(v.verification),
+        certificate: v.certificate,
         best_iterate: outcome.best_returned,
         timings,
+    })
+}
+
+/// The options of the GPU normal equations from the settings.
+fn gpu_options(st: &Settings) -> GpuNormalOptions {
+    GpuNormalOptions {
+        format: st.normal_format,
+        substitution: st.substitution,
+        pivot_tolerance: st.gpu_pivot_tolerance,
+        fault: st.gpu_fault,
+    }
+}
+
+/// Builds the backend the settings ask for and runs the loop on it.
+fn run_backend(
+    sf: &StandardForm,
+    problem: &MpcProblem,
+    st: &Settings,
+    log: &mut Logger,
+    gpu: Option<&Gpu>,
+    timings: &mut Timings,
+    notes: &mut Vec<String>,
+) -> Result<MpcOutcome, SolveError> {
+    let t_setup = Instant::now();
+    let (m, n) = (sf.a.nrows(), sf.a.ncols());
+    let cpu_vectors = || CpuVectors::new(sf.a.as_ref(), &sf.free_pairs);
+    Ok(match (st.backend, gpu) {
+        (BackendKind::Cpu, _) => {
+            let (mut vk, mut ne) = (cpu_vectors(), CpuNormal::new(m, n));
+            timings.setup = t_setup.elapsed();
+            mpc::solve(&mut vk, &mut ne, problem, st, log)
+        }
+        (BackendKind::Gpu, None) => {
+            return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))
+        }
+        (BackendKind::Gpu, Some(g)) => {
+            setup_fault(g, st).map_err(SolveError::Backend)?;
+            let normal = GpuNormal::new(g, sf.a.as_ref(), gpu_options(st)).map_err(SolveError::Backend)?;
+            let mut vk = GpuVectors::new(g, normal.a_texture(), m, n, &sf.free_pairs, TexturePool::new())
+                .map_err(SolveError::Backend)?;
+            let mut ne = GpuSide::new(normal);
+            timings.setup = t_setup.elapsed();
+            mpc::solve(&mut vk, &mut ne, problem, st, log)
+        }
+        (BackendKind::Hybrid, g) => {
+            let side = match g {
+                None => {
+                    notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
+                    None
+                }
+                Some(g) => match setup_fault(g, st).and_then(|()| GpuNormal::new(g, sf.a.as_ref(), gpu_options(st))) {
+                    Ok(normal) => Some(normal),
+                    Err(e) => {
+                        let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
+                        log.line(&format!("notice: {note}"));
+                        notes.push(note);
+                        None
+                    }
+                },
+            };
+            let on_gpu = side.is_some();
+            let mut vk = cpu_vectors();
+            let mut ne = HybridNormal::new(side, CpuNormal::new(m, n), st.hybrid);
+            timings.setup = t_setup.elapsed();
+            let mut out = mpc::solve(&mut vk, &mut ne, problem, st, log);
+            if let Some(sw) = ne.switch() {
+                let note = format!("hybrid: switched to the CPU at iteration {}: {}", sw.iteration, sw.reason);
+                log.line(&note);
+                notes.push(note);
+            }
+            if !on_gpu {
+                // Without a GPU side the policy is the cpu backend, which reports no GPU count.
+                out.gpu_iterations = None;
+            }
+            out
+        }
     })
 }
 
@@ -250,190 +260,6 @@ fn setup_fault(g: &Gpu, settings: &Settings) -> Result<(), BackendError> {
             .map_err(|e| BackendError::Gpu { kind: GpuFault::of(&e), detail: e.to_string() })?;
     }
     Ok(())
-}
-
-/// The final word on a solve: the loop's proposal, checked on the original model.
-struct Verdict {
-    status: Status,
-    detail: String,
-    verification: Verification,
-    certificate: Option<Certificate>,
-}
-
-/// Turns the loop's proposed status into the reported one (see [`Status`]):
-/// * optimal or numerical failure → by the point's verification: `Optimal` at ε,
-///   `OptimalReducedAccuracy` at √ε, `NumericalFailure` otherwise;
-/// * an infeasibility → by its certificate's check at ε_inf (`…Infeasible`), √ε_inf
-///   (`…InfeasibleReducedAccuracy`), or `NumericalFailure` when the ray proves nothing;
-/// * a limit stays a limit; the verification says how good the best point is.
-fn decide(model: &LpModel, sf: &StandardForm, out: &mpc::MpcOutcome, x: &[f64], y: &[f64], st: &Settings) -> Verdict {
-    let verification = verify::verify_point(model, x, y, st.tolerance);
-    let mut detail = out.detail.clone();
-    let add = |d: &mut String, s: String| {
-        if !d.is_empty() {
-            d.push_str("; ");
-        }
-        d.push_str(&s);
-    };
-    let status = match out.status {
-        Status::Optimal | Status::OptimalReducedAccuracy | Status::NumericalFailure => {
-            let loop_failed = out.status == Status::NumericalFailure;
-            match verification.accuracy {
-                Accuracy::Tolerance if loop_failed => {
-                    add(&mut detail, "the best point passes verification at ε".into());
-                    Status::Optimal
-                }
-                Accuracy::Tolerance => Status::Optimal,
-                Accuracy::Reduced => {
-                    add(
-                        &mut detail,
-                        format!("verification passes only at reduced accuracy: {}", verification.summary()),
-                    );
-                    Status::OptimalReducedAccuracy
-                }
-                Accuracy::Failed => {
-                    if !loop_failed {
-                        add(&mut detail, format!("the point fails verification: {}", verification.summary()));
-                    }
-                    Status::NumericalFailure
-                }
-            }
-        }
-        Status::PrimalInfeasible | Status::PrimalInfeasibleReducedAccuracy => {
-            let null = null_space_ray(sf, &out.iterate);
-            let (ray, check) = best_ray(
-                [Some(&out.iterate.lambda), out.residual_ray.as_ref(), null.as_ref()],
-                |r| verify::drop_wrong_signs(model, sf.farkas_ray(r)),
-                |r| verify::check_farkas(model, r, VERIFY_FACTOR * st.infeasibility_tolerance),
-            );
-            let status = match check.accuracy {
-                Accuracy::Tolerance => Status::PrimalInfeasible,
-                Accuracy::Reduced => Status::PrimalInfeasibleReducedAccuracy,
-                Accuracy::Failed => {
-                    add(&mut detail, format!("but the certificate fails its check: {}", check.summary()));
-                    point_status(&verification)
-                }
-            };
-            return Verdict {
-                status,
-                detail,
-                verification,
-                certificate: Some(Certificate { kind: CertificateKind::Farkas, ray, check }),
-            };
-        }
-        Status::DualInfeasible | Status::DualInfeasibleReducedAccuracy => {
-            let (ray, check) = best_ray(
-                [Some(&out.iterate.x), out.residual_ray.as_ref(), None],
-                |r| sf.primal_ray(r),
-                |r| verify::check_primal_ray(model, r, VERIFY_FACTOR * st.infeasibility_tolerance),
-            );
-            let status = match check.accuracy {
-                Accuracy::Tolerance => Status::DualInfeasible,
-                Accuracy::Reduced => Status::DualInfeasibleReducedAccuracy,
-                Accuracy::Failed => {
-                    add(&mut detail, format!("but the certificate fails its check: {}", check.summary()));
-                    point_status(&verification)
-                }
-            };
-            return Verdict {
-                status,
-                detail,
-                verification,
-                certificate: Some(Certificate { kind: CertificateKind::PrimalRay, ray, check }),
-            };
-        }
-        s @ (Status::IterationLimit | Status::TimeLimit | Status::Interrupted) => {
-            add(&mut detail, format!("best point {}", verification.accuracy.name()));
-            s
-        }
-    };
-    Verdict { status, detail, verification, certificate: None }
-}
-
-/// Of the candidate rays (the iterate's λ or x, and the stalled residual), the one whose check
-/// has the smallest ratio with a positive gain, mapped to the original model.
-fn best_ray(
-    candidates: [Option<&Vec<f64>>; 3],
-    map: impl Fn(&[f64]) -> Vec<f64>,
-    check: impl Fn(&[f64]) -> CertificateCheck,
-) -> (Vec<f64>, CertificateCheck) {
-    let mut best: Option<(Vec<f64>, CertificateCheck)> = None;
-    for cand in candidates.into_iter().flatten() {
-        let ray = map(cand);
-        let c = check(&ray);
-        let key = |c: &CertificateCheck| if c.value > 0.0 && c.ratio.is_finite() { c.ratio } else { f64::INFINITY };
-        if best.as_ref().is_none_or(|(_, b)| key(&c) < key(b)) {
-            best = Some((ray, c));
-        }
-    }
-    best.unwrap_or_else(|| {
-        let ray = map(&[]);
-        let c = check(&ray);
-        (ray, c)
-    })
-}
-
-/// A rejected infeasibility claim falls back on the point itself.
-fn point_status(v: &Verification) -> Status {
-    match v.accuracy {
-        Accuracy::Tolerance => Status::Optimal,
-        Accuracy::Reduced => Status::OptimalReducedAccuracy,
-        Accuracy::Failed => Status::NumericalFailure,
-    }
-}
-
-/// min/max |v| over the finite non-zero values (`None` if there are none).
-fn range(v: impl IntoIterator<Item = f64>) -> Option<(f64, f64)> {
-    v.into_iter()
-        .filter(|x| x.is_finite() && *x != 0.0)
-        .map(f64::abs)
-        .fold(None, |r, x| Some(r.map_or((x, x), |(lo, hi): (f64, f64)| (lo.min(x), hi.max(x)))))
-}
-
-/// The model's coefficient ranges (HiGHS prints the same four lines): a spread of many orders of
-/// magnitude warns of a badly scaled model before the first iteration.
-pub fn coefficient_ranges(model: &LpModel) -> Vec<String> {
-    let fmt = |name: &str, r: Option<(f64, f64)>| match r {
-        Some((lo, hi)) => format!("  {name:<7}[{lo:.0e}, {hi:.0e}]"),
-        None => format!("  {name:<7}[none]"),
-    };
-    vec![
-        "coefficient ranges:".to_string(),
-        fmt("matrix", range(model.a.values.iter().copied())),
-        fmt("cost", range(model.c.iter().copied())),
-        fmt("bound", range(model.col_lower.iter().chain(&model.col_upper).copied())),
-        fmt("rhs", range(model.row_lower.iter().chain(&model.row_upper).copied())),
-    ]
-}
-
-fn log_ranges(log: &mut Logger, model: &LpModel, sf: &StandardForm) {
-    if !log.enabled() {
-        return;
-    }
-    for l in coefficient_ranges(model) {
-        log.line(&l);
-    }
-    let scaled = range((0..sf.a.ncols()).flat_map(|j| sf.a.col_as_slice(j).to_vec()));
-    let factors = range(sf.row_scale.iter().chain(&sf.col_scale).copied());
-    if let (Some((lo, hi)), Some((flo, fhi))) = (scaled, factors) {
-        log.line(&format!(
-            "  scaled matrix [{lo:.0e}, {hi:.0e}] after equilibration (factors in [{flo:.0e}, {fhi:.0e}])"
-        ));
-    }
-}
-
-fn run_on<B: NormalEquationsBackend>(be: &mut B, p: &MpcProblem, st: &Settings, log: &mut Logger) -> mpc::MpcOutcome {
-    mpc::solve(be, p, st, log)
-}
-
-/// cᵀx + constant in the model's sense.
-pub fn objective(model: &LpModel, x: &[f64]) -> f64 {
-    model.c.iter().zip(x).map(|(c, x)| c * x).sum::<f64>() + model.obj_constant
-}
-
-/// c − Aᵀy for the original columns.
-pub fn reduced_costs(model: &LpModel, y: &[f64]) -> Vec<f64> {
-    (0..model.num_cols()).map(|j| model.c[j] - model.a.col(j).map(|(i, v)| v * y[i]).sum::<f64>()).collect()
 }
 
 fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timings: Timings, t0: Instant) -> Solution {
@@ -461,36 +287,4 @@ fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timi
 /// The standard form `solve` would build (for tests and tools that inspect it).
 pub fn presolve(model: &LpModel, settings: &Settings) -> Presolved {
     standard_form(model, settings.scaling)
-}
-
-/// A Farkas candidate for infeasibility found by stagnation, where the iterate's λ is no ray:
-/// the component of b̄ in the near-null space of Ā·D²·Āᵀ at the final iterate (eigenvalues below
-/// 1e-10 of the largest). Contradictory dependent rows (what the tiny-pivot treatment drops) are
-/// exactly such directions: y with Āᵀy ≈ 0 on the columns that carry weight and b̄ᵀy > 0.
-/// O(m³) on the CPU in double precision, run only after the loop declared infeasibility.
-fn null_space_ray(sf: &StandardForm, it: &mpc::Iterate) -> Option<Vec<f64>> {
-    let (m, n) = (sf.a.nrows(), sf.a.ncols());
-    if it.x.len() != n || it.s.len() != n || m == 0 {
-        return None;
-    }
-    let d2: Vec<f64> = it.x.iter().zip(&it.s).map(|(x, s)| x / s).collect();
-    let mut ad = sf.a.clone();
-    for (j, d) in d2.iter().enumerate() {
-        let w = d.sqrt();
-        for v in ad.col_as_slice_mut(j) {
-            *v *= w;
-        }
-    }
-    let normal = &ad * ad.transpose();
-    let evd = normal.self_adjoint_eigen(faer::Side::Lower).ok()?;
-    let (u, s) = (evd.U(), evd.S());
-    let top = (0..m).map(|k| s[k].abs()).fold(0.0, f64::max);
-    let mut y = vec![0.0; m];
-    for k in (0..m).filter(|&k| s[k].abs() <= 1e-10 * top) {
-        let proj: f64 = (0..m).map(|i| u[(i, k)] * sf.b[i]).sum();
-        for (i, yi) in y.iter_mut().enumerate() {
-            *yi += proj * u[(i, k)];
-        }
-    }
-    y.iter().any(|v| *v != 0.0).then_some(y)
 }

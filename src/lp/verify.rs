@@ -100,6 +100,16 @@ impl Verification {
     }
 }
 
+/// cᵀx + constant in the model's sense.
+pub fn objective(model: &LpModel, x: &[f64]) -> f64 {
+    model.c.iter().zip(x).map(|(c, x)| c * x).sum::<f64>() + model.obj_constant
+}
+
+/// c − Aᵀy for the original columns.
+pub fn reduced_costs(model: &LpModel, y: &[f64]) -> Vec<f64> {
+    (0..model.num_cols()).map(|j| model.c[j] - model.a.col(j).map(|(i, v)| v * y[i]).sum::<f64>()).collect()
+}
+
 fn sigma(model: &LpModel) -> f64 {
     if model.sense == Sense::Maximize {
         -1.0
@@ -158,8 +168,8 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
     let row_scale = 1.0 + max_finite_abs(model.row_lower.iter().chain(&model.row_upper).copied());
     let col_scale = 1.0 + max_finite_abs(model.col_lower.iter().chain(&model.col_upper).copied());
     let c_scale = 1.0 + max_finite_abs(model.c.iter().copied());
-    let objective = crate::lp::solve::objective(model, x);
-    let z = crate::lp::solve::reduced_costs(model, y);
+    let objective = objective(model, x);
+    let z = reduced_costs(model, y);
     let (mut primal, mut bounds, mut dual, mut compl, mut dobj) = (0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for i in 0..m {
         primal = primal.max(outside(ax[i], model.row_lower[i], model.row_upper[i]));

@@ -1,0 +1,82 @@
+//! What can go wrong inside a backend, and the GL faults the GPU backends classify.
+
+use thiserror::Error;
+
+/// A failure inside a backend kernel.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum BackendError {
+    /// Cholesky broke down: the pivot of column `column` was not positive (or not finite) even
+    /// after the tiny-pivot treatment.
+    #[error("Cholesky factorization of A·D²·Aᵀ broke down at pivot {column} (value {pivot:e})")]
+    Factorization { column: usize, pivot: f64 },
+    /// `solve` was called before a successful `factor`.
+    #[error("solve called without a valid factorization")]
+    NotFactored,
+    /// Operands of incompatible lengths (a programming error in the caller, reported not panicked).
+    #[error("dimension mismatch in {op}: expected {expected}, got {got}")]
+    Dimension { op: &'static str, expected: usize, got: usize },
+    /// A backend-specific failure that is not a GPU fault.
+    #[error("{0}")]
+    Device(String),
+    /// A fault of the GL driver or device, classified so that callers (and tests) can tell
+    /// which one happened; `detail` is the driver's message.
+    #[error("GPU fault ({}): {detail}", kind.name())]
+    Gpu { kind: GpuFault, detail: String },
+}
+
+/// The GL faults the LP backends detect and report (the hybrid backend continues on the CPU
+/// after any of them; the gpu backend stops with a status or an error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum GpuFault {
+    /// A texture would exceed GL_MAX_TEXTURE_SIZE (e.g. A has more columns than the limit).
+    TextureTooLarge,
+    /// A kernel failed to compile or link.
+    ShaderFailure,
+    /// Float render targets are unavailable.
+    FloatTargets,
+    /// The context was lost (GL_CONTEXT_LOST from glGetError, or a reset reported by
+    /// glGetGraphicsResetStatus).
+    ContextLost,
+    /// A value read back from the GPU was NaN or infinite.
+    NonFinite,
+    /// Any other driver error.
+    Driver,
+}
+
+impl GpuFault {
+    pub fn name(self) -> &'static str {
+        match self {
+            GpuFault::TextureTooLarge => "texture too large",
+            GpuFault::ShaderFailure => "shader failure",
+            GpuFault::FloatTargets => "no float render targets",
+            GpuFault::ContextLost => "context lost",
+            GpuFault::NonFinite => "NaN/Inf read back",
+            GpuFault::Driver => "driver error",
+        }
+    }
+
+    /// Classifies a GL-layer error.
+    pub fn of(e: &crate::gl::GlError) -> Self {
+        use crate::gl::GlError as G;
+        match e {
+            G::TextureTooLarge { .. } => GpuFault::TextureTooLarge,
+            G::ShaderCompile { .. } | G::ShaderLink { .. } => GpuFault::ShaderFailure,
+            G::FloatTargetUnsupported { .. } => GpuFault::FloatTargets,
+            G::ContextLost { .. } => GpuFault::ContextLost,
+            _ => GpuFault::Driver,
+        }
+    }
+}
+
+/// Faults a test can inject into the GPU backends on purpose (never set by the CLI), so that
+/// each failure path is exercised on a healthy driver: see [`crate::lp::Settings::gpu_fault`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultInjection {
+    /// A NaN is written into the first entry of a texture the GPU computes with: the gpu
+    /// backend's right-hand side b, the hybrid backend's D².
+    NanInTexture,
+    /// A kernel that does not compile is requested when the backend is set up.
+    BrokenKernel,
+    /// The context reports itself lost after the first factorization.
+    ContextLost,
+}

@@ -1,0 +1,201 @@
+//! The `hybrid` policy: the 2008 IPM paper's Algorithm 2. Vectors, residuals and step lengths
+//! stay in double precision on the CPU ([`CpuVectors`]); the normal equations
+//! A·D²·Aᵀ·Δλ = r are assembled, factored and solved by [`GpuNormal`] in single precision while
+//! that is trustworthy, and by [`CpuNormal`] in double precision from the first time any
+//! switching rule fires:
+//!
+//! - (3.16) a GPU solution's relative residual ‖r − A·D²·Aᵀ·Δλ‖₂/‖r‖₂ ≥ θ_r (checked in double
+//!   precision on every GPU solve; the offending solve is redone on the CPU);
+//! - (3.17) more than n − m entries of D² are below ε_d (fewer than m active dual constraints);
+//! - (3.18) among the entries of D² above μ·θ_d, max/min > θ_a (diverging primal variables);
+//! - any GL failure or factorization breakdown on the GPU (a fault is never fatal here).
+//!
+//! Once on the CPU it stays there (the paper's `useGPU` is never set back).
+
+use super::{BackendError, CpuNormal, CpuVectors, FactorInfo, GpuNormal, NormalEquations, VectorKernels};
+use crate::lp::settings::HybridRules;
+
+/// Why the hybrid policy left the GPU.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Switch {
+    /// The iteration (as given to `begin_iteration`) at which it happened.
+    pub iteration: usize,
+    pub reason: String,
+}
+
+/// Double-precision iterate, single-precision GPU normal equations until a rule fires.
+pub struct HybridNormal<'g> {
+    gpu: Option<GpuNormal<'g>>,
+    cpu: CpuNormal,
+    rules: HybridRules,
+    /// The current factorization is the GPU's.
+    on_gpu: bool,
+    d2: Vec<f64>,
+    mu: f64,
+    iteration: usize,
+    started: bool,
+    gpu_factorizations: usize,
+    switch: Option<Switch>,
+}
+
+impl<'g> HybridNormal<'g> {
+    /// `gpu` is `None` when the GPU side could not be set up: the policy then runs on the CPU.
+    pub fn new(gpu: Option<GpuNormal<'g>>, cpu: CpuNormal, rules: HybridRules) -> Self {
+        Self {
+            gpu,
+            cpu,
+            rules,
+            on_gpu: false,
+            d2: Vec::new(),
+            mu: f64::NAN,
+            iteration: 0,
+            started: false,
+            gpu_factorizations: 0,
+            switch: None,
+        }
+    }
+
+    /// The switch to the CPU, if it happened.
+    pub fn switch(&self) -> Option<&Switch> {
+        self.switch.as_ref()
+    }
+
+    /// The paper's `useGPU`.
+    fn use_gpu(&self) -> bool {
+        self.gpu.is_some()
+    }
+
+    fn leave_gpu(&mut self, reason: String) {
+        if self.gpu.take().is_some() {
+            self.switch = Some(Switch { iteration: self.iteration, reason });
+        }
+        self.on_gpu = false;
+    }
+
+    /// (3.17) and (3.18) on the new D².
+    fn rules_fire(&self, d2: &[f64], m: usize, n: usize) -> Option<String> {
+        let r = &self.rules;
+        let small = d2.iter().filter(|&&v| v < r.eps_d).count();
+        if small > n - m.min(n) {
+            return Some(format!("(3.17): {small} entries of D² below ε_d = {:e} > n − m = {}", r.eps_d, n - m));
+        }
+        if self.mu.is_finite() {
+            let big = d2.iter().copied().filter(|&v| v > self.mu * r.theta_d);
+            let (lo, hi) = big.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+            if hi > 0.0 && hi / lo > r.theta_a {
+                return Some(format!(
+                    "(3.18): diverging entries of D² spread by {:.1e} > θ_a = {:e}",
+                    hi / lo,
+                    r.theta_a
+                ));
+            }
+        }
+        if d2.iter().any(|v| !v.is_finite()) {
+            return Some("D² holds a non-finite entry".into());
+        }
+        None
+    }
+
+    /// ‖r − A·D²·Aᵀ·u‖₂ / ‖r‖₂ in double precision (A·(D²⊙(Aᵀu)), O(mn)).
+    fn relative_residual(&self, vk: &mut CpuVectors, r: &[f64], u: &[f64]) -> Result<f64, BackendError> {
+        let atu = vk.at_mul(1.0, &u.to_vec(), None)?;
+        let scaled: Vec<f64> = atu.iter().zip(&self.d2).map(|(a, d)| a * d).collect();
+        let cu = vk.a_mul(1.0, &scaled, None)?;
+        let num: f64 = r.iter().zip(&cu).map(|(a, b)| (a - b) * (a - b)).sum::<f64>().sqrt();
+        let den: f64 = r.iter().map(|a| a * a).sum::<f64>().sqrt();
+        Ok(if den > 0.0 { num / den } else { num })
+    }
+
+    fn cpu_refactor(&mut self, vk: &CpuVectors) -> Result<FactorInfo, BackendError> {
+        self.cpu.assemble_from(vk.a(), &self.d2)?;
+        self.cpu.factor_assembled()
+    }
+
+    /// The GPU side's assembly; `Err` carries the reason to leave the GPU.
+    fn gpu_assemble(&mut self) -> Result<(), String> {
+        let Some(g) = self.gpu.as_mut() else { return Err("no GPU".into()) };
+        g.set_d2_host(&self.d2).and_then(|()| g.assemble()).map_err(|e| format!("GPU assembly failed: {e}"))
+    }
+}
+
+impl NormalEquations<CpuVectors> for HybridNormal<'_> {
+    fn name(&self) -> &str {
+        if self.on_gpu {
+            "hybrid/gpu"
+        } else {
+            "hybrid/cpu"
+        }
+    }
+
+    fn assemble(&mut self, vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {
+        let (m, n) = vk.dims();
+        if d2.len() != n {
+            return Err(BackendError::Dimension { op: "assemble", expected: n, got: d2.len() });
+        }
+        self.d2.clone_from(d2);
+        if self.use_gpu() {
+            if let Some(why) = self.rules_fire(d2, m, n) {
+                self.leave_gpu(why);
+            }
+        }
+        if self.use_gpu() {
+            match self.gpu_assemble() {
+                Ok(()) => {
+                    self.on_gpu = true;
+                    return Ok(());
+                }
+                Err(why) => self.leave_gpu(why),
+            }
+        }
+        self.on_gpu = false;
+        self.cpu.assemble_from(vk.a(), d2)
+    }
+
+    fn factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
+        if self.on_gpu {
+            match self.gpu.as_mut().map(GpuNormal::factor) {
+                Some(Ok(info)) => {
+                    if self.started {
+                        self.gpu_factorizations += 1;
+                    }
+                    return Ok(info);
+                }
+                Some(Err(e)) => self.leave_gpu(format!("GPU factorization failed: {e}")),
+                None => self.on_gpu = false,
+            }
+            return self.cpu_refactor(vk);
+        }
+        self.cpu.factor_assembled()
+    }
+
+    fn solve(&mut self, vk: &mut CpuVectors, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
+        if self.on_gpu {
+            let result = self.gpu.as_mut().map(|g| g.solve_host(r));
+            match result {
+                Some(Ok(u)) => {
+                    let rel = self.relative_residual(vk, r, &u)?;
+                    if rel.is_finite() && rel < self.rules.theta_r {
+                        return Ok(u);
+                    }
+                    self.leave_gpu(format!("(3.16): relative residual {rel:.2e} ≥ θ_r = {:e}", self.rules.theta_r));
+                }
+                Some(Err(e)) => self.leave_gpu(format!("GPU solve failed: {e}")),
+                None => self.on_gpu = false,
+            }
+            // Redo this iteration's factorization in double precision (the GPU's still counts as a
+            // GPU iteration, as in the paper, where the switch takes effect at the next one).
+            self.cpu_refactor(vk)?;
+        }
+        self.cpu.solve_host(r)
+    }
+
+    fn begin_iteration(&mut self, k: usize, mu: f64) {
+        self.iteration = k;
+        self.mu = mu;
+        self.started = true;
+    }
+
+    fn gpu_factorizations(&self) -> Option<usize> {
+        Some(self.gpu_factorizations)
+    }
+}

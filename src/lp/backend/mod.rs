@@ -1,0 +1,137 @@
+//! The kernels the MPC loop is written over (2006 paper §4: level 1, 2 and 3 kernels), split by
+//! what they do, as Clarabel splits its solver into replaceable parts:
+//!
+//! * [`VectorKernels`]: the iteration's vectors and every level-1/2 kernel on them (saxpy
+//!   variants, reductions, the line search, A·x and Aᵀ·y). [`CpuVectors`] keeps them in `Vec<f64>`;
+//!   [`GpuVectors`] keeps them in textures and brings back only scalars.
+//! * [`NormalEquations`]: the level-3 part, A·D²·Aᵀ·u = r — assemble, factor, solve — over some
+//!   vector type. [`CpuNormal`] (double precision, faer) and [`GpuNormal`] (single precision,
+//!   every pass on the GPU; shared by the gpu and hybrid backends) are the two implementations;
+//!   [`HybridNormal`] is a *policy* over the two (the 2008 IPM paper's switching rules).
+//!
+//! The loop in [`crate::lp::mpc`] never indexes a vector; it only calls these kernels.
+
+mod cpu_normal;
+mod cpu_vectors;
+mod error;
+mod gpu_normal;
+mod gpu_vectors;
+mod hybrid;
+
+pub use cpu_normal::{CpuNormal, HUGE_PIVOT, TINY_PIVOT};
+pub use cpu_vectors::CpuVectors;
+pub use error::{BackendError, FaultInjection, GpuFault};
+pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
+pub use gpu_vectors::GpuVectors;
+pub use hybrid::{HybridNormal, Switch};
+
+/// What `factor` reports besides success.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FactorInfo {
+    /// Pivots replaced because they were tiny or negative (dependent rows of A, or rows whose
+    /// columns all have d² → 0); see the implementation's documentation for the replacement.
+    pub replaced_pivots: usize,
+}
+
+/// The iteration's vectors and the level-1 and level-2 kernels on them.
+///
+/// Lengths: vectors in the primal space have length n (columns of A), in the dual space m.
+/// [`VectorKernels::download`] and [`VectorKernels::upload`] move an iterate between backends.
+pub trait VectorKernels {
+    /// A vector living on the backend (host memory for the CPU, a texture for the GPU).
+    type Vector;
+
+    /// Name shown in the iteration log.
+    fn name(&self) -> &str;
+    /// (m, n): rows and columns of A.
+    fn dims(&self) -> (usize, usize);
+
+    // ---- transfers -------------------------------------------------------------------------
+    /// Copies host values into a new backend vector.
+    fn upload(&mut self, v: &[f64]) -> Result<Self::Vector, BackendError>;
+    /// Copies a backend vector back to the host (full precision of the backend, as f64).
+    fn download(&mut self, v: &Self::Vector) -> Result<Vec<f64>, BackendError>;
+    /// A vector of length `len` with every entry `value` (scalar broadcast).
+    fn fill(&mut self, len: usize, value: f64) -> Result<Self::Vector, BackendError>;
+    /// A copy of `x` on the backend (the best iterate is kept this way, without a download).
+    fn copy(&mut self, x: &Self::Vector) -> Result<Self::Vector, BackendError>;
+
+    // ---- level 1: saxpy and its variants (single pass) ---------------------------------------
+    /// α·x + β·y.
+    fn lincomb(
+        &mut self,
+        alpha: f64,
+        x: &Self::Vector,
+        beta: f64,
+        y: &Self::Vector,
+    ) -> Result<Self::Vector, BackendError>;
+    /// x + α (scalar added to every entry).
+    fn add_scalar(&mut self, x: &Self::Vector, alpha: f64) -> Result<Self::Vector, BackendError>;
+    /// x ⊙ y (element-wise product).
+    fn mul(&mut self, x: &Self::Vector, y: &Self::Vector) -> Result<Self::Vector, BackendError>;
+    /// x ⊘ y (element-wise quotient).
+    fn div(&mut self, x: &Self::Vector, y: &Self::Vector) -> Result<Self::Vector, BackendError>;
+
+    // ---- level 1: reductions (multipass on a GPU) --------------------------------------------
+    /// xᵀy.
+    fn dot(&mut self, x: &Self::Vector, y: &Self::Vector) -> Result<f64, BackendError>;
+    /// Σ xᵢ.
+    fn sum(&mut self, x: &Self::Vector) -> Result<f64, BackendError>;
+    /// ‖x‖∞ (abs-max reduction).
+    fn norm_inf(&mut self, x: &Self::Vector) -> Result<f64, BackendError>;
+    /// min xᵢ (+∞ for an empty vector).
+    fn min(&mut self, x: &Self::Vector) -> Result<f64, BackendError>;
+    /// max xᵢ (−∞ for an empty vector).
+    fn max(&mut self, x: &Self::Vector) -> Result<f64, BackendError>;
+    /// Line search: the largest α ∈ [0, 1] with x + α·Δx ≥ 0 (x > 0 assumed), i.e.
+    /// min(1, min_{Δxᵢ<0} −xᵢ/Δxᵢ).
+    fn max_step(&mut self, x: &Self::Vector, dx: &Self::Vector) -> Result<f64, BackendError>;
+
+    /// Free-variable pairs (x⁺ⱼ, x⁻ⱼ), fixed at construction: where min(x⁺, x⁻) exceeds
+    /// κ·(1 + |x⁺ − x⁻|), subtracts the excess from both parts (x = x⁺ − x⁻ and A·x unchanged),
+    /// so that x is never the small difference of two huge numbers. κ = `cap`.
+    fn recenter_free_pairs(&mut self, x: &Self::Vector, cap: f64) -> Result<Self::Vector, BackendError>;
+
+    // ---- level 2: sgemv with optional vector addition ----------------------------------------
+    /// α·A·x + β·y (y of length m; `None` means β·y = 0).
+    fn a_mul(
+        &mut self,
+        alpha: f64,
+        x: &Self::Vector,
+        add: Option<(f64, &Self::Vector)>,
+    ) -> Result<Self::Vector, BackendError>;
+    /// α·Aᵀ·y + β·z (z of length n; `None` means β·z = 0).
+    fn at_mul(
+        &mut self,
+        alpha: f64,
+        y: &Self::Vector,
+        add: Option<(f64, &Self::Vector)>,
+    ) -> Result<Self::Vector, BackendError>;
+
+    /// Unit roundoff of the vector arithmetic (2⁻⁵³ for double precision, 2⁻²⁴ on the GPU):
+    /// the loop does not read stagnation as infeasibility in single precision.
+    fn unit_roundoff(&self) -> f64 {
+        f64::EPSILON / 2.0
+    }
+}
+
+/// The normal equations A·D²·Aᵀ·u = r of one iteration, over the vectors of `V`.
+pub trait NormalEquations<V: VectorKernels> {
+    /// Who solves them, for the iteration log (the hybrid policy names its current side).
+    fn name(&self) -> &str;
+    /// Forms A·D²·Aᵀ from the diagonal d² (length n), replacing any previous one and
+    /// invalidating the factorization.
+    fn assemble(&mut self, vk: &mut V, d2: &V::Vector) -> Result<(), BackendError>;
+    /// Cholesky-factors the assembled matrix.
+    fn factor(&mut self, vk: &mut V) -> Result<FactorInfo, BackendError>;
+    /// Solves A·D²·Aᵀ·u = r with the current factor.
+    fn solve(&mut self, vk: &mut V, r: &V::Vector) -> Result<V::Vector, BackendError>;
+    /// Called at the start of every iteration with the complementarity measure μ (the hybrid
+    /// policy's rule (3.18) needs it). Default: nothing.
+    fn begin_iteration(&mut self, _k: usize, _mu: f64) {}
+    /// Factorizations done on the GPU so far (Table 4.1's parenthesized iteration count); `None`
+    /// without a GPU.
+    fn gpu_factorizations(&self) -> Option<usize> {
+        None
+    }
+}

@@ -1,0 +1,53 @@
+//! What the loop hands back: the iterate (downloaded to the host), timings, the proposed status.
+
+use crate::lp::log::IterationInfo;
+use crate::lp::status::Status;
+use std::time::Duration;
+
+/// Time spent per phase of the loop.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct MpcTimings {
+    /// Forming A·D²·Aᵀ (the adat kernel).
+    pub assemble: Duration,
+    /// Cholesky.
+    pub factor: Duration,
+    /// Forward and back substitutions.
+    pub solve: Duration,
+    /// Everything else: level 1 and 2 kernels, reductions, transfers.
+    pub other: Duration,
+}
+
+/// The iterate, downloaded to the host: transferable to another backend.
+#[derive(Clone, Debug, Default)]
+pub struct Iterate {
+    pub x: Vec<f64>,
+    pub lambda: Vec<f64>,
+    pub s: Vec<f64>,
+}
+
+/// The outcome of the loop, in standard-form (scaled) coordinates.
+#[derive(Clone, Debug)]
+pub struct MpcOutcome {
+    pub status: Status,
+    pub iterate: Iterate,
+    pub iterations: usize,
+    pub last: IterationInfo,
+    pub timings: MpcTimings,
+    /// Why a non-optimal status was given, for the log.
+    pub detail: String,
+    /// Iterations whose normal equations were factored on the GPU (GPU backends only).
+    pub gpu_iterations: Option<usize>,
+    /// For the infeasible statuses: the residual of the iterate (r_b = b − A·x for primal, −r_c
+    /// for dual infeasibility). At a point where the residual has stalled it is the gradient of
+    /// the least-squares infeasibility, whose optimality conditions make it a ray: for
+    /// min ½‖b − A·x‖² over x ≥ 0, r = b − A·x* has Aᵀr ≤ 0 and bᵀr = ‖r‖² > 0 (Farkas); for
+    /// min ½‖Aᵀλ + s − c‖² over s ≥ 0, ρ = Aᵀλ + s − c has A·ρ = 0, ρ ≥ 0, cᵀρ = −‖ρ‖² < 0.
+    pub residual_ray: Option<Vec<f64>>,
+    /// Whether `iterate` is the best iterate by [`super::merit`] rather than the last one
+    /// (limits and numerical failures return the best; `last` then still describes the last
+    /// iteration).
+    pub best_returned: bool,
+    /// The best iterate by [`super::merit`] when `iterate` is the last one (an infeasibility
+    /// claim whose certificate fails its check is graded on this point instead).
+    pub best_iterate: Option<Iterate>,
+}

@@ -1,0 +1,215 @@
+//! The verdict on a solve: which status, which point, which certificate. It reads the loop's
+//! proposal ([`MpcOutcome`]) and the independent checks on the original model ([`crate::lp::verify`])
+//! and decides; nothing else in the solver grades an answer.
+
+use crate::lp::model::LpModel;
+use crate::lp::mpc::{Iterate, MpcOutcome};
+use crate::lp::settings::Settings;
+use crate::lp::standard_form::StandardForm;
+use crate::lp::status::Status;
+use crate::lp::verify::{self, Accuracy, CertificateCheck, CertificateKind, Verification, VERIFY_FACTOR};
+
+/// A ray proving infeasibility, in terms of the original model, with its check.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Certificate {
+    pub kind: CertificateKind,
+    /// Farkas: one multiplier per original row; primal ray: one entry per original column.
+    pub ray: Vec<f64>,
+    pub check: CertificateCheck,
+}
+
+/// The decided status with the point it is about (original model's x and row duals).
+pub struct Verdict {
+    pub status: Status,
+    pub detail: String,
+    pub x: Vec<f64>,
+    pub row_duals: Vec<f64>,
+    pub verification: Verification,
+    pub certificate: Option<Certificate>,
+}
+
+/// Decides the outcome of a loop run on `sf` (the standard form of `model`).
+pub fn verdict(model: &LpModel, sf: &StandardForm, out: &MpcOutcome, st: &Settings) -> Verdict {
+    let x = sf.original_x(&out.iterate.x);
+    let row_duals = sf.original_duals(&out.iterate.lambda);
+    let mut v = decide(model, sf, out, x, row_duals, st);
+    // An infeasibility claim whose certificate fails leaves a point to grade: the best iterate
+    // seen may be far better than the last (a stalled residual drifts once μ underflows).
+    let certificate_failed = v.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
+    if let (true, Some(best)) = (certificate_failed, &out.best_iterate) {
+        let (bx, by) = (sf.original_x(&best.x), sf.original_duals(&best.lambda));
+        let bv = verify::verify_point(model, &bx, &by, st.tolerance);
+        if bv.accuracy < v.verification.accuracy {
+            v.status = point_status(&bv);
+            v.detail.push_str("; the best iterate is returned");
+            v.verification = bv;
+            (v.x, v.row_duals) = (bx, by);
+        }
+    }
+    v
+}
+
+/// Turns the loop's proposed status into the reported one (see [`Status`]):
+/// * optimal or numerical failure → by the point's verification: `Optimal` at ε,
+///   `OptimalReducedAccuracy` at √ε, `NumericalFailure` otherwise;
+/// * an infeasibility → by its certificate's check at ε_inf (`…Infeasible`), √ε_inf
+///   (`…InfeasibleReducedAccuracy`), or `NumericalFailure` when the ray proves nothing;
+/// * a limit stays a limit; the verification says how good the best point is.
+fn decide(
+    model: &LpModel,
+    sf: &StandardForm,
+    out: &MpcOutcome,
+    x: Vec<f64>,
+    row_duals: Vec<f64>,
+    st: &Settings,
+) -> Verdict {
+    let verification = verify::verify_point(model, &x, &row_duals, st.tolerance);
+    let mut detail = out.detail.clone();
+    let add = |d: &mut String, s: String| {
+        if !d.is_empty() {
+            d.push_str("; ");
+        }
+        d.push_str(&s);
+    };
+    let status = match out.status {
+        Status::Optimal | Status::OptimalReducedAccuracy | Status::NumericalFailure => {
+            let loop_failed = out.status == Status::NumericalFailure;
+            match verification.accuracy {
+                Accuracy::Tolerance if loop_failed => {
+                    add(&mut detail, "the best point passes verification at ε".into());
+                    Status::Optimal
+                }
+                Accuracy::Tolerance => Status::Optimal,
+                Accuracy::Reduced => {
+                    add(
+                        &mut detail,
+                        format!("verification passes only at reduced accuracy: {}", verification.summary()),
+                    );
+                    Status::OptimalReducedAccuracy
+                }
+                Accuracy::Failed => {
+                    if !loop_failed {
+                        add(&mut detail, format!("the point fails verification: {}", verification.summary()));
+                    }
+                    Status::NumericalFailure
+                }
+            }
+        }
+        Status::PrimalInfeasible | Status::PrimalInfeasibleReducedAccuracy => {
+            let null = null_space_ray(sf, &out.iterate);
+            let (ray, check) = best_ray(
+                [Some(&out.iterate.lambda), out.residual_ray.as_ref(), null.as_ref()],
+                |r| verify::drop_wrong_signs(model, sf.farkas_ray(r)),
+                |r| verify::check_farkas(model, r, VERIFY_FACTOR * st.infeasibility_tolerance),
+            );
+            let status = match check.accuracy {
+                Accuracy::Tolerance => Status::PrimalInfeasible,
+                Accuracy::Reduced => Status::PrimalInfeasibleReducedAccuracy,
+                Accuracy::Failed => {
+                    add(&mut detail, format!("but the certificate fails its check: {}", check.summary()));
+                    point_status(&verification)
+                }
+            };
+            return Verdict {
+                status,
+                detail,
+                x,
+                row_duals,
+                verification,
+                certificate: Some(Certificate { kind: CertificateKind::Farkas, ray, check }),
+            };
+        }
+        Status::DualInfeasible | Status::DualInfeasibleReducedAccuracy => {
+            let (ray, check) = best_ray(
+                [Some(&out.iterate.x), out.residual_ray.as_ref(), None],
+                |r| sf.primal_ray(r),
+                |r| verify::check_primal_ray(model, r, VERIFY_FACTOR * st.infeasibility_tolerance),
+            );
+            let status = match check.accuracy {
+                Accuracy::Tolerance => Status::DualInfeasible,
+                Accuracy::Reduced => Status::DualInfeasibleReducedAccuracy,
+                Accuracy::Failed => {
+                    add(&mut detail, format!("but the certificate fails its check: {}", check.summary()));
+                    point_status(&verification)
+                }
+            };
+            return Verdict {
+                status,
+                detail,
+                x,
+                row_duals,
+                verification,
+                certificate: Some(Certificate { kind: CertificateKind::PrimalRay, ray, check }),
+            };
+        }
+        s @ (Status::IterationLimit | Status::TimeLimit | Status::Interrupted) => {
+            add(&mut detail, format!("best point {}", verification.accuracy.name()));
+            s
+        }
+    };
+    Verdict { status, detail, x, row_duals, verification, certificate: None }
+}
+
+/// Of the candidate rays (the iterate's λ or x, and the stalled residual), the one whose check
+/// has the smallest ratio with a positive gain, mapped to the original model.
+fn best_ray(
+    candidates: [Option<&Vec<f64>>; 3],
+    map: impl Fn(&[f64]) -> Vec<f64>,
+    check: impl Fn(&[f64]) -> CertificateCheck,
+) -> (Vec<f64>, CertificateCheck) {
+    let mut best: Option<(Vec<f64>, CertificateCheck)> = None;
+    for cand in candidates.into_iter().flatten() {
+        let ray = map(cand);
+        let c = check(&ray);
+        let key = |c: &CertificateCheck| if c.value > 0.0 && c.ratio.is_finite() { c.ratio } else { f64::INFINITY };
+        if best.as_ref().is_none_or(|(_, b)| key(&c) < key(b)) {
+            best = Some((ray, c));
+        }
+    }
+    best.unwrap_or_else(|| {
+        let ray = map(&[]);
+        let c = check(&ray);
+        (ray, c)
+    })
+}
+
+/// A rejected infeasibility claim falls back on the point itself.
+fn point_status(v: &Verification) -> Status {
+    match v.accuracy {
+        Accuracy::Tolerance => Status::Optimal,
+        Accuracy::Reduced => Status::OptimalReducedAccuracy,
+        Accuracy::Failed => Status::NumericalFailure,
+    }
+}
+
+/// A Farkas candidate for infeasibility found by stagnation, where the iterate's λ is no ray:
+/// the component of b̄ in the near-null space of Ā·D²·Āᵀ at the final iterate (eigenvalues below
+/// 1e-10 of the largest). Contradictory dependent rows (what the tiny-pivot treatment drops) are
+/// exactly such directions: y with Āᵀy ≈ 0 on the columns that carry weight and b̄ᵀy > 0.
+/// O(m³) on the CPU in double precision, run only after the loop declared infeasibility.
+fn null_space_ray(sf: &StandardForm, it: &Iterate) -> Option<Vec<f64>> {
+    let (m, n) = (sf.a.nrows(), sf.a.ncols());
+    if it.x.len() != n || it.s.len() != n || m == 0 {
+        return None;
+    }
+    let d2: Vec<f64> = it.x.iter().zip(&it.s).map(|(x, s)| x / s).collect();
+    let mut ad = sf.a.clone();
+    for (j, d) in d2.iter().enumerate() {
+        let w = d.sqrt();
+        for v in ad.col_as_slice_mut(j) {
+            *v *= w;
+        }
+    }
+    let normal = &ad * ad.transpose();
+    let evd = normal.self_adjoint_eigen(faer::Side::Lower).ok()?;
+    let (u, s) = (evd.U(), evd.S());
+    let top = (0..m).map(|k| s[k].abs()).fold(0.0, f64::max);
+    let mut y = vec![0.0; m];
+    for k in (0..m).filter(|&k| s[k].abs() <= 1e-10 * top) {
+        let proj: f64 = (0..m).map(|i| u[(i, k)] * sf.b[i]).sum();
+        for (i, yi) in y.iter_mut().enumerate() {
+            *yi += proj * u[(i, k)];
+        }
+    }
+    y.iter().any(|v| *v != 0.0).then_some(y)
+}
