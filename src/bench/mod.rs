@@ -5,12 +5,23 @@ pub mod assemble;
 pub mod cholesky;
 pub mod counts;
 pub mod floor;
+pub mod lp;
 pub mod mixed;
 pub mod netlib;
 pub mod plots;
+pub mod report;
 pub mod solve;
 
 use std::time::{Duration, Instant};
+
+/// How much to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Scope {
+    /// A few minutes: small sizes, a subset of NETLIB.
+    Quick,
+    /// The papers' sizes (tens of minutes on a software rasterizer).
+    Full,
+}
 
 /// Repeated timings of one thing.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

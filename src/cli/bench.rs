@@ -155,7 +155,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
 
 fn all(a: &AllArgs) -> ExitCode {
     if a.report_only {
-        return match bench::all::render(&a.out) {
+        return match bench::report::render(&a.out) {
             Ok(()) => {
                 println!("rewrote {0}/results.md and {0}/plots from {0}/bench/*.json", a.out.display());
                 ExitCode::SUCCESS
@@ -232,7 +232,7 @@ fn lp(a: &LpArgs) -> ExitCode {
     let mut rows = Vec::new();
     for kind in kinds {
         for &m in &a.sizes {
-            let r = glsolve::lp::bench::random_lp_times(&[m], a.seed, kind, a.reps, gpu.as_ref());
+            let r = glsolve::bench::lp::random_lp_times(&[m], a.seed, kind, a.reps, gpu.as_ref());
             for row in &r {
                 eprintln!("m={m} {}: {:?} in {:.3} s", kind.name(), row.status, row.median.as_secs_f64());
             }

@@ -1,8 +1,9 @@
 //! The headless twin of the window: one PNG per pass (`--dump DIR`), and the export of one
 //! texture at one pass (`--texture`), both drawn by the same renderer as the window.
 
+use super::capture::PassInfo;
 use super::error::{save_png, DebugError, DebugResult};
-use super::observer::{Flow, PassInfo, Sink, View};
+use super::observer::{Flow, Sink, View};
 use super::render::{self, Frame, Panel};
 use crate::gl::Gpu;
 use std::ops::Range;

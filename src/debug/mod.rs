@@ -4,6 +4,7 @@
 //! ([`dump::TextureExport`]). Every frame is drawn on the CPU by [`render`], so the window and the
 //! PNGs are the same picture.
 
+pub mod capture;
 pub mod colormap;
 pub mod dump;
 pub mod error;
@@ -13,6 +14,7 @@ pub mod render;
 pub mod scenario;
 pub mod window;
 
+pub use capture::{Capture, PassInfo, Snapshot};
 pub use error::{DebugError, DebugResult};
-pub use observer::{Flow, Label, PassInfo, Sink, View, Viewer};
+pub use observer::{Flow, Label, Sink, View, Viewer};
 pub use scenario::{Algorithm, Direction, Outcome, Scenario};

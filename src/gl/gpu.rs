@@ -4,8 +4,10 @@
 use super::context::{self, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};
 use super::error::{GlError, GlResult};
 use super::info::GpuInfo;
-use super::observer::PassObserver;
+use super::pass::Pass;
 use super::program::{self, Kernel, Program};
+use super::record::{Measure, PassRecord};
+use super::shared::Shared;
 use super::texture::TexelFormat;
 use glow::HasContext;
 use std::any::Any;
@@ -13,15 +15,13 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// The context and the counters its objects share. Field order is drop order: GL objects are
-/// already gone when the context (`keep_alive`) goes.
-pub(crate) struct Shared {
-    pub(super) gl: glow::Context,
-    pub(super) reset_status: Option<ResetStatusFn>,
-    pub(super) live_textures: Cell<usize>,
-    pub(super) textures_created: Cell<u64>,
-    pub(super) next_id: Cell<u64>,
-    _keep_alive: Box<dyn Any>,
+/// Receives every pass. `before_pass` runs with the pass about to be drawn (sources hold their
+/// inputs); `after_pass` with its record (the target holds its output). Passes an observer issues
+/// itself are not observed.
+pub trait PassObserver {
+    fn measure(&self) -> Measure;
+    fn before_pass(&mut self, _gpu: &Gpu, _pass: &Pass) {}
+    fn after_pass(&mut self, gpu: &Gpu, pass: &Pass, record: &PassRecord);
 }
 
 /// Bytes moved between host and GPU since the context was made (uploads and writes; readbacks).

@@ -1,6 +1,6 @@
 //! What the driver is and can do.
 
-use super::observer::TimeMode;
+use super::record::TimeMode;
 
 /// What the driver is and can do.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

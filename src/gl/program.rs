@@ -8,7 +8,7 @@
 #![allow(unsafe_code)]
 
 use super::error::{GlError, GlResult};
-use super::gpu::Shared;
+use super::shared::Shared;
 use super::texture::TexelFormat;
 use glow::HasContext;
 use std::rc::Rc;

@@ -2,10 +2,12 @@
 #![allow(unsafe_code)]
 
 use super::error::{GlError, GlResult};
+use super::gpu::PassObserver;
 use super::gpu::{Gpu, FLOATS_PER_VERTEX, MAX_VERTICES};
-use super::observer::{Measure, PassLog, PassObserver, PassRecord, TimeMode};
+use super::observer::PassLog;
 use super::pass::Pass;
 use super::program::{Program, MAX_SOURCES};
+use super::record::{Measure, PassRecord, TimeMode};
 use super::texture;
 use crate::geometry::{Primitive, Vertex};
 use glow::HasContext;

@@ -4,7 +4,7 @@
 #![allow(unsafe_code)]
 
 use super::error::{GlError, GlResult};
-use super::gpu::Shared;
+use super::shared::Shared;
 use glow::HasContext;
 use std::rc::Rc;
 

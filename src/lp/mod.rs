@@ -5,12 +5,10 @@
 //! [`backend::NormalEquations`]) → mapped
 //! back by [`solve::solve`].
 pub mod backend;
-pub mod bench;
 pub mod log;
 pub mod model;
 pub mod mpc;
 pub mod mps;
-pub mod mps_write;
 pub mod random;
 pub mod settings;
 pub mod solve;
@@ -18,6 +16,9 @@ pub mod standard_form;
 pub mod status;
 pub mod verdict;
 pub mod verify;
+
+/// The MPS writer (also reachable as `lp::mps::write`).
+pub use mps::write as mps_write;
 
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use settings::{BackendKind, HybridRules, Settings, Substitution, Verbosity};

@@ -1,10 +1,15 @@
 //! Infeasibility read off the iterates: certificates (rays) and stagnation.
 
-use super::{MpcProblem, STALL_FLOOR, STALL_RATIO};
+use super::outcome::MpcProblem;
 use crate::lp::backend::{BackendError, VectorKernels};
 use crate::lp::log::IterationInfo;
 use crate::lp::settings::Settings;
 use crate::lp::status::Status;
+
+/// Stagnation test of [`stalled_residual`]: μ has fallen this much further than the residual.
+pub const STALL_RATIO: f64 = 1e-10;
+/// ... and the relative residual is still above this multiple of the tolerance.
+pub const STALL_FLOOR: f64 = 1e3;
 
 /// Infeasibility by stagnation (Wright, *Primal-Dual Interior-Point Methods*, ch. 6 and 11):
 /// on a problem with a solution, infeasible-interior-point iterates reduce the residuals at

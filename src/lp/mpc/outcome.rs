@@ -1,8 +1,20 @@
-//! What the loop hands back: the iterate (downloaded to the host), timings, the proposed status.
+//! What the loop is given besides A, and what it hands back: the iterate (downloaded to the
+//! host), timings, the proposed status.
 
 use crate::lp::log::IterationInfo;
 use crate::lp::status::Status;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// The data the loop needs besides A (which the backend holds).
+#[derive(Clone, Debug)]
+pub struct MpcProblem {
+    pub b: Vec<f64>,
+    pub c: Vec<f64>,
+    /// ‖A‖∞ (max absolute row sum), the scale of the infeasibility certificates.
+    pub a_norm_inf: f64,
+    /// Stop with [`Status::TimeLimit`] once this instant has passed.
+    pub deadline: Option<Instant>,
+}
 
 /// Time spent per phase of the loop.
 #[derive(Clone, Debug, Default, serde::Serialize)]

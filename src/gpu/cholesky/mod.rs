@@ -1,0 +1,83 @@
+//! Cholesky factorization in fragment shaders, full format, every variant of the 2006 paper:
+//! outer product over the square domain (BrookGPU) or the oversized triangle (Fig. 5), with the
+//! indices interpolated as a pair, as one triad, or computed; and the inner-product form (Fig. 4a).
+//! Passes follow Algorithm 2 / Algorithm 5: square root, copy back, normalization, copy back,
+//! update, swap.
+
+mod factor;
+mod plan;
+
+pub use factor::{
+    check_diagonal, factor, factor_normal_equations, factor_textures, factor_with, gather_diagonal, read_lower,
+    with_tiny_pivots, Factor, REPLACED_PIVOT,
+};
+pub use plan::{plan, plan_for, plan_packed};
+
+/// The domain the outer-product update is drawn over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Domain {
+    /// One oversized triangle over the trailing lower triangle (Fig. 5): (m−1)m(m+1)/6 fragments.
+    Triangle,
+    /// The trailing square, as BrookGPU must: (m−1)m(2m−1)/6 fragments.
+    Square,
+}
+
+/// Where the update kernel's neighbour and pivot indices come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum IndexSource {
+    /// Two interpolated coordinates T0, T1; the pivot through a `.yx` swizzle (the paper's).
+    Pair,
+    /// One interpolated triad whose z holds the invariant k (2006 paper Fig. 5c).
+    Triad,
+    /// The pivot index computed in the shader from the fragment position.
+    Computed,
+}
+
+/// A Cholesky variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Variant {
+    /// Outer-product form: one update pass per step.
+    Outer { domain: Domain, index: IndexSource },
+    /// Inner-product form: column k+1 by a dynamic loop over k, one copy per step.
+    Inner,
+}
+
+impl Variant {
+    /// The 2008 paper's choice: oversized triangle, interpolated and swizzled pair.
+    pub const PAPER: Variant = Variant::Outer { domain: Domain::Triangle, index: IndexSource::Pair };
+
+    /// Every variant, the paper's first.
+    pub const ALL: [Variant; 7] = [
+        Variant::PAPER,
+        Variant::Outer { domain: Domain::Triangle, index: IndexSource::Triad },
+        Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed },
+        Variant::Outer { domain: Domain::Square, index: IndexSource::Pair },
+        Variant::Outer { domain: Domain::Square, index: IndexSource::Triad },
+        Variant::Outer { domain: Domain::Square, index: IndexSource::Computed },
+        Variant::Inner,
+    ];
+
+    /// A short name: `triangle-pair`, `square-triad`, `inner`, …
+    pub fn name(&self) -> &'static str {
+        match self {
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Pair } => "triangle-pair",
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Triad } => "triangle-triad",
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed } => "triangle-computed",
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Pair } => "square-pair",
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Triad } => "square-triad",
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Computed } => "square-computed",
+            Variant::Inner => "inner",
+        }
+    }
+
+    /// The variant called `name` (see [`Variant::name`]).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Self::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

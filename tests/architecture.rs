@@ -1,0 +1,452 @@
+//! The layering rules of docs/design.md, checked on the source itself: GL only in `src/gl/`, no
+//! file over 400 lines, and no import cycle — neither between files (modules) nor between the
+//! top-level layers. An import is a `use crate::…`/`use super::…` or an inline `crate::…` path;
+//! a name reached through a re-export counts as an import of the module that defines it, and a
+//! module's `pub use` of its own children is its interface, not a dependency.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+type ModPath = Vec<String>;
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every library source file (the binary's `main.rs` and `cli/` are a separate crate).
+fn library_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> =
+            std::fs::read_dir(dir).expect("src is readable").flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "cli") {
+                    walk(&p, out);
+                }
+            } else if p.extension().is_some_and(|e| e == "rs") && p.file_name().is_some_and(|n| n != "main.rs") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(&src(), &mut v);
+    v
+}
+
+fn module_of(file: &Path) -> ModPath {
+    let rel = file.strip_prefix(src()).expect("under src");
+    let mut parts: Vec<String> = rel.iter().map(|c| c.to_string_lossy().into_owned()).collect();
+    let last = parts.pop().expect("a file name");
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" && stem != "lib" {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+/// The code of a file without comments, string and char literals, and its `#[cfg(test)]` module.
+fn code(text: &str) -> String {
+    let body = text.split("#[cfg(test)]").next().unwrap_or("");
+    let chars: Vec<char> = body.chars().collect();
+    let mut out = String::with_capacity(body.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            i += 2;
+            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                i += 1;
+            }
+            i += 2;
+        } else if c == 'r'
+            && (next == Some('"') || next == Some('#'))
+            && !out.ends_with(|p: char| p.is_alphanumeric() || p == '_')
+        {
+            // Raw string r"…" or r#"…"#.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) != Some(&'"') {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            j += 1;
+            loop {
+                if j >= chars.len() {
+                    break;
+                }
+                if chars[j] == '"' && (0..hashes).all(|h| chars.get(j + 1 + h) == Some(&'#')) {
+                    j += 1 + hashes;
+                    break;
+                }
+                j += 1;
+            }
+            out.push_str("\"\"");
+            i = j;
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c == '\''
+            && (chars.get(i + 2) == Some(&'\'') || (next == Some('\\') && chars.get(i + 3) == Some(&'\'')))
+        {
+            // A char literal ('x' or '\x'); lifetimes ('a) pass through.
+            i += if next == Some('\\') { 4 } else { 3 };
+            out.push_str("' '");
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Expands `a::{b, c::{d, e}}` into full paths.
+fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+    let tree = tree.trim();
+    if let Some(open) = tree.find('{') {
+        let head = tree[..open].trim().trim_end_matches("::");
+        let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+        let base = if head.is_empty() { prefix.to_string() } else { format!("{prefix}{head}::") };
+        let mut depth = 0;
+        let mut start = 0;
+        for (i, ch) in inner.char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    expand(&base, &inner[start..i], out);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        expand(&base, &inner[start..], out);
+    } else if !tree.is_empty() {
+        let path = tree.split(" as ").next().unwrap_or(tree).trim();
+        out.push(format!("{prefix}{path}"));
+    }
+}
+
+/// `(is_pub_use, paths)` of every `use` statement, and the inline `crate::` paths.
+fn imports(code: &str) -> (Vec<(bool, String)>, Vec<String>) {
+    let mut uses = Vec::new();
+    let mut rest = code;
+    let mut spans = Vec::new();
+    while let Some(at) = rest.find("use ") {
+        let before = &rest[..at];
+        let boundary = before.chars().last().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        let stmt_end = rest[at..].find(';').map(|e| at + e).unwrap_or(rest.len());
+        if boundary {
+            let is_pub = before.trim_end().ends_with("pub") || before.trim_end().ends_with(')');
+            let stmt = &rest[at + 4..stmt_end];
+            let mut paths = Vec::new();
+            expand("", stmt, &mut paths);
+            for p in paths {
+                uses.push((is_pub, p));
+            }
+            spans.push(stmt.to_string());
+        }
+        rest = &rest[(stmt_end + 1).min(rest.len())..];
+    }
+    let mut inline = Vec::new();
+    let mut scan = code;
+    while let Some(at) = scan.find("crate::") {
+        let tail = &scan[at..];
+        let end = tail.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(tail.len());
+        inline.push(tail[..end].trim_end_matches(':').to_string());
+        scan = &scan[at + 7..];
+    }
+    (uses, inline)
+}
+
+struct Crate {
+    modules: BTreeSet<ModPath>,
+    /// Per module: name → the path it re-exports (`pub use child::Name`).
+    reexports: BTreeMap<ModPath, BTreeMap<String, ModPath>>,
+}
+
+impl Crate {
+    /// The module a path names, following re-exports to the defining module.
+    fn resolve(&self, path: &[String], depth: usize) -> Option<ModPath> {
+        let mut best = None;
+        for k in (0..=path.len()).rev() {
+            if self.modules.contains(&path[..k]) {
+                best = Some(k);
+                break;
+            }
+        }
+        let k = best?;
+        let module = path[..k].to_vec();
+        if depth < 8 && k < path.len() {
+            if let Some(target) = self.reexports.get(&module).and_then(|r| r.get(&path[k])) {
+                let mut full = target.clone();
+                full.extend_from_slice(&path[k + 1..]);
+                if let Some(m) = self.resolve(&full, depth + 1) {
+                    return Some(m);
+                }
+            }
+        }
+        Some(module)
+    }
+}
+
+/// An import path relative to `module` made absolute (`crate::`, `super::`, `self::`, or a child).
+fn absolute(module: &ModPath, path: &str, is_mod_file: bool) -> Option<ModPath> {
+    let segs: Vec<String> = path.split("::").map(str::to_string).collect();
+    let mut base: ModPath = match segs.first().map(String::as_str) {
+        Some("crate") => Vec::new(),
+        Some("super") | Some("self") => {
+            // In `a/b.rs` (module a::b) `super` is `a`; in `a/b/mod.rs` also `a`.
+            let mut m = module.clone();
+            let mut it = segs.iter().peekable();
+            let mut consumed = 0;
+            while let Some(s) = it.peek() {
+                match s.as_str() {
+                    "super" => {
+                        m.pop();
+                    }
+                    "self" => {}
+                    _ => break,
+                }
+                it.next();
+                consumed += 1;
+            }
+            let _ = is_mod_file;
+            let mut out = m;
+            out.extend(segs[consumed..].iter().cloned());
+            return Some(out);
+        }
+        _ => return None,
+    };
+    base.extend(segs[1..].iter().cloned());
+    Some(base)
+}
+
+fn load() -> (Crate, BTreeMap<ModPath, BTreeSet<ModPath>>) {
+    let files = library_files();
+    let modules: BTreeSet<ModPath> = files.iter().map(|f| module_of(f)).collect();
+    let mut krate = Crate { modules, reexports: BTreeMap::new() };
+    let mut parsed = Vec::new();
+    for f in &files {
+        let m = module_of(f);
+        let text = std::fs::read_to_string(f).expect("readable");
+        let is_mod = f.file_name().is_some_and(|n| n == "mod.rs" || n == "lib.rs");
+        let (uses, inline) = imports(&code(&text));
+        for (is_pub, p) in &uses {
+            if !is_pub {
+                continue;
+            }
+            // `pub use child::Name` (child of this module) re-exports Name.
+            let rel: Vec<&str> = p.split("::").collect();
+            let (first, name) = (rel[0], *rel.last().unwrap_or(&""));
+            let target = if first == "crate" || first == "super" || first == "self" {
+                absolute(&m, p, is_mod)
+            } else {
+                let mut t = m.clone();
+                t.extend(rel.iter().map(|s| s.to_string()));
+                Some(t)
+            };
+            if let Some(t) = target {
+                krate.reexports.entry(m.clone()).or_default().insert(name.to_string(), t);
+            }
+        }
+        parsed.push((m, is_mod, uses, inline));
+    }
+    let mut graph: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    for (m, is_mod, uses, inline) in parsed {
+        let edges = graph.entry(m.clone()).or_default();
+        let mut targets = Vec::new();
+        for (is_pub, p) in uses {
+            let first = p.split("::").next().unwrap_or("");
+            let child_reexport = is_pub && !matches!(first, "crate" | "super");
+            if child_reexport {
+                continue;
+            }
+            if let Some(abs) = absolute(&m, &p, is_mod) {
+                targets.push(abs);
+            } else {
+                // A path relative to this module's own children (`use child::X`).
+                let mut t = m.clone();
+                t.extend(p.split("::").map(str::to_string));
+                if krate.modules.contains(&t[..m.len() + 1]) {
+                    targets.push(t);
+                }
+            }
+        }
+        for p in inline {
+            if let Some(abs) = absolute(&m, &p, is_mod) {
+                targets.push(abs);
+            }
+        }
+        for t in targets {
+            if let Some(r) = krate.resolve(&t, 0) {
+                if r != m && !m.starts_with(&r) {
+                    edges.insert(r);
+                } else if r != m && m.starts_with(&r) {
+                    // A child using its parent's own items: an edge to the parent file.
+                    edges.insert(r);
+                }
+            }
+        }
+    }
+    (krate, graph)
+}
+
+/// The cycles of a directed graph, one per strongly connected component of size > 1.
+fn cycles<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>) -> Vec<Vec<N>> {
+    // Kosaraju: order by finish time, then walk the reversed graph.
+    let nodes: Vec<N> = graph.keys().cloned().chain(graph.values().flatten().cloned()).collect();
+    let mut seen = BTreeSet::new();
+    let mut order = Vec::new();
+    fn dfs<N: Ord + Clone>(n: &N, g: &BTreeMap<N, BTreeSet<N>>, seen: &mut BTreeSet<N>, order: &mut Vec<N>) {
+        if !seen.insert(n.clone()) {
+            return;
+        }
+        if let Some(next) = g.get(n) {
+            for m in next {
+                dfs(m, g, seen, order);
+            }
+        }
+        order.push(n.clone());
+    }
+    for n in &nodes {
+        dfs(n, graph, &mut seen, &mut order);
+    }
+    let mut rev: BTreeMap<N, BTreeSet<N>> = BTreeMap::new();
+    for (a, bs) in graph {
+        for b in bs {
+            rev.entry(b.clone()).or_default().insert(a.clone());
+        }
+    }
+    let mut assigned = BTreeSet::new();
+    let mut out = Vec::new();
+    for n in order.iter().rev() {
+        if assigned.contains(n) {
+            continue;
+        }
+        let mut comp = Vec::new();
+        let mut stack = vec![n.clone()];
+        while let Some(x) = stack.pop() {
+            if !assigned.insert(x.clone()) {
+                continue;
+            }
+            comp.push(x.clone());
+            if let Some(prev) = rev.get(&x) {
+                stack.extend(prev.iter().filter(|p| !assigned.contains(*p)).cloned());
+            }
+        }
+        if comp.len() > 1 {
+            out.push(comp);
+        }
+    }
+    out
+}
+
+fn name(m: &ModPath) -> String {
+    if m.is_empty() {
+        "crate".into()
+    } else {
+        m.join("::")
+    }
+}
+
+#[test]
+fn no_module_imports_a_module_that_imports_it_back() {
+    let (_, graph) = load();
+    // A parent's edge to a child (re-export façade) is not in the graph; a child's edge to its
+    // parent is. Cycles are therefore real import cycles.
+    let found: Vec<String> =
+        cycles(&graph).iter().map(|c| c.iter().map(name).collect::<Vec<_>>().join(" ↔ ")).collect();
+    assert!(found.is_empty(), "import cycles between modules:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_top_level_layers_form_a_dag() {
+    let (_, graph) = load();
+    let mut top: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (a, bs) in &graph {
+        let ta = a.first().cloned().unwrap_or_else(|| "crate".into());
+        for b in bs {
+            let tb = b.first().cloned().unwrap_or_else(|| "crate".into());
+            if ta != tb && tb != "crate" && ta != "crate" {
+                top.entry(ta.clone()).or_default().insert(tb);
+            }
+        }
+    }
+    let found = cycles(&top);
+    assert!(found.is_empty(), "cycles between layers: {found:?}\nlayer graph: {top:?}");
+    // The pass machinery never reaches up into the solvers.
+    for low in ["gl", "geometry", "layout", "gpu", "kernels"] {
+        let ups: Vec<&String> = top
+            .get(low)
+            .into_iter()
+            .flatten()
+            .filter(|t| ["lp", "lsq", "refine", "bench", "debug"].contains(&t.as_str()))
+            .collect();
+        assert!(ups.is_empty(), "{low} imports {ups:?}");
+    }
+}
+
+#[test]
+fn only_the_gl_layer_calls_opengl() {
+    let mut offenders = Vec::new();
+    for f in library_files() {
+        let m = module_of(&f);
+        if m.first().is_some_and(|s| s == "gl") {
+            continue;
+        }
+        let c = code(&std::fs::read_to_string(&f).expect("readable"));
+        if c.contains("glow::") || c.contains("glutin") {
+            offenders.push(f.display().to_string());
+        }
+    }
+    assert!(offenders.is_empty(), "GL calls outside src/gl/: {offenders:?}");
+}
+
+#[test]
+fn no_source_file_is_over_400_lines() {
+    let mut long = Vec::new();
+    let bin = src().join("cli");
+    for f in library_files().into_iter().chain(std::fs::read_dir(&bin).expect("cli").flatten().map(|e| e.path())) {
+        let n = std::fs::read_to_string(&f).expect("readable").lines().count();
+        if n > 400 {
+            long.push(format!("{} ({n} lines)", f.display()));
+        }
+    }
+    assert!(long.is_empty(), "files over 400 lines: {long:?}");
+}
+
+#[test]
+fn the_checker_sees_a_planted_cycle() {
+    // The analysis itself: two modules importing each other form one cycle.
+    let mut g: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    let a = vec!["lp".to_string(), "solve".to_string()];
+    let b = vec!["lp".to_string(), "verify".to_string()];
+    g.entry(a.clone()).or_default().insert(b.clone());
+    g.entry(b.clone()).or_default().insert(a.clone());
+    assert_eq!(cycles(&g).len(), 1);
+    let mut paths = Vec::new();
+    expand("", "crate::lp::{solve::{objective, reduced_costs}, verify}", &mut paths);
+    assert_eq!(paths, ["crate::lp::solve::objective", "crate::lp::solve::reduced_costs", "crate::lp::verify"]);
+    // And on the real tree, with the old cycle re-created in the graph, it is found.
+    let (_, mut graph) = load();
+    graph.entry(b).or_default().insert(a);
+    assert!(!cycles(&graph).is_empty(), "a verify → solve edge would close a cycle with solve → verify");
+}
