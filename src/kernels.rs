@@ -70,6 +70,27 @@ kernels! {
     ARGMATCH = "argmatch.frag";
 }
 
+kernels! {
+    /// Blocked Cholesky: the diagonal block factored in registers by every fragment.
+    CHOL_BLOCK_DIAG = "chol_block_diag.frag" [BLOCK, TINY_PIVOT];
+    /// Blocked Cholesky: the panel L21 = A21·L11⁻ᵀ by forward substitution, with L11 copied in.
+    CHOL_BLOCK_PANEL = "chol_block_panel.frag" [BLOCK];
+    /// Blocked Cholesky: the rank-B update of the trailing lower triangle of 2×2 blocks.
+    CHOL_BLOCK_UPDATE = "chol_block_update.frag" [BLOCK];
+    /// Blocked assembly: a 2×2 block of A·D²·Aᵀ accumulated over a range of columns of A.
+    ASSEMBLE_BLOCKS = "assemble_blocks.frag" [ACCUMULATE];
+    /// Blocked forward substitution: one block solved (redundantly per fragment), the rest updated.
+    SUBST_FORWARD_BLOCK = "subst_forward_block.frag" [BLOCK];
+    /// Blocked back substitution with Lᵀ, last block first.
+    SUBST_BACKWARD_BLOCK = "subst_backward_block.frag" [BLOCK];
+    /// The diagonal of a 2×2-block matrix as a vector of four entries per texel.
+    GATHER_DIAGONAL4 = "gather_diagonal4.frag";
+    /// Writes `value` into every channel of an RGBA texel.
+    FILL4 = "fill4.frag";
+    /// Copies RGBA texels at the fragment's own position.
+    COPY4 = "copy4.frag";
+}
+
 /// Every kernel above (for tests and tools that check them all).
 pub const ALL: &[&Kernel] = &[
     &COPY,

@@ -6,6 +6,7 @@
 //! Nothing here touches GL; every recipe is unit-tested by computing which texel centres it covers.
 
 pub mod assembly;
+pub mod blocks;
 pub mod cholesky;
 pub mod coverage;
 pub mod lu;

@@ -2,6 +2,7 @@
 pub mod assemble;
 pub mod blas1;
 pub mod blas2;
+pub mod blocked;
 pub mod cholesky;
 pub mod error;
 pub mod lu;

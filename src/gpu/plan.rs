@@ -49,6 +49,16 @@ pub enum PassKind {
     CopyRow,
     /// LU: rank-1 elimination of the trailing square.
     Elimination,
+    /// Blocked Cholesky: the diagonal block.
+    BlockDiagonal,
+    /// Blocked Cholesky: the panel below the diagonal block.
+    BlockPanel,
+    /// Blocked Cholesky: the rank-B update of the trailing matrix.
+    BlockUpdate,
+    /// Blocked assembly: b columns of A·D²·Aᵀ per pass.
+    AssembleBlocks,
+    /// Blocked substitution: one block of B entries solved and the rest updated.
+    SubstituteBlock,
 }
 
 impl PassKind {
@@ -70,6 +80,11 @@ impl PassKind {
             PassKind::SwapRows => "swap_rows",
             PassKind::CopyRow => "copy_row",
             PassKind::Elimination => "elimination",
+            PassKind::BlockDiagonal => "block_diagonal",
+            PassKind::BlockPanel => "block_panel",
+            PassKind::BlockUpdate => "block_update",
+            PassKind::AssembleBlocks => "assemble_blocks",
+            PassKind::SubstituteBlock => "substitute_block",
         }
     }
 }

@@ -1,0 +1,40 @@
+// Blocked assembly of C = A D^2 A^T: the fragment of 2x2 block (J, I) of C accumulates the
+// columns k of A in texels K in [k0, k1) (four columns per texel, A stored as runs of four:
+// texel (K, i) = A(i, 4K..4K+3); d^2 four per texel). Per texel: four fetches of A and one of
+// d^2 for sixteen multiply-adds. Drawn over the lower triangle of blocks. Without ACCUMULATE the
+// sum starts at zero, plus the identity on the padded diagonal (rows i >= m, which A holds as
+// zeros); with it, it starts from the partial sum S2 of the previous pass.
+uniform sampler2DRect S0; // A
+uniform sampler2DRect S1; // d^2
+#ifdef ACCUMULATE
+uniform sampler2DRect S2; // C so far
+#endif
+uniform float k0;
+uniform float k1;
+uniform float m;
+out vec4 result;
+
+void main() {
+    ivec2 g = ivec2(gl_FragCoord.xy);
+    int i0 = 2 * g.y;
+    int j0 = 2 * g.x;
+#ifdef ACCUMULATE
+    vec4 acc = texelFetch(S2, g);
+#else
+    vec4 acc = vec4(0.0);
+    if (g.x == g.y) {
+        acc.x = float(i0) >= m ? 1.0 : 0.0;
+        acc.w = float(i0 + 1) >= m ? 1.0 : 0.0;
+    }
+#endif
+    int last = int(k1);
+    for (int k = int(k0); k < last; ++k) {
+        vec4 d = texelFetch(S1, ivec2(k, 0));
+        vec4 a0 = texelFetch(S0, ivec2(k, i0)) * d;
+        vec4 a1 = texelFetch(S0, ivec2(k, i0 + 1)) * d;
+        vec4 b0 = texelFetch(S0, ivec2(k, j0));
+        vec4 b1 = texelFetch(S0, ivec2(k, j0 + 1));
+        acc += vec4(dot(a0, b0), dot(a0, b1), dot(a1, b0), dot(a1, b1));
+    }
+    result = acc;
+}
