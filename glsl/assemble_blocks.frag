@@ -1,11 +1,12 @@
-// Blocked assembly of C = A D^2 A^T: the fragment of 2x2 block (J, I) of C accumulates the
+// Blocked assembly of C = (A D^2) A^T: the fragment of 2x2 block (J, I) of C accumulates the
 // columns k of A in texels K in [k0, k1) (four columns per texel, A stored as runs of four:
-// texel (K, i) = A(i, 4K..4K+3); d^2 four per texel). Per texel: four fetches of A and one of
-// d^2 for sixteen multiply-adds. Drawn over the lower triangle of blocks. Without ACCUMULATE the
+// texel (K, i) = A(i, 4K..4K+3); S0 holds B = A D^2 in the same layout, from scale_columns4).
+// Per texel: two fetches of B and two of A for sixteen multiply-adds. Drawn over the lower
+// triangle of blocks. Without ACCUMULATE the
 // sum starts at zero, plus the identity on the padded diagonal (rows i >= m, which A holds as
 // zeros); with it, it starts from the partial sum S2 of the previous pass.
-uniform sampler2DRect S0; // A
-uniform sampler2DRect S1; // d^2
+uniform sampler2DRect S0; // B = A D^2
+uniform sampler2DRect S1; // A
 #ifdef ACCUMULATE
 uniform sampler2DRect S2; // C so far
 #endif
@@ -29,11 +30,10 @@ void main() {
 #endif
     int last = int(k1);
     for (int k = int(k0); k < last; ++k) {
-        vec4 d = texelFetch(S1, ivec2(k, 0));
-        vec4 a0 = texelFetch(S0, ivec2(k, i0)) * d;
-        vec4 a1 = texelFetch(S0, ivec2(k, i0 + 1)) * d;
-        vec4 b0 = texelFetch(S0, ivec2(k, j0));
-        vec4 b1 = texelFetch(S0, ivec2(k, j0 + 1));
+        vec4 a0 = texelFetch(S0, ivec2(k, i0));
+        vec4 a1 = texelFetch(S0, ivec2(k, i0 + 1));
+        vec4 b0 = texelFetch(S1, ivec2(k, j0));
+        vec4 b1 = texelFetch(S1, ivec2(k, j0 + 1));
         acc += vec4(dot(a0, b0), dot(a0, b1), dot(a1, b0), dot(a1, b1));
     }
     result = acc;

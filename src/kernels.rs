@@ -79,6 +79,8 @@ kernels! {
     CHOL_BLOCK_UPDATE = "chol_block_update.frag" [BLOCK];
     /// Blocked assembly: a 2×2 block of A·D²·Aᵀ accumulated over a range of columns of A.
     ASSEMBLE_BLOCKS = "assemble_blocks.frag" [ACCUMULATE];
+    /// B = A·D² for A in runs of four columns (the blocked assembly's first operand).
+    SCALE_COLUMNS4 = "scale_columns4.frag";
     /// Blocked forward substitution: one block solved (redundantly per fragment), the rest updated.
     SUBST_FORWARD_BLOCK = "subst_forward_block.frag" [BLOCK];
     /// Blocked back substitution with Lᵀ, last block first.

@@ -66,18 +66,22 @@ pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(),
     let counts = counts::run(gpu, count_m).map_err(|e| e.to_string())?;
     json(out, "counts", &counts)?;
     step("Cholesky variants");
-    let mut chol = cholesky::run(gpu, &p.cholesky, &Variant::ALL, true, p.reps, quiet).map_err(|e| e.to_string())?;
+    let mut chol = cholesky::run(gpu, &p.cholesky, &Variant::all().collect::<Vec<_>>(), true, p.reps, quiet)
+        .map_err(|e| e.to_string())?;
     if !p.cholesky_big.is_empty() {
-        let big = cholesky::run(gpu, &p.cholesky_big, &Variant::ALL, true, p.reps.min(3), quiet)
+        let big = cholesky::run(gpu, &p.cholesky_big, &Variant::all().collect::<Vec<_>>(), true, p.reps.min(3), quiet)
             .map_err(|e| e.to_string())?;
         chol.rows.extend(big.rows);
         chol.cpu.extend(big.cpu);
     }
     json(out, "cholesky", &chol)?;
     step("assembly");
-    let mut asm = assemble::run(gpu, &p.assemble, 2, p.reps, quiet).map_err(|e| e.to_string())?;
+    let variants = assemble::default_variants();
+    let mut asm = assemble::run(gpu, &p.assemble, 2, &variants, p.reps, quiet).map_err(|e| e.to_string())?;
     if scope == Scope::Full {
-        asm.rows.extend(assemble::run(gpu, &[2048], 2, 1, quiet).map_err(|e| e.to_string())?.rows);
+        let big = assemble::run(gpu, &[2048], 2, &variants, 1, quiet).map_err(|e| e.to_string())?;
+        asm.rows.extend(big.rows);
+        asm.variants.extend(big.variants);
     }
     json(out, "assemble", &asm)?;
     step("substitution");

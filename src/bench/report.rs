@@ -74,7 +74,7 @@ pub fn render(out: &Path) -> Result<(), String> {
         name: v.to_string(),
         points: chol.rows.iter().filter(|r| r.variant == v).map(|r| (r.m as f64, r.median_s)).collect(),
     };
-    let mut cs: Vec<Series> = Variant::ALL.iter().map(|v| variant_series(v.name())).collect();
+    let mut cs: Vec<Series> = Variant::all().map(|v| variant_series(v.name())).collect();
     cs.push(variant_series(&format!("packed {}", Variant::PAPER)));
     cs.push(Series {
         name: "faer f64 (CPU)".into(),

@@ -312,18 +312,24 @@ fn assemble(a: &AssembleArgs) -> ExitCode {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
-    report(bench::assemble::run(&gpu, &a.sizes, a.ratio, a.reps, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
+    report(
+        bench::assemble::run(&gpu, &a.sizes, a.ratio, &bench::assemble::default_variants(), a.reps, |line| {
+            eprintln!("{line}")
+        }),
+        |r| r.markdown(),
+        &a.json,
+    )
 }
 
 pub(crate) fn parse_variants(names: &[String]) -> Result<Vec<Variant>, String> {
     if names.iter().any(|n| n == "all") {
-        return Ok(Variant::ALL.to_vec());
+        return Ok(Variant::all().collect());
     }
     names
         .iter()
         .map(|n| {
             Variant::from_name(n).ok_or_else(|| {
-                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+                let known: Vec<&str> = Variant::all().map(|v| v.name()).collect();
                 format!("unknown Cholesky variant {n:?}; known: {}", known.join(", "))
             })
         })

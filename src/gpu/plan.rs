@@ -55,6 +55,8 @@ pub enum PassKind {
     BlockPanel,
     /// Blocked Cholesky: the rank-B update of the trailing matrix.
     BlockUpdate,
+    /// Blocked assembly: B = A·D², four columns per texel.
+    ScaleColumns,
     /// Blocked assembly: b columns of A·D²·Aᵀ per pass.
     AssembleBlocks,
     /// Blocked substitution: one block of B entries solved and the rest updated.
@@ -83,6 +85,7 @@ impl PassKind {
             PassKind::BlockDiagonal => "block_diagonal",
             PassKind::BlockPanel => "block_panel",
             PassKind::BlockUpdate => "block_update",
+            PassKind::ScaleColumns => "scale_columns",
             PassKind::AssembleBlocks => "assemble_blocks",
             PassKind::SubstituteBlock => "substitute_block",
         }

@@ -3,7 +3,8 @@
 //! rectangular assembly the 2008 structure paper's Fig. 10 sets against the outer-product form).
 //! A is uploaded once as runs of four columns per texel with its rows padded (with zeros) to the
 //! factorization's size M; C comes out in 2×2 blocks, padded with the identity, ready for the
-//! blocked Cholesky. Passes: ⌈n/b⌉, each over M/2·(M/2 + 1)/2 fragments.
+//! blocked Cholesky. Passes: one scaling B = A·D² (⌈n/4⌉·M fragments), then ⌈n/b⌉ sums, each
+//! over M/2·(M/2 + 1)/2 fragments.
 
 use crate::geometry::blocks::lower_triangle;
 use crate::gl::{Gpu, PingPong, TexelFormat, Texture};
@@ -24,6 +25,8 @@ pub struct BlockedOperands {
     pub a: Rc<Texture>,
     /// d², ⌈n/4⌉ texels.
     pub d: Texture,
+    /// B = A·D² (A's layout), made by the first pass of each assembly.
+    pub scaled: Texture,
 }
 
 impl BlockedOperands {
@@ -47,7 +50,8 @@ impl BlockedOperands {
         data.resize(w * 4 * rows, 0.0);
         let a = Rc::new(gpu.upload_of(TexelFormat::Rgba32F, w, rows, &data, "A (runs of four columns)")?);
         let d = gpu.texture_of(TexelFormat::Rgba32F, w, 1, "d², four per texel")?;
-        Ok(Self { m, n, a_layout: layout, padded_rows: rows, a, d })
+        let scaled = gpu.texture_of(TexelFormat::Rgba32F, w, rows, "A·D² (runs of four columns)")?;
+        Ok(Self { m, n, a_layout: layout, padded_rows: rows, a, d, scaled })
     }
 
     /// Sets d² from host values (n, each finite and ≥ 0).
@@ -64,18 +68,26 @@ impl BlockedOperands {
 }
 
 /// The passes assembling C (the m×m result in `layout`) from n columns, `b` columns per pass
-/// (rounded up to a multiple of 4). A is `Aux(0)`, d² `Aux(1)`; C ends in S.
+/// (rounded up to a multiple of 4): first B = A·D² into `Aux(2)`, then the accumulations. A is
+/// `Aux(0)` (rows padded to `padded_rows`), d² `Aux(1)`; C ends in S.
 pub fn plan(m: usize, n: usize, b: usize, layout: &Blocks2x2) -> Vec<PlannedPass> {
     let texels = n.div_ceil(4).max(1);
     let per_pass = b.max(4).div_ceil(4);
     let mb = (layout.padded_rows / 2) as u32;
-    let mut passes = Vec::new();
+    let mut passes = vec![PlannedPass::new(
+        PassKind::ScaleColumns,
+        &kernels::SCALE_COLUMNS4,
+        Role::Aux(2),
+        &[Role::Aux(0), Role::Aux(1)],
+        crate::geometry::blocks::rect(0, 0, texels as u32, layout.padded_rows as u32),
+        0,
+    )];
     let mut k0 = 0;
     while k0 < texels {
         let k1 = (k0 + per_pass).min(texels);
         let first = k0 == 0;
         let sources: &[Role] =
-            if first { &[Role::Aux(0), Role::Aux(1)] } else { &[Role::Aux(0), Role::Aux(1), Role::S] };
+            if first { &[Role::Aux(2), Role::Aux(0)] } else { &[Role::Aux(2), Role::Aux(0), Role::S] };
         let pass = PlannedPass::new(
             PassKind::AssembleBlocks,
             &kernels::ASSEMBLE_BLOCKS,
@@ -112,7 +124,7 @@ pub fn assemble_into(
     if (c.source().width() as usize, c.source().height() as usize) != (w, h) {
         return Err(GpuError::Shape(format!("C textures are {:?}, the layout needs {w}×{h}", c.source())));
     }
-    execute(gpu, c, &[&*ops.a, &ops.d], &plan(ops.m, ops.n, b, layout))?;
+    execute(gpu, c, &[&*ops.a, &ops.d, &ops.scaled], &plan(ops.m, ops.n, b, layout))?;
     Ok(())
 }
 
@@ -127,11 +139,14 @@ mod tests {
             let layout = Blocks2x2::square(m, 8);
             let p = plan(m, n, b, &layout);
             let b4 = b.max(4).div_ceil(4) * 4;
-            assert_eq!(p.len(), n.div_ceil(b4), "m={m} n={n} b={b}");
+            let sums = n.div_ceil(b4);
+            assert_eq!(p.len(), 1 + sums, "m={m} n={n} b={b}");
             let mb = layout.padded_rows / 2;
-            let f = predicted_fragments(&p, mb as u32, mb as u32).expect("no centre on an edge");
-            assert_eq!(f["assemble_blocks"], (p.len() * mb * (mb + 1) / 2) as u64);
-            assert!(p[0].defines.is_empty() && p[1..].iter().all(|q| q.defines == ["ACCUMULATE"]));
+            let f = predicted_fragments(&p, n.div_ceil(4).max(mb) as u32, layout.padded_rows as u32)
+                .expect("no centre on an edge");
+            assert_eq!(f["assemble_blocks"], (sums * mb * (mb + 1) / 2) as u64);
+            assert_eq!(f["scale_columns"], (n.div_ceil(4) * layout.padded_rows) as u64);
+            assert!(p[1].defines.is_empty() && p[2..].iter().all(|q| q.defines == ["ACCUMULATE"]));
         }
     }
 }

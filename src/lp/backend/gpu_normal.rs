@@ -138,7 +138,8 @@ impl<'g> GpuNormal<'g> {
     pub fn factor(&mut self) -> Result<FactorInfo, BackendError> {
         let c = self.c.take().ok_or(BackendError::NotFactored)?;
         let tol = self.opts.pivot_tolerance as f32;
-        let (factor, replaced) = factor_normal_equations(self.gpu, c, self.m, self.opts.format, tol)?;
+        let (factor, replaced) =
+            factor_normal_equations(self.gpu, c, self.m, self.opts.format, crate::gpu::cholesky::Variant::PAPER, tol)?;
         // Once per factorization: a GL error or a GPU reset (robust contexts) since the last check.
         self.gpu.check("the factorization of A·D²·Aᵀ")?;
         if self.opts.fault == Some(FaultInjection::ContextLost) {
