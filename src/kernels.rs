@@ -85,10 +85,20 @@ kernels! {
     SUBST_FORWARD_BLOCK = "subst_forward_block.frag" [BLOCK];
     /// Blocked back substitution with Lᵀ, last block first.
     SUBST_BACKWARD_BLOCK = "subst_backward_block.frag" [BLOCK];
+    /// Element-wise operations on vectors of four entries per texel (padding kept at zero).
+    ELEMENTWISE4 = "elementwise4.frag" [AXPBY, MUL, DIV, AFFINE];
+    /// One pass of a reduction over vec4 vectors, eight texels per fragment.
+    REDUCE4 = "reduce4.frag" [SUM, MAXABS, MIN, MAX, FIRST];
+    /// The line-search ratio on vec4 vectors.
+    STEP_RATIO4 = "step_ratio4.frag";
+    /// Re-centring of split free variables on vec4 vectors.
+    RECENTER4 = "recenter4.frag";
+    /// y = α·A·x (+ β·z) or, with `TRANSPOSE`, y = α·Aᵀ·x (+ β·z) for A in runs of four columns.
+    GEMV_ROWS4 = "gemv_rows4.frag" [TRANSPOSE, ADD_VECTOR];
     /// The diagonal of a 2×2-block matrix as a vector of four entries per texel.
     GATHER_DIAGONAL4 = "gather_diagonal4.frag";
     /// Writes `value` into every channel of an RGBA texel.
-    FILL4 = "fill4.frag";
+    FILL4 = "fill4.frag" [MASKED];
     /// Copies RGBA texels at the fragment's own position.
     COPY4 = "copy4.frag";
 }

@@ -1,5 +1,6 @@
 //! `glsolve solve`, `glsolve generate` and the default job.
 use clap::{Args, ValueEnum};
+use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
@@ -34,6 +35,14 @@ impl From<BackendArg> for BackendKind {
     }
 }
 
+/// `--variant` values: a Cholesky variant by name.
+pub fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Variant::all().map(|v| v.name()).collect();
+        format!("unknown variant `{name}` (known: {})", known.join(", "))
+    })
+}
+
 /// `--subst` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SubstArg {
@@ -59,8 +68,13 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value = "hybrid")]
     pub backend: BackendArg,
     /// Where the GPU backends' triangular solves run.
-    #[arg(long, value_enum, default_value = "cpu")]
+    #[arg(long, value_enum, default_value = "gpu")]
     pub subst: SubstArg,
+    /// The GPU backends' Cholesky variant (and with it the layout of every GPU kernel): a
+    /// blocked one (blocked-8, blocked-16, blocked-32) or one of the papers' (triangle-pair,
+    /// square-pair, column-multipass, inner, …).
+    #[arg(long, default_value = "blocked-16", value_parser = parse_variant)]
+    pub variant: Variant,
     /// Store A·D²·Aᵀ in full format on the GPU instead of the packed format.
     #[arg(long)]
     pub full: bool,
@@ -138,7 +152,8 @@ pub fn run_default() -> ExitCode {
         random: Some(DEFAULT_M),
         seed: DEFAULT_SEED,
         backend: BackendArg::Hybrid,
-        subst: SubstArg::Cpu,
+        subst: SubstArg::Gpu,
+        variant: Variant::FASTEST,
         full: false,
         tol: None,
         max_iter: 200,
@@ -203,6 +218,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
             SubstArg::Gpu => Substitution::Gpu,
         },
         normal_format: if a.full { Format::Full } else { Format::Packed },
+        gpu_variant: a.variant,
         ..Settings::default()
     };
     let mut log = match (&a.log_file, level) {

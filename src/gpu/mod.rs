@@ -6,6 +6,7 @@ pub mod blocked;
 pub mod cholesky;
 pub mod error;
 pub mod lu;
+pub mod normal;
 pub mod plan;
 pub mod pool;
 pub mod substitute;
@@ -13,4 +14,4 @@ pub mod vector;
 
 pub use error::{GpuError, GpuResult};
 pub use pool::{PooledVector, TexturePool};
-pub use vector::Vector;
+pub use vector::{Vector, VectorLayout};

@@ -106,7 +106,13 @@ pub struct Settings {
     pub verbosity: Verbosity,
     /// GPU backends: where the triangular solves run.
     pub substitution: Substitution,
-    /// GPU backends: storage of A·D²·Aᵀ (the 2008 papers pack it).
+    /// GPU backends: the Cholesky variant of the normal equations, which also decides the
+    /// layout of every GPU vector and kernel. Default: the fastest verified one (a blocked
+    /// variant); any of the papers' variants can be chosen to run the LP as the papers did.
+    pub gpu_variant: crate::gpu::cholesky::Variant,
+    /// GPU backends, blocked variants: columns of A per assembly pass (`usize::MAX`: one pass).
+    pub assembly_columns: usize,
+    /// GPU backends, papers' variants: storage of A·D²·Aᵀ (the 2008 papers pack it).
     pub normal_format: crate::layout::Format,
     /// GPU backends: a pivot at or below this fraction of its original diagonal entry is rounding
     /// noise in single precision and is replaced by a huge one (the row drops out).
@@ -133,7 +139,9 @@ impl Default for Settings {
             infeasibility_tolerance: 1e-8,
             scaling: true,
             verbosity: Verbosity::Normal,
-            substitution: Substitution::Cpu,
+            substitution: Substitution::Gpu,
+            gpu_variant: crate::gpu::cholesky::Variant::FASTEST,
+            assembly_columns: usize::MAX,
             normal_format: crate::layout::Format::Packed,
             gpu_pivot_tolerance: 1e-6,
             hybrid: HybridRules::default(),

@@ -176,9 +176,11 @@ pub fn solve_on(
 /// The options of the GPU normal equations from the settings.
 fn gpu_options(st: &Settings) -> GpuNormalOptions {
     GpuNormalOptions {
+        variant: st.gpu_variant,
         format: st.normal_format,
         substitution: st.substitution,
         pivot_tolerance: st.gpu_pivot_tolerance,
+        columns_per_pass: st.assembly_columns,
         fault: st.gpu_fault,
     }
 }
@@ -207,9 +209,11 @@ fn run_backend(
         }
         (BackendKind::Gpu, Some(g)) => {
             setup_fault(g, st).map_err(SolveError::Backend)?;
-            let normal = GpuNormal::new(g, sf.a.as_ref(), gpu_options(st)).map_err(SolveError::Backend)?;
-            let mut vk = GpuVectors::new(g, normal.a_texture(), m, n, &sf.free_pairs, TexturePool::new())
-                .map_err(SolveError::Backend)?;
+            let pool = TexturePool::new();
+            let normal =
+                GpuNormal::new(g, sf.a.as_ref(), gpu_options(st), pool.clone()).map_err(SolveError::Backend)?;
+            let mut vk =
+                GpuVectors::new(g, normal.a_matrix(), m, n, &sf.free_pairs, pool).map_err(SolveError::Backend)?;
             let mut ne = GpuSide::new(normal);
             timings.setup = t_setup.elapsed();
             mpc::solve(&mut vk, &mut ne, problem, st, log)
@@ -220,7 +224,9 @@ fn run_backend(
                     notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
                     None
                 }
-                Some(g) => match setup_fault(g, st).and_then(|()| GpuNormal::new(g, sf.a.as_ref(), gpu_options(st))) {
+                Some(g) => match setup_fault(g, st)
+                    .and_then(|()| GpuNormal::new(g, sf.a.as_ref(), gpu_options(st), TexturePool::new()))
+                {
                     Ok(normal) => Some(normal),
                     Err(e) => {
                         let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
