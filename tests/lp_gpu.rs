@@ -188,3 +188,57 @@ fn single_precision_that_stops_improving_ends_with_its_best_point_before_the_lim
     assert!(matches!(sol.status, Status::OptimalReducedAccuracy | Status::Optimal), "{:?}", sol.status);
     assert!(rel <= 1e-3, "objective {} vs {}: {rel:e}", sol.objective, reference.objective);
 }
+
+#[test]
+fn an_iteration_on_the_gpu_creates_no_texture_and_reads_back_only_scalars() {
+    // Two solves of the same LP stopped at different iteration limits: every texture (and its
+    // framebuffer) is made by the set-up and the first iterations, so the counts are equal; the
+    // bytes read back per extra iteration are a few reductions and the factor's diagonal.
+    let model = random_lp(64, 5).to_model(5);
+    for backend in [BackendKind::Gpu, BackendKind::Hybrid] {
+        let m2 = model.clone();
+        let (runs, m) = with_gpu(move |gpu| {
+            let runs: Vec<(u64, u64, usize)> = [2usize, 6]
+                .into_iter()
+                .map(|limit| {
+                    let (c0, t0) = (gpu.textures_created(), gpu.traffic().read_back);
+                    let st = Settings { max_iterations: limit, ..settings(backend, 1e-12) };
+                    let sol = solve_on(&m2, &st, &mut Logger::quiet(), Some(gpu)).unwrap();
+                    assert_eq!(sol.status, Status::IterationLimit, "{backend:?}: {}", sol.detail);
+                    (gpu.textures_created() - c0, gpu.traffic().read_back - t0, sol.iterations)
+                })
+                .collect();
+            (runs, m2.num_rows())
+        });
+        assert_eq!(runs[0].0, runs[1].0, "{backend:?}: textures created in 2 and 6 iterations");
+        assert!(runs[0].0 > 0, "the set-up makes textures");
+        if backend == BackendKind::Gpu {
+            // 4 extra iterations: ≤ 16 reductions (16 bytes each) and the diagonal (M ≤ m + 16
+            // floats) per iteration — nothing of size n, nothing of size m².
+            let per_iteration = (runs[1].1 - runs[0].1) / 4;
+            assert!(per_iteration <= 16 * 16 + 4 * (m as u64 + 16), "{per_iteration} bytes per iteration");
+        }
+    }
+}
+
+#[test]
+fn every_cholesky_variant_runs_inside_the_lp() {
+    // The normal equations of the gpu backend factored by each variant, the papers' and the
+    // blocked ones, on two NETLIB problems at the 2006 paper's ε (Table 3).
+    let expected: std::collections::HashMap<String, f64> = netlib().into_iter().collect();
+    let failures = with_gpu(move |gpu| {
+        let mut failures = Vec::new();
+        for variant in glsolve::cholesky::Variant::all() {
+            for (name, eps) in [("afiro", 4e-5), ("sc50b", 3e-5)] {
+                let st = Settings { gpu_variant: variant, ..settings(BackendKind::Gpu, eps) };
+                let sol = solve_on(&model(name), &st, &mut Logger::quiet(), Some(gpu)).unwrap();
+                let rel = (sol.objective - expected[name]).abs() / expected[name].abs().max(1.0);
+                if sol.status != Status::Optimal || rel > 10.0 * eps {
+                    failures.push(format!("{variant} {name}: {:?} rel.err {rel:.2e} ({})", sol.status, sol.detail));
+                }
+            }
+        }
+        failures
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -112,7 +112,8 @@ pub struct Settings {
     pub gpu_variant: crate::gpu::cholesky::Variant,
     /// GPU backends, blocked variants: columns of A per assembly pass (`usize::MAX`: one pass).
     pub assembly_columns: usize,
-    /// GPU backends, papers' variants: storage of A·D²·Aᵀ (the 2008 papers pack it).
+    /// GPU backends, the 2008 papers' variant (triangle-pair): storage of A·D²·Aᵀ (the papers
+    /// pack it); the other papers' variants store it in full, the blocked ones in 2×2 blocks.
     pub normal_format: crate::layout::Format,
     /// GPU backends: a pivot at or below this fraction of its original diagonal entry is rounding
     /// noise in single precision and is replaced by a huge one (the row drops out).

@@ -7,6 +7,7 @@ use crate::lp::backend::{
     BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors,
     HybridNormal,
 };
+use crate::layout::Format;
 use crate::lp::log::{log_ranges, IterationInfo, Logger};
 use crate::lp::model::LpModel;
 use crate::lp::mpc::{self, MpcOutcome, MpcProblem, MpcTimings};
@@ -177,7 +178,9 @@ pub fn solve_on(
 fn gpu_options(st: &Settings) -> GpuNormalOptions {
     GpuNormalOptions {
         variant: st.gpu_variant,
-        format: st.normal_format,
+        // The packed format exists for the 2008 papers' variant only (its kernels address the
+        // rotated half); every other variant stores A·D²·Aᵀ in full.
+        format: if st.gpu_variant == crate::gpu::cholesky::Variant::PAPER { st.normal_format } else { Format::Full },
         substitution: st.substitution,
         pivot_tolerance: st.gpu_pivot_tolerance,
         columns_per_pass: st.assembly_columns,
