@@ -12,6 +12,8 @@ use image::{Rgba, RgbaImage};
 pub const BACKGROUND: Rgb = [28, 28, 32];
 /// Text.
 pub const TEXT: Rgb = [225, 225, 225];
+/// The block grid of RGBA textures: dark grey, darker than any colour of the colormap.
+pub const GRID: Rgb = [40, 40, 40];
 /// The outline of the pass's primitive: pure green, which the diverging colormap never produces.
 pub const OUTLINE: Rgb = [0, 255, 0];
 /// The one-pixel frame drawn just outside each heatmap.
@@ -40,8 +42,11 @@ pub struct Panel<'a> {
     pub height: u32,
     /// Row-major values (row i = texel row y = i), `width × height` of them.
     pub values: &'a [f32],
-    /// The primitive to outline on this texture (texel coordinates).
+    /// The primitive to outline on this texture (logical coordinates).
     pub outline: Option<Primitive>,
+    /// Entries per texel along x and y: a grid line every so many entries when > 1 (the 2×2
+    /// blocks of an RGBA texture), drawn where a block is at least 4 pixels wide.
+    pub grid: (u32, u32),
 }
 
 /// A whole frame: status lines on top, panels in a row.
@@ -233,7 +238,28 @@ fn draw_panel(img: &mut RgbaImage, panel: &Panel, r: &PanelRect) {
             }
         }
     }
+    grid_lines(img, panel, r);
     legend(img, r, range, box_w);
+}
+
+/// The texel grid of an RGBA texture: a dark line between texels (blocks of entries).
+fn grid_lines(img: &mut RgbaImage, panel: &Panel, r: &PanelRect) {
+    let (gx, gy) = panel.grid;
+    if gx <= 1 && gy <= 1 || r.sx * (gx as f32) < 4.0 || r.sy * (gy as f32) < 4.0 {
+        return;
+    }
+    for k in (gx..panel.width).step_by(gx as usize) {
+        let (x, _) = r.to_pixel(k as f32, 0.0);
+        for dy in 0..r.px_h as i32 {
+            put(img, x as i32, r.y + dy, GRID);
+        }
+    }
+    for k in (gy..panel.height).step_by(gy as usize) {
+        let (_, y) = r.to_pixel(0.0, k as f32);
+        for dx in 0..r.px_w as i32 {
+            put(img, r.x + dx, y as i32, GRID);
+        }
+    }
 }
 
 fn legend(img: &mut RgbaImage, r: &PanelRect, range: Range, box_w: u32) {
@@ -325,7 +351,14 @@ mod tests {
         let values: Vec<f32> = (0..w * h).map(|k| k as f32 - 7.0).collect();
         let frame = Frame {
             status: vec!["TEST".into()],
-            panels: vec![Panel { title: "A".into(), width: w, height: h, values: &values, outline: None }],
+            panels: vec![Panel {
+                title: "A".into(),
+                width: w,
+                height: h,
+                values: &values,
+                outline: None,
+                grid: (1, 1),
+            }],
         };
         let (iw, ih) = natural_size(1, &[(w, h)], 20.0);
         let img = render(&frame, iw, ih);
@@ -360,7 +393,14 @@ mod tests {
         let tri = fig5_outer_update_triangle(0, m);
         let frame = Frame {
             status: vec![],
-            panels: vec![Panel { title: "T".into(), width: m, height: m, values: &values, outline: Some(tri) }],
+            panels: vec![Panel {
+                title: "T".into(),
+                width: m,
+                height: m,
+                values: &values,
+                outline: Some(tri),
+                grid: (1, 1),
+            }],
         };
         let img = render(&frame, 400, 400);
         let r = layout(400, 400, 0, &[(m, m)])[0];

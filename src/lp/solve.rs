@@ -3,11 +3,11 @@
 
 use crate::gl::{GlError, Gpu};
 use crate::gpu::TexturePool;
+use crate::layout::Format;
 use crate::lp::backend::{
     BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors,
     HybridNormal,
 };
-use crate::layout::Format;
 use crate::lp::log::{log_ranges, IterationInfo, Logger};
 use crate::lp::model::LpModel;
 use crate::lp::mpc::{self, MpcOutcome, MpcProblem, MpcTimings};

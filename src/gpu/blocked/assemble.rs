@@ -7,7 +7,7 @@
 //! over M/2·(M/2 + 1)/2 fragments.
 
 use crate::geometry::blocks::lower_triangle;
-use crate::gl::{Gpu, PingPong, TexelFormat, Texture};
+use crate::gl::{Gpu, PingPong, TexelFormat, TexelGrid, Texture};
 use crate::gpu::error::{GpuError, GpuResult};
 use crate::gpu::plan::{execute, PassKind, PlannedPass, Role};
 use crate::kernels;
@@ -51,6 +51,8 @@ impl BlockedOperands {
         let a = Rc::new(gpu.upload_of(TexelFormat::Rgba32F, w, rows, &data, "A (runs of four columns)")?);
         let d = gpu.texture_of(TexelFormat::Rgba32F, w, 1, "d², four per texel")?;
         let scaled = gpu.texture_of(TexelFormat::Rgba32F, w, rows, "A·D² (runs of four columns)")?;
+        a.set_grid(TexelGrid::Runs4);
+        scaled.set_grid(TexelGrid::Runs4);
         Ok(Self { m, n, a_layout: layout, padded_rows: rows, a, d, scaled })
     }
 

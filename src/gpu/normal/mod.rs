@@ -43,8 +43,8 @@ pub enum AMatrix {
 
 /// The normal equations in one of the two designs.
 pub enum NormalSystem<'g> {
-    Paper(paper::PaperSystem<'g>),
-    Blocked(blocked::BlockedSystem<'g>),
+    Paper(Box<paper::PaperSystem<'g>>),
+    Blocked(Box<blocked::BlockedSystem<'g>>),
 }
 
 impl<'g> NormalSystem<'g> {
@@ -55,9 +55,9 @@ impl<'g> NormalSystem<'g> {
         }
         Ok(match opts.variant {
             Variant::Blocked(block) => {
-                NormalSystem::Blocked(blocked::BlockedSystem::new(gpu, a, m, n, block, opts, pool)?)
+                NormalSystem::Blocked(Box::new(blocked::BlockedSystem::new(gpu, a, m, n, block, opts, pool)?))
             }
-            _ => NormalSystem::Paper(paper::PaperSystem::new(gpu, a, m, n, opts, pool)?),
+            _ => NormalSystem::Paper(Box::new(paper::PaperSystem::new(gpu, a, m, n, opts, pool)?)),
         })
     }
 
