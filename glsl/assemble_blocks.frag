@@ -15,12 +15,17 @@ uniform float k1;
 uniform float m;
 out vec4 result;
 
+// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
+vec4 at(sampler2DRect s, ivec2 p) {
+    return texture(s, vec2(p) + 0.5);
+}
+
 void main() {
     ivec2 g = ivec2(gl_FragCoord.xy);
     int i0 = 2 * g.y;
     int j0 = 2 * g.x;
 #ifdef ACCUMULATE
-    vec4 acc = texelFetch(S2, g);
+    vec4 acc = at(S2, g);
 #else
     vec4 acc = vec4(0.0);
     if (g.x == g.y) {
@@ -28,12 +33,15 @@ void main() {
         acc.w = float(i0 + 1) >= m ? 1.0 : 0.0;
     }
 #endif
-    int last = int(k1);
-    for (int k = int(k0); k < last; ++k) {
-        vec4 a0 = texelFetch(S0, ivec2(k, i0));
-        vec4 a1 = texelFetch(S0, ivec2(k, i0 + 1));
-        vec4 b0 = texelFetch(S1, ivec2(k, j0));
-        vec4 b1 = texelFetch(S1, ivec2(k, j0 + 1));
+    // texture() at texel centres: on llvmpipe a normalized-free rectangle fetch is cheaper than
+    // texelFetch (measured on the blocked kernels, about 2x).
+    float yi0 = float(i0) + 0.5;
+    float yj0 = float(j0) + 0.5;
+    for (float k = k0 + 0.5; k < k1; k += 1.0) {
+        vec4 a0 = texture(S0, vec2(k, yi0));
+        vec4 a1 = texture(S0, vec2(k, yi0 + 1.0));
+        vec4 b0 = texture(S1, vec2(k, yj0));
+        vec4 b1 = texture(S1, vec2(k, yj0 + 1.0));
         acc += vec4(dot(a0, b0), dot(a0, b1), dot(a1, b0), dot(a1, b1));
     }
     result = acc;

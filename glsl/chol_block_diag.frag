@@ -14,6 +14,11 @@ uniform float tiny;
 uniform float offset;
 out vec4 result;
 
+// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
+vec4 at(sampler2DRect s, ivec2 p) {
+    return texture(s, vec2(p) + 0.5);
+}
+
 const int B = BLOCK;
 const int NB = BLOCK / 2;
 
@@ -28,7 +33,7 @@ void main() {
     }
     for (int ty = 0; ty < NB; ++ty) {
         for (int tx = 0; tx <= ty; ++tx) {
-            vec4 v = texelFetch(S0, ivec2(P + tx, P + ty));
+            vec4 v = at(S0, ivec2(P + tx, P + ty));
             a[(2 * ty) * B + 2 * tx] = v.x;
             a[(2 * ty) * B + 2 * tx + 1] = v.y;
             a[(2 * ty + 1) * B + 2 * tx] = v.z;
@@ -41,7 +46,7 @@ void main() {
         float l = p > 0.0 ? sqrt(p) : p;
 #ifdef TINY_PIVOT
         int g = 2 * P + k;
-        float original = texelFetch(S1, ivec2(g / 4, 0))[g % 4];
+        float original = at(S1, ivec2(g / 4, 0))[g % 4];
         if (!isnan(p) && p <= tiny * original) {
             l = 1e15;
         }

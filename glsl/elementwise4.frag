@@ -8,15 +8,20 @@ uniform float beta;
 uniform float len;
 out vec4 result;
 
+// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
+vec4 at(sampler2DRect s, ivec2 p) {
+    return texture(s, vec2(p) + 0.5);
+}
+
 void main() {
     ivec2 g = ivec2(gl_FragCoord.xy);
-    vec4 x = texelFetch(S0, g);
+    vec4 x = at(S0, g);
 #if defined(AXPBY)
-    vec4 r = alpha * x + beta * texelFetch(S1, g);
+    vec4 r = alpha * x + beta * at(S1, g);
 #elif defined(MUL)
-    vec4 r = x * texelFetch(S1, g);
+    vec4 r = x * at(S1, g);
 #elif defined(DIV)
-    vec4 r = x / texelFetch(S1, g);
+    vec4 r = x / at(S1, g);
 #elif defined(AFFINE)
     vec4 r = alpha * x + beta;
 #endif

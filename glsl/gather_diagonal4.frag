@@ -3,9 +3,14 @@
 uniform sampler2DRect S0;
 out vec4 result;
 
+// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
+vec4 at(sampler2DRect s, ivec2 p) {
+    return texture(s, vec2(p) + 0.5);
+}
+
 void main() {
     int t = int(gl_FragCoord.x);
-    vec4 a = texelFetch(S0, ivec2(2 * t, 2 * t));
-    vec4 b = texelFetch(S0, ivec2(2 * t + 1, 2 * t + 1));
+    vec4 a = at(S0, ivec2(2 * t, 2 * t));
+    vec4 b = at(S0, ivec2(2 * t + 1, 2 * t + 1));
     result = vec4(a.x, a.w, b.x, b.w);
 }

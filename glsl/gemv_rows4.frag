@@ -12,23 +12,28 @@ uniform float beta;
 uniform float len;
 out vec4 result;
 
+// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
+vec4 at(sampler2DRect s, ivec2 p) {
+    return texture(s, vec2(p) + 0.5);
+}
+
 void main() {
     int t = int(gl_FragCoord.x);
     int n = int(count);
     vec4 sum = vec4(0.0);
     for (int p = 0; p < n; ++p) {
-        vec4 x = texelFetch(S1, ivec2(p, 0));
+        vec4 x = at(S1, ivec2(p, 0));
 #ifdef TRANSPOSE
-        sum += x.x * texelFetch(S0, ivec2(t, 4 * p)) + x.y * texelFetch(S0, ivec2(t, 4 * p + 1))
-             + x.z * texelFetch(S0, ivec2(t, 4 * p + 2)) + x.w * texelFetch(S0, ivec2(t, 4 * p + 3));
+        sum += x.x * at(S0, ivec2(t, 4 * p)) + x.y * at(S0, ivec2(t, 4 * p + 1))
+             + x.z * at(S0, ivec2(t, 4 * p + 2)) + x.w * at(S0, ivec2(t, 4 * p + 3));
 #else
-        sum += vec4(dot(texelFetch(S0, ivec2(p, 4 * t)), x), dot(texelFetch(S0, ivec2(p, 4 * t + 1)), x),
-                    dot(texelFetch(S0, ivec2(p, 4 * t + 2)), x), dot(texelFetch(S0, ivec2(p, 4 * t + 3)), x));
+        sum += vec4(dot(at(S0, ivec2(p, 4 * t)), x), dot(at(S0, ivec2(p, 4 * t + 1)), x),
+                    dot(at(S0, ivec2(p, 4 * t + 2)), x), dot(at(S0, ivec2(p, 4 * t + 3)), x));
 #endif
     }
     vec4 r = alpha * sum;
 #ifdef ADD_VECTOR
-    r += beta * texelFetch(S2, ivec2(t, 0));
+    r += beta * at(S2, ivec2(t, 0));
 #endif
     float e = float(4 * t);
     result = vec4(e < len ? r.x : 0.0, e + 1.0 < len ? r.y : 0.0, e + 2.0 < len ? r.z : 0.0, e + 3.0 < len ? r.w : 0.0);

@@ -5,10 +5,15 @@ uniform sampler2DRect S1; // dx
 uniform float len;
 out vec4 result;
 
+// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
+vec4 at(sampler2DRect s, ivec2 p) {
+    return texture(s, vec2(p) + 0.5);
+}
+
 void main() {
     ivec2 g = ivec2(gl_FragCoord.xy);
-    vec4 x = texelFetch(S0, g);
-    vec4 dx = texelFetch(S1, g);
+    vec4 x = at(S0, g);
+    vec4 dx = at(S1, g);
     const float INF = uintBitsToFloat(0x7f800000u);
     for (int c = 0; c < 4; ++c) {
         if (float(4 * g.x + c) >= len) {

@@ -103,7 +103,7 @@ pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(),
     let mut lp = Vec::new();
     for kind in [BackendKind::Cpu, BackendKind::Hybrid, BackendKind::Gpu] {
         for &m in &p.lp {
-            lp.extend(crate::bench::lp::random_lp_times(&[m], 1, kind, 1, Some(gpu)));
+            lp.extend(crate::bench::lp::random_lp_times(&[m], 1, kind, Variant::FASTEST, 1, Some(gpu)));
         }
     }
     json(out, "lp", &lp)?;

@@ -80,6 +80,9 @@ struct LpArgs {
     /// Backends to run.
     #[arg(long, value_delimiter = ',', default_value = "cpu")]
     backend: Vec<String>,
+    /// Cholesky variants of the GPU backends (each GPU backend runs with each).
+    #[arg(long, value_delimiter = ',', default_value = "blocked-16", value_parser = super::lp::parse_variant)]
+    variant: Vec<glsolve::gpu::cholesky::Variant>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Timed runs per measurement (after one warm-up run).
@@ -231,35 +234,41 @@ fn lp(a: &LpArgs) -> ExitCode {
     };
     let mut rows = Vec::new();
     for kind in kinds {
-        for &m in &a.sizes {
-            let r = glsolve::bench::lp::random_lp_times(&[m], a.seed, kind, a.reps, gpu.as_ref());
-            for row in &r {
-                eprintln!("m={m} {}: {:?} in {:.3} s", kind.name(), row.status, row.median.as_secs_f64());
+        let variants = if kind.uses_gl() { a.variant.clone() } else { vec![glsolve::gpu::cholesky::Variant::FASTEST] };
+        for v in variants {
+            for &m in &a.sizes {
+                let r = glsolve::bench::lp::random_lp_times(&[m], a.seed, kind, v, a.reps, gpu.as_ref());
+                for row in &r {
+                    eprintln!("m={m} {} {v}: {:?} in {:.3} s", kind.name(), row.status, row.median.as_secs_f64());
+                }
+                rows.extend(r);
             }
-            rows.extend(r);
         }
     }
     let secs = |d: std::time::Duration| glsolve::bench::secs(d.as_secs_f64());
-    let mut md = String::from("| m | n | backend | status | iterations (GPU) | median | min | max | assemble | factor | rest | passes/iter | fragments/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut md = String::from("| m | n | backend | variant | status | iterations (GPU) | median | min | max | assemble | factor | solves | rest | passes/iter | fragments/iter | bytes read back/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in &rows {
         let its = match r.gpu_iterations {
             Some(g) => format!("{} ({g})", r.iterations),
             None => r.iterations.to_string(),
         };
         md.push_str(&format!(
-            "| {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.m,
             r.n,
             r.backend.name(),
+            r.variant.as_deref().unwrap_or("–"),
             r.status,
             secs(r.median),
             secs(r.min),
             secs(r.max),
             secs(r.assemble),
             secs(r.factor),
+            secs(r.solve),
             secs(r.rest()),
             r.passes_per_iteration.map_or("–".into(), |p| format!("{p:.0}")),
             r.fragments_per_iteration.map_or("–".into(), |f| format!("{f:.3e}")),
+            r.read_back_per_iteration.map_or("–".into(), |b| format!("{b:.0}")),
         ));
     }
     // The 2008 IPM paper's Figure 4.2 (bottom): CPU time over GPU-backed time, per size.

@@ -147,7 +147,10 @@ impl<'g> GpuNormal<'g> {
         if r.len() != self.m {
             return Err(BackendError::Dimension { op: "solve", expected: self.m, got: r.len() });
         }
-        Ok(self.system.solve(r)?)
+        let u = self.system.solve(r)?;
+        // As after the assembly: the solves' passes are charged to the solves.
+        self.gpu.finish();
+        Ok(u)
     }
 
     /// Solves A·D²·Aᵀ·u = r for host values; a non-finite entry of u is a [`GpuFault::NonFinite`].
