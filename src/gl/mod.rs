@@ -7,6 +7,7 @@
 
 mod context;
 mod error;
+mod fence;
 mod gpu;
 mod info;
 mod observer;
@@ -19,6 +20,7 @@ pub mod window;
 
 pub use context::{load_reset_status, DevicePreference, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};
 pub use error::{GlError, GlResult};
+pub use fence::Fence;
 pub use gpu::{Gpu, Traffic};
 pub use info::GpuInfo;
 pub use observer::{Measure, PassLog, PassObserver, PassRecord, PassTotals, TimeMode};
