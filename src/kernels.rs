@@ -70,6 +70,19 @@ kernels! {
     ARGMATCH = "argmatch.frag";
 }
 
+kernels! {
+    /// Blocked LU: A22 ← P·A22 − L21·U12 on 2×2 blocks (RGBA), rows through the row map; `NB` the
+    /// panel width.
+    LU_TRAILING_UPDATE = "lu_trailing_update.frag" [NB];
+    /// Blocked LU: U12 = L11⁻¹·(P·A)12 from the explicit inverse the CPU forms (RGBA).
+    LU_UPPER_STRIP = "lu_upper_strip.frag" [NB];
+    /// Blocked forward substitution: r ← r − L(rows, c)·y_c, two entries per texel (RGBA).
+    LU_FORWARD_UPDATE = "lu_forward_update.frag" [NB];
+    /// Blocked backward substitution's GPU half: r ← r − A(:, block)·x_block in double precision,
+    /// doubles stored as three floats (RGBA).
+    LU_RESIDUAL = "lu_residual.frag";
+}
+
 /// Every kernel above (for tests and tools that check them all).
 pub const ALL: &[&Kernel] = &[
     &COPY,
@@ -90,6 +103,10 @@ pub const ALL: &[&Kernel] = &[
     &GEMV,
     &RECENTER,
     &ARGMATCH,
+    &LU_TRAILING_UPDATE,
+    &LU_UPPER_STRIP,
+    &LU_FORWARD_UPDATE,
+    &LU_RESIDUAL,
 ];
 
 #[cfg(test)]
