@@ -31,10 +31,13 @@ fn factor(
             let f = blocked::factor(gpu, &a32, n, Some(&b32), &bs, rec)?;
             Ok((f.factor, f.perm, f.forward))
         }
-        LuPath::Unblocked => rec.host(Lane::Cpu, "unblocked LU (GPU; the host waits)", 0, |_| {
-            let f = lu::factor(gpu, &a32, n)?;
-            Ok((lu::read(gpu, &f)?, f.perm, None))
-        }),
+        LuPath::Unblocked => {
+            // Every column waits for its pivot on the host: the GPU's span is the whole LU.
+            let f = rec.gpu(gpu, "unblocked LU (a readback per column)", 0, || lu::factor(gpu, &a32, n))?;
+            rec.wait_gpu()?;
+            let factor = rec.host(Lane::Transfer, "read L and U", 0, |_| lu::read(gpu, &f))?;
+            Ok((factor, f.perm, None))
+        }
     }
 }
 

@@ -188,15 +188,14 @@ pub fn factor(
             Ok(())
         })?;
         let aux = [&set[0], &tex.upper, &set[1], &set[2]];
-        execute(gpu, &mut tex.pp, &aux, &plan.first)?;
-        rec.issued(gpu, if plan.rest.is_empty() { "strip + update" } else { "strip + look-ahead" }, k)?;
+        let what = if plan.rest.is_empty() { "strip + update" } else { "strip + look-ahead" };
+        rec.gpu(gpu, what, k, || Ok(execute(gpu, &mut tex.pp, &aux, &plan.first)?))?;
         if let Some([x, y, pw, ph]) = plan.next_panel {
             rec.wait_gpu()?;
             let t = rec.host(Lane::Transfer, "read next panel", k, |_| gpu.read_rect(tex.pp.target(), x, y, pw, ph))?;
             panel = Blocks2x2::new(2 * ph as usize, 2 * pw as usize).unpack(&t);
             if !plan.rest.is_empty() {
-                execute(gpu, &mut tex.pp, &aux, &plan.rest)?;
-                rec.issued(gpu, "trailing update", k)?;
+                rec.gpu(gpu, "trailing update", k, || Ok(execute(gpu, &mut tex.pp, &aux, &plan.rest)?))?;
             }
             tex.pp.swap();
         }

@@ -146,8 +146,8 @@ impl<'g> SplitSolver<'g> {
                 gpu.write(slot, &pairs)
             })?;
             let aux = [&self.lower, slot];
-            execute(gpu, &mut self.vector, &aux, &first)?;
-            rec.issued(gpu, if rest.is_empty() { "update below" } else { "look-ahead block" }, i)?;
+            let what = if rest.is_empty() { "update below" } else { "look-ahead block" };
+            rec.gpu(gpu, what, i, || Ok(execute(gpu, &mut self.vector, &aux, &first)?))?;
             rec.wait_gpu()?;
             let t = rec
                 .host(Lane::Transfer, "read next block", i, |_| gpu.read_rect(self.vector.target(), 0, y0, 1, rows))?;
@@ -156,8 +156,7 @@ impl<'g> SplitSolver<'g> {
                 y[2 * (y0 as usize + k) + 1] = p[1];
             }
             if !rest.is_empty() {
-                execute(gpu, &mut self.vector, &aux, &rest)?;
-                rec.issued(gpu, "update the rest", i)?;
+                rec.gpu(gpu, "update the rest", i, || Ok(execute(gpu, &mut self.vector, &aux, &rest)?))?;
             }
             self.vector.swap();
         }
@@ -186,8 +185,9 @@ impl<'g> SplitSolver<'g> {
             });
             let slot = &self.x_ring[i % self.x_ring.len()];
             rec.host(Lane::Transfer, "upload x_i (double)", i, |_| gpu.write(slot, &double::split_all(&xi)))?;
-            execute(gpu, &mut self.residual, &[&self.a, slot, &self.rhs], &[b.backward_step(i).then_swap()])?;
-            rec.issued(gpu, "r −= A(:, i)·x_i (double)", i)?;
+            let pass = [b.backward_step(i).then_swap()];
+            let aux = [&self.a, slot, &self.rhs];
+            rec.gpu(gpu, "r −= A(:, i)·x_i (double)", i, || Ok(execute(gpu, &mut self.residual, &aux, &pass)?))?;
             rec.host(Lane::Cpu, "y_above −= U(above, i)·z_i", i, |rec| {
                 for row in 0..c {
                     let u = &self.lu[row * big + c..row * big + c + w];

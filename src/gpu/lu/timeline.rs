@@ -86,6 +86,24 @@ impl Timeline {
     }
 }
 
+impl Timeline {
+    /// [`Timeline::shares`] of `phase` per refinement iteration, added up (a phase that recurs
+    /// in every iteration has its wall time counted per occurrence, not from first to last).
+    pub fn shares_summed(&self, phase: &str) -> Shares {
+        let mut iterations: Vec<u32> = self.select(Some(phase), None).iter().map(|s| s.iteration).collect();
+        iterations.dedup();
+        let mut total = Shares::default();
+        for i in iterations {
+            let s = self.shares(Some(phase), Some(i));
+            total.wall += s.wall;
+            total.host += s.host;
+            total.gpu += s.gpu;
+            total.overlap += s.overlap;
+        }
+        total
+    }
+}
+
 /// Records spans as they happen; GPU spans stay pending until their fence is seen signaled.
 pub struct Recorder {
     origin: Instant,
@@ -147,15 +165,23 @@ impl Recorder {
         r
     }
 
-    /// Marks the passes issued since the last GPU span as one span: flushes them (so they start
-    /// now) and places a fence after them.
-    pub fn issued(&mut self, gpu: &Gpu, what: &str, step: usize) -> GlResult<()> {
+    /// Issues passes (`issue`) as one GPU span: the span starts before the first pass is issued
+    /// (a driver may start, or make the host wait for, earlier work while passes are issued),
+    /// and the passes are flushed, so they start now, with a fence after them.
+    pub fn gpu<R>(
+        &mut self,
+        gpu: &Gpu,
+        what: &str,
+        step: usize,
+        issue: impl FnOnce() -> crate::gpu::GpuResult<R>,
+    ) -> crate::gpu::GpuResult<R> {
+        let start = self.now();
+        let r = issue()?;
         let fence = gpu.fence()?;
         gpu.flush();
-        let now = self.now();
-        let s = self.span(Lane::Gpu, what, step, now, now);
+        let s = self.span(Lane::Gpu, what, step, start, start);
         self.pending.push((fence, s));
-        Ok(())
+        Ok(r)
     }
 
     /// Closes the pending GPU spans whose fences are signaled (in order; never waits).
