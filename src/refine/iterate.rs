@@ -177,6 +177,14 @@ mod tests {
         let o = refine(&mut q, &rules(TestPoint::AfterCorrection)).unwrap();
         assert_eq!(o.stop, Stop::Converged);
         assert_eq!((o.iterations, o.history.len()), (q.solves, q.solves));
+        // Algorithm 1 tests the residual that produced the correction (r₀ first), not the new one.
+        let x0: f64 = 1.0 / (3.0 * (1.0 + 1e-3));
+        assert_eq!(o.history[0], (1.0 - 3.0 * x0).abs());
+        // The paper's test point tests x₀ by r₀ first, and returns the x it tested.
+        let mut p = Scalar { a: 3.0, approx: 3.0 * (1.0 + 1e-3), b: 1.0, solves: 0 };
+        let o = refine(&mut p, &rules(TestPoint::Iterate)).unwrap();
+        assert_eq!(o.history[0], (1.0 - 3.0 * x0).abs());
+        assert_eq!(*o.history.last().unwrap(), (1.0 - 3.0 * o.x[0]).abs());
     }
 
     #[test]
