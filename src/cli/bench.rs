@@ -25,12 +25,12 @@ enum BenchWhat {
     Netlib(NetlibArgs),
     /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
     /// faer f64/f32 on the CPU, in GFLOP/s; Cholesky against the unblocked LU (2006 Fig. 8).
-    Lu(LuArgs),
+    Lu(super::mixed::LuBenchArgs),
     /// Weighted least squares: the 2008 structure paper's Tables 1 and 2.
     Lsq(SizesArgs),
     /// The mixed-precision general solver: effective GFLOP/s, refinement steps, CPU/GPU time
     /// shares and overlap per configuration, faer f64/f32 beside it; optional timeline plots.
-    Linsolve(LinsolveArgs),
+    Linsolve(super::mixed::LinsolveBenchArgs),
     /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.png (and .svg).
     All(AllArgs),
 }
@@ -59,47 +59,6 @@ struct SizesArgs {
     /// Timed runs per measurement where repeated (after one warm-up run).
     #[arg(long, default_value_t = 3)]
     reps: usize,
-    /// Also write the results as JSON.
-    #[arg(long)]
-    json: Option<std::path::PathBuf>,
-}
-
-#[derive(Args)]
-struct LuArgs {
-    /// Orders.
-    #[arg(long, value_delimiter = ',', default_value = "512,1024,1536,2048")]
-    sizes: Vec<usize>,
-    /// Panel widths of the blocked LU (each timed with and without look-ahead).
-    #[arg(long, value_delimiter = ',', default_value = "32")]
-    blocks: Vec<usize>,
-    /// Skip the unblocked GPU LU and Cholesky (slow at large n).
-    #[arg(long)]
-    no_unblocked: bool,
-    /// Timed runs per measurement (after one warm-up run).
-    #[arg(long, default_value_t = 3)]
-    reps: usize,
-    /// Also write the results as JSON.
-    #[arg(long)]
-    json: Option<std::path::PathBuf>,
-}
-
-#[derive(Args)]
-struct LinsolveArgs {
-    /// Orders.
-    #[arg(long, value_delimiter = ',', default_value = "512,1024,1536,2048")]
-    sizes: Vec<usize>,
-    /// Timed runs per measurement (after one warm-up run).
-    #[arg(long, default_value_t = 3)]
-    reps: usize,
-    /// Skip the unblocked GPU LU configuration (slow at large n).
-    #[arg(long)]
-    no_unblocked: bool,
-    /// Write timeline plots (one per phase, the largest size) into this folder.
-    #[arg(long, value_name = "DIR")]
-    plots: Option<std::path::PathBuf>,
-    /// Write the largest size's timeline as JSON (`bench all` keeps it as linsolve_timeline.json).
-    #[arg(long, value_name = "FILE")]
-    timeline_json: Option<std::path::PathBuf>,
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -189,9 +148,9 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Solve(c) => solve(c),
         BenchWhat::Lp(c) => lp(c),
         BenchWhat::Netlib(c) => netlib(c),
-        BenchWhat::Lu(c) => lu(c),
+        BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
-        BenchWhat::Linsolve(c) => linsolve(c),
+        BenchWhat::Linsolve(c) => super::mixed::bench_linsolve(c),
         BenchWhat::All(c) => all(c),
     }
 }
@@ -218,44 +177,6 @@ fn all(a: &AllArgs) -> ExitCode {
         }
         Err(e) => super::fail(e),
     }
-}
-
-fn lu(a: &LuArgs) -> ExitCode {
-    let gpu = match Gpu::headless() {
-        Ok(g) => g,
-        Err(e) => return super::fail(e),
-    };
-    let r = gpu.info().renderer.clone();
-    let rows = bench::lu::run(&gpu, &a.sizes, &a.blocks, !a.no_unblocked, a.reps, |line| eprintln!("{line}"));
-    report(rows, |x| bench::lu::markdown(x, &r), &a.json)
-}
-
-fn linsolve(a: &LinsolveArgs) -> ExitCode {
-    let gpu = match Gpu::headless() {
-        Ok(g) => g,
-        Err(e) => return super::fail(e),
-    };
-    let r = gpu.info().renderer.clone();
-    let (rows, timeline) =
-        match bench::linsolve::run(&gpu, &a.sizes, a.reps, !a.no_unblocked, |line| eprintln!("{line}")) {
-            Ok(x) => x,
-            Err(e) => return super::fail(e),
-        };
-    if let (Some(dir), Some(t)) = (&a.plots, &timeline) {
-        let written = std::fs::create_dir_all(dir)
-            .map_err(|e| format!("{}: {e}", dir.display()))
-            .and_then(|()| bench::linsolve::timeline_plots(dir, "lu_timeline", t));
-        if let Err(e) = written {
-            return super::fail(e);
-        }
-        eprintln!("timeline plots of n = {} in {}", t.n, dir.display());
-    }
-    if let (Some(path), Some(t)) = (&a.timeline_json, &timeline) {
-        if let Err(e) = super::write_json(path, t) {
-            return super::fail(e);
-        }
-    }
-    report(Ok::<_, String>(rows), |x| bench::linsolve::markdown(x, &r), &a.json)
 }
 
 enum Mixed {
@@ -350,7 +271,7 @@ fn lp(a: &LpArgs) -> ExitCode {
 }
 
 /// Prints a benchmark's Markdown and writes its JSON where asked.
-fn report<T: serde::Serialize>(
+pub(crate) fn report<T: serde::Serialize>(
     result: Result<T, impl std::fmt::Display>,
     markdown: impl Fn(&T) -> String,
     json: &Option<std::path::PathBuf>,
