@@ -185,3 +185,42 @@ fn bad_input_singular_matrices_and_block_sizes_are_typed_errors() {
     assert!(matches!(blocked_err, Err(GpuError::Singular { column: 13 })), "{blocked_err:?}");
     assert!(matches!(unblocked_err, Err(GpuError::Singular { column: 13 })), "{unblocked_err:?}");
 }
+
+#[test]
+fn malformed_inputs_never_panic_and_never_give_non_finite_factors() {
+    use common::Rng;
+    use glsolve::refine::{self, RefineSettings};
+    let mut rng = Rng::new(77);
+    let cases: Vec<(usize, Vec<f32>, Vec<f32>, usize)> = (0..40)
+        .map(|_| {
+            let n = (rng.next_u64() % 12) as usize;
+            let len = (n * n + (rng.next_u64() % 3) as usize).saturating_sub(1);
+            let mut a: Vec<f32> = (0..len).map(|_| rng.f32()).collect();
+            let mut b: Vec<f32> = (0..n + (rng.next_u64() % 2) as usize).map(|_| rng.f32()).collect();
+            for v in a.iter_mut().chain(b.iter_mut()) {
+                match rng.next_u64() % 60 {
+                    0 => *v = f32::NAN,
+                    1 => *v = f32::INFINITY,
+                    2 => *v = 0.0,
+                    _ => {}
+                }
+            }
+            let block = [3usize, 4, 8, 16, 32, 64][(rng.next_u64() % 6) as usize];
+            (n, a, b, block)
+        })
+        .collect();
+    with_gpu(move |gpu| {
+        for (n, a, b, block) in cases {
+            let st = BlockedSettings { block, lookahead: rng.next_u64() % 2 == 0 };
+            if let Ok(f) = blocked::factor(gpu, &a, n, Some(&b), &st, &mut Recorder::new()) {
+                assert!(f.factor.iter().all(|v| v.is_finite()), "n={n}: a factor with NaN or ∞");
+            }
+            let (a64, b64): (Vec<f64>, Vec<f64>) =
+                (a.iter().map(|&v| v as f64).collect(), b.iter().map(|&v| v as f64).collect());
+            let rs = RefineSettings { lu: refine::LuPath::Blocked(st), ..RefineSettings::default() };
+            if let Ok(s) = refine::linsolve(gpu, &a64, n, &b64, &rs) {
+                assert!(s.x.iter().all(|v| v.is_finite()), "n={n}: a solution with NaN or ∞");
+            }
+        }
+    });
+}

@@ -125,6 +125,12 @@ impl<'g> SplitSolver<'g> {
     /// y = L⁻¹·P·r in single precision (length N; entries past n are zero).
     pub fn forward(&mut self, r: &[f64], rec: &mut Recorder) -> GpuResult<Vec<f32>> {
         let (gpu, b) = (self.gpu, self.b);
+        if r.len() != self.n {
+            return Err(GpuError::Shape(format!("forward sweep: r has {} values, n = {}", r.len(), self.n)));
+        }
+        if let Some(p) = r.iter().position(|v| !v.is_finite()) {
+            return Err(GpuError::NonFinite { what: "the vector to substitute".into(), row: p, col: 0, value: r[p] });
+        }
         let mut y = vec![0.0f32; b.padded];
         for (i, &p) in self.perm.iter().enumerate() {
             y[i] = r[p] as f32;
