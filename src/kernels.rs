@@ -101,6 +101,16 @@ kernels! {
     FILL4 = "fill4.frag" [MASKED];
     /// Copies RGBA texels at the fragment's own position.
     COPY4 = "copy4.frag";
+    /// Blocked LU: A22 ← P·A22 − L21·U12 on 2×2 blocks (RGBA), rows through the row map; `NB` the
+    /// panel width.
+    LU_TRAILING_UPDATE = "lu_trailing_update.frag" [NB];
+    /// Blocked LU: U12 = L11⁻¹·(P·A)12 from the explicit inverse the CPU forms (RGBA).
+    LU_UPPER_STRIP = "lu_upper_strip.frag" [NB];
+    /// Blocked forward substitution: r ← r − L(rows, c)·y_c, two entries per texel (RGBA).
+    LU_FORWARD_UPDATE = "lu_forward_update.frag" [NB];
+    /// Blocked backward substitution's GPU half: r ← r − A(:, block)·x_block in double precision,
+    /// doubles stored as three floats (RGBA).
+    LU_RESIDUAL = "lu_residual.frag";
 }
 
 /// Every kernel above (for tests and tools that check them all).
@@ -123,6 +133,25 @@ pub const ALL: &[&Kernel] = &[
     &GEMV,
     &RECENTER,
     &ARGMATCH,
+    &LU_TRAILING_UPDATE,
+    &LU_UPPER_STRIP,
+    &LU_FORWARD_UPDATE,
+    &LU_RESIDUAL,
+    &CHOL_BLOCK_DIAG,
+    &CHOL_BLOCK_PANEL,
+    &CHOL_BLOCK_UPDATE,
+    &GATHER_DIAGONAL4,
+    &FILL4,
+    &COPY4,
+    &ASSEMBLE_BLOCKS,
+    &SCALE_COLUMNS4,
+    &SUBST_FORWARD_BLOCK,
+    &SUBST_BACKWARD_BLOCK,
+    &ELEMENTWISE4,
+    &REDUCE4,
+    &STEP_RATIO4,
+    &RECENTER4,
+    &GEMV_ROWS4,
 ];
 
 #[cfg(test)]

@@ -23,12 +23,14 @@ enum BenchWhat {
     Lp(LpArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
-    /// Cholesky (triangle) against LU with partial pivoting on the GPU.
-    Lu(SizesArgs),
+    /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
+    /// faer f64/f32 on the CPU, in GFLOP/s; Cholesky against the unblocked LU (2006 Fig. 8).
+    Lu(super::mixed::LuBenchArgs),
     /// Weighted least squares: the 2008 structure paper's Tables 1 and 2.
     Lsq(SizesArgs),
-    /// The mixed-precision general solver: refinement steps and effective GFLOP/s.
-    Linsolve(SizesArgs),
+    /// The mixed-precision general solver: effective GFLOP/s, refinement steps, CPU/GPU time
+    /// shares and overlap per configuration, faer f64/f32 beside it; optional timeline plots.
+    Linsolve(super::mixed::LinsolveBenchArgs),
     /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.png (and .svg).
     All(AllArgs),
 }
@@ -149,9 +151,9 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Solve(c) => solve(c),
         BenchWhat::Lp(c) => lp(c),
         BenchWhat::Netlib(c) => netlib(c),
-        BenchWhat::Lu(c) => mixed(c, Mixed::Lu),
+        BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
-        BenchWhat::Linsolve(c) => mixed(c, Mixed::Linsolve),
+        BenchWhat::Linsolve(c) => super::mixed::bench_linsolve(c),
         BenchWhat::All(c) => all(c),
     }
 }
@@ -181,9 +183,7 @@ fn all(a: &AllArgs) -> ExitCode {
 }
 
 enum Mixed {
-    Lu,
     Lsq,
-    Linsolve,
 }
 
 fn mixed(a: &SizesArgs, what: Mixed) -> ExitCode {
@@ -194,16 +194,8 @@ fn mixed(a: &SizesArgs, what: Mixed) -> ExitCode {
     let r = gpu.info().renderer.clone();
     let p = |line: &str| eprintln!("{line}");
     match what {
-        Mixed::Lu => report(
-            bench::mixed::lu_vs_cholesky(&gpu, &a.sizes, a.reps, p),
-            |x| bench::mixed::lu_markdown(x, &r),
-            &a.json,
-        ),
         Mixed::Lsq => {
             report(bench::mixed::lsq_tables(&gpu, &a.sizes, p), |x| bench::mixed::lsq_markdown(x, &r), &a.json)
-        }
-        Mixed::Linsolve => {
-            report(bench::mixed::linsolve_table(&gpu, &a.sizes, p), |x| bench::mixed::linsolve_markdown(x, &r), &a.json)
         }
     }
 }
@@ -288,7 +280,7 @@ fn lp(a: &LpArgs) -> ExitCode {
 }
 
 /// Prints a benchmark's Markdown and writes its JSON where asked.
-fn report<T: serde::Serialize>(
+pub(crate) fn report<T: serde::Serialize>(
     result: Result<T, impl std::fmt::Display>,
     markdown: impl Fn(&T) -> String,
     json: &Option<std::path::PathBuf>,

@@ -7,6 +7,7 @@
 
 mod context;
 mod error;
+mod fence;
 mod gpu;
 mod info;
 mod observer;
@@ -21,6 +22,7 @@ pub mod window;
 
 pub use context::{load_reset_status, DevicePreference, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};
 pub use error::{GlError, GlResult};
+pub use fence::Fence;
 pub use gpu::{Gpu, PassObserver, Traffic};
 pub use info::GpuInfo;
 pub use observer::{PassLog, PassTotals};

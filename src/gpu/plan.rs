@@ -61,6 +61,18 @@ pub enum PassKind {
     AssembleBlocks,
     /// Blocked substitution: one block of B entries solved and the rest updated.
     SubstituteBlock,
+    /// Blocked LU: U12 = L11⁻¹·(P·A)12, the panel's strip of U.
+    UpperStrip,
+    /// Blocked LU: the trailing update of the next panel's columns only (the look-ahead).
+    LookAheadUpdate,
+    /// Blocked LU: the trailing update of the other columns (all of them without look-ahead).
+    TrailingUpdate,
+    /// Blocked forward substitution: the next block of r, updated first (the look-ahead).
+    ForwardLookAhead,
+    /// Blocked forward substitution: the other rows of r.
+    ForwardUpdate,
+    /// Blocked backward substitution: r ← r − A(:, block)·x_block in double precision.
+    ResidualUpdate,
 }
 
 impl PassKind {
@@ -88,6 +100,12 @@ impl PassKind {
             PassKind::ScaleColumns => "scale_columns",
             PassKind::AssembleBlocks => "assemble_blocks",
             PassKind::SubstituteBlock => "substitute_block",
+            PassKind::UpperStrip => "lu_upper_strip",
+            PassKind::LookAheadUpdate => "lu_lookahead_update",
+            PassKind::TrailingUpdate => "lu_trailing_update",
+            PassKind::ForwardLookAhead => "forward_lookahead",
+            PassKind::ForwardUpdate => "forward_update",
+            PassKind::ResidualUpdate => "residual_update",
         }
     }
 }
