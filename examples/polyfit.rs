@@ -17,7 +17,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
 
     let gpu = Gpu::headless()?;
     let fit = least_squares(&gpu, &a, &y, Some(&w))?;
-    println!("coefficients (1, t, t², t³): {:.6}", fit.x.transpose());
+    println!("coefficients of 1, t, t², t³: {:.6?}", fit.x.as_slice());
     println!("method {:?}, {} refinement steps", fit.method, fit.iterations);
 
     // Reference: QR of the weighted design matrix, in double precision.

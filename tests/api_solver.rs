@@ -77,8 +77,7 @@ fn the_log_shows_the_objective_in_the_users_sense() {
     let log = logged(Verbosity::Normal);
     let last_row = log
         .lines()
-        .filter(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<usize>().is_ok()))
-        .last()
+        .rfind(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<usize>().is_ok()))
         .unwrap_or_else(|| panic!("no iteration rows in\n{log}"));
     let primal: f64 = last_row.split_whitespace().nth(1).and_then(|v| v.parse().ok()).expect("primal obj");
     let dual: f64 = last_row.split_whitespace().nth(2).and_then(|v| v.parse().ok()).expect("dual obj");

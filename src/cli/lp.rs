@@ -191,19 +191,21 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         time_limit,
         interrupt: Some(interrupt),
         verbosity: match level {
+            // Quiet on the console, but a log file still gets the log (the Tee below leaves
+            // stdout out).
+            LogLevel::Quiet if a.log_file.is_some() => Verbosity::Normal,
             LogLevel::Quiet => Verbosity::Quiet,
             LogLevel::Normal => Verbosity::Normal,
             LogLevel::Verbose => Verbosity::Verbose,
         },
         tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
         max_iterations: a.max_iter,
-        backend,
         substitution: match a.subst {
             SubstArg::Cpu => Substitution::Cpu,
             SubstArg::Gpu => Substitution::Gpu,
         },
         normal_format: if a.full { Format::Full } else { Format::Packed },
-        ..Settings::default()
+        ..Settings::for_backend(backend)
     };
     let mut log = match (&a.log_file, level) {
         (Some(path), _) => match std::fs::File::create(path) {

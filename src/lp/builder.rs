@@ -16,8 +16,8 @@
 //! # Ok::<(), glsolve::lp::ModelError>(())
 //! ```
 
+use crate::lp::model::ModelError;
 use crate::lp::model::{LpModel, Sense, SparseColMatrix};
-use crate::lp::validate::ModelError;
 use nalgebra::{DMatrix, DVector};
 
 /// Anything that is a list of f64: `Vec<f64>`, `&[f64]`, arrays, nalgebra's `DVector<f64>`.

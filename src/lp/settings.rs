@@ -120,7 +120,7 @@ pub struct Settings {
     /// Apply Ruiz equilibration to the standard-form matrix before solving. Improves the
     /// conditioning of A·D²·Aᵀ on badly scaled models (many NETLIB problems).
     pub scaling: bool,
-    /// What gets printed (to the logger given to [`crate::lp::solve`], or standard output for
+    /// What gets printed (to the logger given to [`crate::lp::solve()`], or standard output for
     /// [`crate::LpSolver`] unless it was given a logger).
     pub verbosity: Verbosity,
     /// GPU backends: where the triangular solves run.

@@ -9,11 +9,11 @@ use crate::lp::backend::{
 };
 use crate::lp::log::{log_ranges, IterationInfo, Logger};
 use crate::lp::model::LpModel;
+use crate::lp::model::ModelError;
 use crate::lp::mpc::{self, MpcOutcome, MpcProblem, MpcTimings};
 use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
 use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
 use crate::lp::status::Status;
-use crate::lp::validate::ModelError;
 use crate::lp::verdict::{verdict, Certificate};
 use crate::lp::verify::{objective, reduced_costs, Verification};
 use std::time::{Duration, Instant};

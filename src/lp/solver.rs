@@ -11,7 +11,8 @@ use crate::lp::solve::{solve_on, Solution, SolveError};
 enum Context {
     /// Not needed yet (the cpu backend never needs one).
     NotMade,
-    Ready(Gpu),
+    /// Boxed: a context is large beside the other states.
+    Ready(Box<Gpu>),
     /// No context could be made; the reason, kept for the hybrid backend's notice.
     Failed(String),
 }
@@ -52,7 +53,7 @@ impl LpSolver {
     /// [`crate::Cholesky`] and [`crate::linsolve`] through [`LpSolver::gpu`]).
     pub fn with_gpu(settings: Settings, gpu: Gpu) -> Result<Self, SolveError> {
         settings.validate()?;
-        Ok(Self { settings, context: Context::Ready(gpu), log: None })
+        Ok(Self { settings, context: Context::Ready(Box::new(gpu)), log: None })
     }
 
     /// Sends the log to `log` instead of standard output (still subject to the verbosity).
@@ -69,7 +70,7 @@ impl LpSolver {
     /// The GL context, once made (or given).
     pub fn gpu(&self) -> Option<&Gpu> {
         match &self.context {
-            Context::Ready(g) => Some(g),
+            Context::Ready(g) => Some(g.as_ref()),
             _ => None,
         }
     }
@@ -96,7 +97,7 @@ impl LpSolver {
             }
         };
         let (gpu, failure) = match &self.context {
-            Context::Ready(g) => (Some(g), None),
+            Context::Ready(g) => (Some(g.as_ref()), None),
             Context::Failed(why) => (None, Some(why.clone())),
             Context::NotMade => (None, None),
         };
@@ -112,7 +113,7 @@ impl LpSolver {
     fn make_context(&mut self) -> Result<(), SolveError> {
         if matches!(self.context, Context::NotMade) {
             match Gpu::headless() {
-                Ok(g) => self.context = Context::Ready(g),
+                Ok(g) => self.context = Context::Ready(Box::new(g)),
                 Err(e) if self.settings.backend == BackendKind::Gpu => return Err(SolveError::Gl(e)),
                 Err(e) => self.context = Context::Failed(e.to_string()),
             }

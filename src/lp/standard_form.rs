@@ -40,9 +40,9 @@ pub const RUIZ_CLAMP: f64 = 1099511627776.0;
 pub enum ColumnMap {
     /// x = value (fixed by its bounds or eliminated as an empty column).
     Fixed(f64),
-    /// x = offset + sign·x_std[col].
+    /// x = offset + sign·x_std\[col\].
     Single { col: usize, offset: f64, sign: f64 },
-    /// x = x_std[pos] − x_std[neg].
+    /// x = x_std\[pos\] − x_std\[neg\].
     Free { pos: usize, neg: usize },
 }
 

@@ -1,6 +1,6 @@
 //! What makes an [`LpModel`] well formed, checked before any work: [`LpModel::validate`].
 //!
-//! Every solve (any backend, [`crate::LpSolver`], [`crate::lp::solve`], [`crate::lp::solve_on`])
+//! Every solve (any backend, [`crate::LpSolver`], [`crate::lp::solve()`], [`crate::lp::solve_on`])
 //! runs it first, so the same mistake gives the same typed error everywhere, and no malformed
 //! model reaches the standard form (whose comparisons are false for NaN: a NaN bound would
 //! silently drop a row or a bound). The error names the field, the index and the value.
@@ -16,53 +16,7 @@
 //!   bound above the upper one (+∞ below included) is not malformed but infeasible, which the
 //!   solver reports as [`crate::Status::PrimalInfeasible`].
 
-use crate::lp::model::{LpModel, SparseColMatrix};
-use thiserror::Error;
-
-/// A malformed model: which field, where, and the offending value or length.
-#[derive(Clone, Debug, PartialEq, Error)]
-#[non_exhaustive]
-pub enum ModelError {
-    /// A vector's length does not match the matrix (`of` is "rows" or "columns").
-    #[error("{field} has {found} entries, but A has {expected} {of}")]
-    Length { field: &'static str, found: usize, expected: usize, of: &'static str },
-    /// A list that may be empty (names, integer marks) has neither zero nor one entry per row/column.
-    #[error("{field} has {found} entries, but A has {expected} {of} (give one per {of_one}, or none)")]
-    OptionalLength { field: &'static str, found: usize, expected: usize, of: &'static str, of_one: &'static str },
-    /// `a.col_ptr` does not have `ncols + 1` entries.
-    #[error("A.col_ptr has {found} entries, but A has {ncols} columns (it needs ncols + 1 = {})", ncols + 1)]
-    ColumnPointerLength { found: usize, ncols: usize },
-    /// `a.col_ptr[index]` breaks the rules (first 0, non-decreasing, last = number of entries).
-    #[error("A.col_ptr[{index}] = {value}: {rule}")]
-    ColumnPointer { index: usize, value: usize, rule: &'static str },
-    /// `a.row_idx` and `a.values` differ in length.
-    #[error("A.row_idx has {row_idx} entries but A.values has {values}")]
-    EntryArrays { row_idx: usize, values: usize },
-    /// A row index of column `col` (its `position`-th entry) is past the last row.
-    #[error("A: entry {position} of column {col} has row index {row}, but A has {nrows} rows")]
-    RowIndex { col: usize, position: usize, row: usize, nrows: usize },
-    /// Row indices within a column must increase strictly (sorted, no duplicates).
-    #[error("A: column {col} lists row {row} after row {previous} (rows must increase within a column)")]
-    RowOrder { col: usize, row: usize, previous: usize },
-    /// A triplet given to [`SparseColMatrix::from_triplets`] lies outside the matrix.
-    #[error("triplet {position} is at ({row}, {col}), outside the {nrows}×{ncols} matrix")]
-    TripletOutOfRange { position: usize, row: usize, col: usize, nrows: usize, ncols: usize },
-    /// An entry of A is NaN or infinite.
-    #[error("A[{row}, {col}] = {value}: matrix entries must be finite")]
-    MatrixEntry { row: usize, col: usize, value: f64 },
-    /// A NaN in a vector of the model.
-    #[error("{field}[{index}] is NaN")]
-    NotANumber { field: &'static str, index: usize },
-    /// An infinity where it has no meaning (a cost).
-    #[error("{field}[{index}] = {value}: {rule}")]
-    Infinite { field: &'static str, index: usize, value: f64, rule: &'static str },
-    /// The objective constant is NaN or infinite.
-    #[error("obj_constant = {0}: the objective constant must be finite")]
-    ObjectiveConstant(f64),
-    /// A builder was finished without a part the model cannot do without.
-    #[error("the model has no {0}: set it on the builder before build()")]
-    Missing(&'static str),
-}
+use crate::lp::model::{LpModel, ModelError, SparseColMatrix};
 
 impl SparseColMatrix {
     /// Checks the compressed-column structure and that every entry is finite.

@@ -5,8 +5,8 @@
 //! as E with a RANGES entry; bounds as LO/UP/FX/FR/MI. The objective constant k is written as
 //! the RHS −k on the objective row (the reader's convention).
 
+use crate::lp::model::ModelError;
 use crate::lp::model::{LpModel, Sense};
-use crate::lp::validate::ModelError;
 use std::fmt::Write as _;
 
 /// The model as free-format MPS text; a malformed model ([`LpModel::validate`]) is an error.
