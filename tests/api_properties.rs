@@ -20,11 +20,11 @@ fn coefficient() -> impl Strategy<Value = f64> {
 fn bounds() -> impl Strategy<Value = (f64, f64)> {
     let inf = f64::INFINITY;
     prop_oneof![
-        3 => (-3.0..0.0f64, 0.0..3.0f64),
-        2 => (-3.0..3.0f64).prop_map(move |l| (l, inf)),
-        1 => (-3.0..3.0f64).prop_map(move |u| (-inf, u)),
-        1 => Just((-inf, inf)),
-        1 => (-3.0..3.0f64).prop_map(|v| (v, v)),
+        12 => (-3.0..0.0f64, 0.0..3.0f64),
+        8 => (-3.0..3.0f64).prop_map(move |l| (l, inf)),
+        3 => (-3.0..3.0f64).prop_map(move |u| (-inf, u)),
+        3 => Just((-inf, inf)),
+        2 => (-3.0..3.0f64).prop_map(|v| (v, v)),
         1 => (0.5..3.0f64).prop_map(|v| (v, -v)),
         1 => Just((inf, inf)),
     ]
@@ -170,7 +170,7 @@ fn satisfies(m: &LpModel, x: &[f64], tol: f64) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Well-formed models (any bounds, infeasible and unbounded ones included) get a status on
     /// every backend, never a panic or an error; "optimal" means the point satisfies the model.
