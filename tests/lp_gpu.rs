@@ -9,13 +9,14 @@ mod common;
 use common::with_gpu;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{mps, solve, solve_on, BackendKind, Settings, Status, Substitution, Verbosity};
+use glsolve::lp::settings::{SettingsError, GPU_MIN_TOLERANCE};
+use glsolve::lp::{mps, solve, solve_on, BackendKind, Settings, SolveError, Status, Substitution, Verbosity};
 use std::path::PathBuf;
 
 fn netlib() -> Vec<(String, f64)> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/netlib"));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib"));
     let table = std::fs::read_to_string(dir.join("optimal.tsv"))
-        .unwrap_or_else(|e| panic!("{}/optimal.tsv must exist beside the crate: {e}", dir.display()));
+        .unwrap_or_else(|e| panic!("{}/optimal.tsv is part of the repository: {e}", dir.display()));
     table
         .lines()
         .skip(1)
@@ -28,7 +29,7 @@ fn netlib() -> Vec<(String, f64)> {
 }
 
 fn model(name: &str) -> glsolve::lp::LpModel {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/netlib")).join(format!("{name}.mps"));
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib")).join(format!("{name}.mps"));
     mps::read_file(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
@@ -117,13 +118,14 @@ fn gpu_matches_cpu_up_to_single_precision_with_either_substitution() {
 }
 
 #[test]
-fn an_unreachable_tolerance_is_a_status_never_a_silent_nan() {
+fn an_unreachable_tolerance_is_refused_and_the_smallest_accepted_is_a_status_never_a_silent_nan() {
     let m = model("afiro");
+    let e = solve_on(&m, &settings(BackendKind::Gpu, 1e-12), &mut Logger::quiet(), None).expect_err("refused");
+    assert!(matches!(e, SolveError::Settings(SettingsError::GpuTolerance(t)) if t == 1e-12), "{e}");
     let sol = with_gpu(move |gpu| {
-        let st = Settings { max_iterations: 60, ..settings(BackendKind::Gpu, 1e-12) };
+        let st = Settings { max_iterations: 60, ..settings(BackendKind::Gpu, GPU_MIN_TOLERANCE) };
         solve_on(&m, &st, &mut Logger::quiet(), Some(gpu)).unwrap()
     });
-    assert_ne!(sol.status, Status::Optimal, "single precision cannot certify 1e-12");
     if sol.x.iter().any(|v| !v.is_finite()) || !sol.objective.is_finite() {
         assert_eq!(sol.status, Status::NumericalFailure, "non-finite results must carry a failure status");
     }
@@ -202,7 +204,9 @@ fn an_iteration_on_the_gpu_creates_no_texture_and_reads_back_only_scalars() {
                 .into_iter()
                 .map(|limit| {
                     let (c0, t0) = (gpu.textures_created(), gpu.traffic().read_back);
-                    let st = Settings { max_iterations: limit, ..settings(backend, 1e-12) };
+                    // Tolerances no iteration reaches within the limits (1e-7 is the gpu's floor).
+                    let tol = if backend == BackendKind::Gpu { 1e-7 } else { 1e-12 };
+                    let st = Settings { max_iterations: limit, ..settings(backend, tol) };
                     let sol = solve_on(&m2, &st, &mut Logger::quiet(), Some(gpu)).unwrap();
                     assert_eq!(sol.status, Status::IterationLimit, "{backend:?}: {}", sol.detail);
                     (gpu.textures_created() - c0, gpu.traffic().read_back - t0, sol.iterations)

@@ -44,7 +44,8 @@ fn assert_hybrid_finished_on_cpu(s: &Solution, needle: &str) {
 /// One row, n columns: min Σ xⱼ·(j mod 7 + 1) s.t. Σ xⱼ = 1, x ≥ 0 (optimum 1). A texture of
 /// A is n texels wide in the papers' layout and ⌈n/4⌉ in the blocked one.
 fn wide(n: usize) -> LpModel {
-    let a = glsolve::lp::SparseColMatrix::from_triplets(1, n, &(0..n).map(|j| (0, j, 1.0)).collect::<Vec<_>>());
+    let a = glsolve::lp::SparseColMatrix::from_triplets(1, n, &(0..n).map(|j| (0, j, 1.0)).collect::<Vec<_>>())
+        .expect("in range");
     LpModel {
         name: "WIDE".into(),
         c: (0..n).map(|j| (j % 7 + 1) as f64).collect(),

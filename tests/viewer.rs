@@ -346,6 +346,44 @@ fn window_shows_the_heatmaps_and_the_oversized_triangle() {
 }
 
 #[test]
+fn a_screenshot_without_play_does_not_wait_for_a_key() {
+    // Was: the window started paused and waited forever for a key no one pressed.
+    let dir = temp_dir("screenshot");
+    let shot = dir.join("shot.png");
+    let mut child = windowed(&[
+        "show",
+        "cholesky",
+        "--m",
+        "4",
+        "--speed",
+        "1000",
+        "--screenshot",
+        shot.to_str().expect("utf-8 path"),
+        "--at",
+        "2",
+    ])
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .expect("start the window");
+    // A guard, not a measurement: a hang fails the test instead of the whole run.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the window did not close after its screenshot");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(status.success(), "window run failed");
+    assert!(shot.is_file(), "no screenshot written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn lu_and_lp_can_be_watched_and_dumped() {
     for (alg, m) in [("lu", "6"), ("lp", "4")] {
         let dir = std::env::temp_dir().join(format!("glsolve-show-{alg}-{}", std::process::id()));

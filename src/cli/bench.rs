@@ -47,7 +47,7 @@ struct AllArgs {
     #[arg(long, default_value = "docs")]
     out: std::path::PathBuf,
     /// Folder with the NETLIB .mps files.
-    #[arg(long, default_value = "../shared/netlib")]
+    #[arg(long, default_value = "tests/data/netlib")]
     netlib: std::path::PathBuf,
 }
 
@@ -67,7 +67,7 @@ struct SizesArgs {
 #[derive(Args)]
 struct NetlibArgs {
     /// Folder with the NETLIB .mps files.
-    #[arg(long, default_value = "../shared/netlib")]
+    #[arg(long, default_value = "tests/data/netlib")]
     dir: std::path::PathBuf,
     /// Also write the results as JSON.
     #[arg(long)]

@@ -206,20 +206,22 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         time_limit,
         interrupt: Some(interrupt),
         verbosity: match level {
+            // Quiet on the console, but a log file still gets the log (the Tee below leaves
+            // stdout out).
+            LogLevel::Quiet if a.log_file.is_some() => Verbosity::Normal,
             LogLevel::Quiet => Verbosity::Quiet,
             LogLevel::Normal => Verbosity::Normal,
             LogLevel::Verbose => Verbosity::Verbose,
         },
         tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
         max_iterations: a.max_iter,
-        backend,
         substitution: match a.subst {
             SubstArg::Cpu => Substitution::Cpu,
             SubstArg::Gpu => Substitution::Gpu,
         },
         normal_format: if a.full { Format::Full } else { Format::Packed },
         gpu_variant: a.variant,
-        ..Settings::default()
+        ..Settings::for_backend(backend)
     };
     let mut log = match (&a.log_file, level) {
         (Some(path), _) => match std::fs::File::create(path) {
@@ -312,9 +314,10 @@ fn to_json(model: &LpModel, s: &Solution) -> String {
             serde_json::Value::Null
         }
     };
-    let named = |names: &[String], vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
-        names.iter().zip(vals).map(|(n, &v)| (n.clone(), num(v))).collect()
+    let named = |name: &dyn Fn(usize) -> String, vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
+        vals.iter().enumerate().map(|(k, &v)| (name(k), num(v))).collect()
     };
+    let (row, col) = (|i: usize| model.row_name(i).into_owned(), |j: usize| model.col_name(j).into_owned());
     let v = serde_json::json!({
         "model": model.name,
         "status": s.status.name(),
@@ -324,9 +327,9 @@ fn to_json(model: &LpModel, s: &Solution) -> String {
         "notes": s.notes,
         "time_seconds": s.timings.total.as_secs_f64(),
         "backend": s.backend.name(),
-        "primal": named(&model.col_names, &s.x),
-        "row_duals": named(&model.row_names, &s.row_duals),
-        "reduced_costs": named(&model.col_names, &s.reduced_costs),
+        "primal": named(&col, &s.x),
+        "row_duals": named(&row, &s.row_duals),
+        "reduced_costs": named(&col, &s.reduced_costs),
         "detail": s.detail,
         "best_iterate": s.best_iterate,
         "verification": s.verification.as_ref().map(|v| serde_json::json!({
@@ -360,7 +363,11 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let model = random_lp(a.random, a.seed).to_model(a.seed);
-    match std::fs::write(&a.out, mps_write::to_mps_string(&model)) {
+    let text = match mps_write::to_mps_string(&model) {
+        Ok(t) => t,
+        Err(e) => return super::fail(e),
+    };
+    match std::fs::write(&a.out, text) {
         Ok(()) => {
             println!(
                 "wrote {} ({} rows, {} columns, seed {})",

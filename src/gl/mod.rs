@@ -18,6 +18,7 @@ mod runner;
 mod shared;
 mod texture;
 mod transfer;
+#[cfg(feature = "viewer")]
 pub mod window;
 
 pub use context::{load_reset_status, DevicePreference, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};

@@ -15,7 +15,7 @@
 //! the corrector directions that Algorithm 3 adds), σ = (μ_aff/μ)³.
 //!
 //! Termination: (6.1)–(6.3) with ε = [`Settings::tolerance`]. Infeasibility: see
-//! [`infeasibility`]; numerical failure: a factorization breakdown, a non-finite scalar, or
+//! `infeasibility`; numerical failure: a factorization breakdown, a non-finite scalar, or
 //! both step lengths below [`STEP_COLLAPSE`].
 
 mod infeasibility;
@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 /// Both step lengths below this means no representable progress: numerical failure.
 pub const STEP_COLLAPSE: f64 = 1e-12;
 
-/// κ of [`NormalEquationsBackend::recenter_free_pairs`]: the smaller part of a split free
+/// κ of [`crate::lp::backend::VectorKernels::recenter_free_pairs`]: the smaller part of a split free
 /// variable is kept below κ·(1 + |x|), so x⁺ − x⁻ loses at most a factor ≈ κ in relative
 /// precision while the pair stays well inside the positive orthant.
 pub const FREE_PAIR_CAP: f64 = 10.0;
