@@ -1,12 +1,13 @@
 //! The normal equations with the blocked kernels: A in runs of four columns, C and its factor in
 //! 2×2 blocks, vectors four entries per texel. Every texture is made at construction; an
-//! iteration creates none. Per factorization one gather of the diagonal (M floats) comes back
-//! for the breakdown check and the count of replaced pivots; the factor itself stays on the GPU
-//! unless the solves are asked to run on the CPU.
+//! iteration creates none. Per factorization two scalars come back for the breakdown check (the
+//! min and max of the factor's diagonal); the factor itself stays on the GPU unless the solves
+//! are asked to run on the CPU.
 
 use super::{check_rhs, NormalOptions};
 use crate::geometry::blocks::rect;
 use crate::gl::{Gpu, Pass, PingPong, TexelFormat, Texture};
+use crate::gpu::blas1::{ReduceOp, Reducer};
 use crate::gpu::blocked::assemble::{assemble_into, BlockedOperands};
 use crate::gpu::blocked::cholesky::{gather_diagonal, read_lower, BlockedWork};
 use crate::gpu::blocked::{substitute, Block};
@@ -27,8 +28,10 @@ pub struct BlockedSystem<'g> {
     block: Block,
     /// The diagonal of C before factoring (the tiny-pivot reference), four per texel.
     original: Texture,
-    /// The factor's diagonal, gathered for the breakdown check.
-    diagonal: Texture,
+    /// The factor's diagonal, gathered for the breakdown check (m entries, four per texel).
+    diagonal: Vector,
+    /// The min and max reductions of the breakdown check.
+    reducer: Reducer,
     /// The substitution's vectors (M/4 texels; zero past m).
     subst: PingPong,
     /// The factor read back, when the solves run on the CPU.
@@ -51,13 +54,29 @@ impl<'g> BlockedSystem<'g> {
         let ops = BlockedOperands::new(gpu, a, m, n, work.layout.padded_rows)?;
         let quarter = work.layout.padded_rows / 4;
         let vec4 = |what| gpu.texture_of(TexelFormat::Rgba32F, quarter, 1, what);
-        let (original, diagonal) = (vec4("the original diagonal")?, vec4("the factor's diagonal")?);
+        let original = vec4("the original diagonal")?;
+        let diagonal = Vector::from_texture(vec4("the factor's diagonal")?, m);
         let subst = PingPong::new(vec4("substitution (S)")?, vec4("substitution (T)")?);
         for t in [subst.source(), subst.target()] {
             let clear = Pass::new("clear", &kernels::FILL4, t, &[], rect(0, 0, quarter as u32, 1));
             gpu.run(&clear.uniforms(&[("value", 0.0)]))?;
         }
-        Ok(Self { gpu, m, ops, work, opts, block, original, diagonal, subst, lower: None, factored: false, pool })
+        let reducer = Reducer::new();
+        Ok(Self {
+            gpu,
+            m,
+            ops,
+            work,
+            opts,
+            block,
+            original,
+            diagonal,
+            reducer,
+            subst,
+            lower: None,
+            factored: false,
+            pool,
+        })
     }
 
     pub fn a(&self) -> Rc<Texture> {
@@ -92,10 +111,20 @@ impl<'g> BlockedSystem<'g> {
         let gpu = self.gpu;
         gather_diagonal(gpu, self.work.pp.source(), &self.original)?;
         self.work.factor(gpu, Some((self.opts.pivot_tolerance, &self.original)))?;
-        gather_diagonal(gpu, &self.work.l, &self.diagonal)?;
-        let diag: Vec<f32> = gpu.read(&self.diagonal)?.into_iter().take(self.m).collect();
+        // Two scalars come back, not the diagonal: its min (a breakdown leaves a pivot that is
+        // not positive, or NaN) and its max (a replaced pivot is REPLACED_PIVOT). Only when one
+        // of them says so is the diagonal read, to name the column or count the replacements.
+        gather_diagonal(gpu, &self.work.l, self.diagonal.texture())?;
+        let min = self.reducer.reduce(gpu, &self.diagonal, ReduceOp::Min)?;
+        let max = self.reducer.reduce(gpu, &self.diagonal, ReduceOp::Max)?;
+        let broken = !(min.is_finite() && min > 0.0 && max.is_finite());
+        let diag = if broken || max >= REPLACED_PIVOT { self.diagonal.read(gpu)? } else { Vec::new() };
         if let Some(column) = diag.iter().position(|v| !(v.is_finite() && *v > 0.0)) {
             return Err(GpuError::NotPositiveDefinite { column, pivot: diag[column] });
+        }
+        if broken {
+            // The reductions saw what the read-back does not: report it as the driver's fault.
+            return Err(GpuError::NotPositiveDefinite { column: 0, pivot: min });
         }
         self.lower = if self.opts.substitute_on_gpu {
             None
