@@ -4,7 +4,9 @@ use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{mps, mps_write, BackendKind, LpModel, Settings, Solution, Status, Substitution, Verbosity};
+use glsolve::lp::{
+    mps, mps_write, BackendKind, LpModel, Settings, Solution, Status, StoppingRule, Substitution, Verbosity,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -41,6 +43,17 @@ pub fn parse_variant(name: &str) -> Result<Variant, String> {
         let known: Vec<&str> = Variant::all().map(|v| v.name()).collect();
         format!("unknown variant `{name}` (known: {})", known.join(", "))
     })
+}
+
+/// `--stop` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum StopArg {
+    /// (6.1)–(6.3): primal and dual residuals and the gap, each relative to its own data.
+    #[value(name = "6.1-6.3")]
+    Separate,
+    /// (3.15): the residuals relative to max(‖b‖∞, ‖c‖∞, ‖A‖∞), and the gap.
+    #[value(name = "3.15")]
+    Combined,
 }
 
 /// `--subst` values.
@@ -81,6 +94,9 @@ pub struct SolveArgs {
     /// Termination tolerance ε of tests (6.1)–(6.3) [default: 1e-8; 1e-4 for --backend gpu].
     #[arg(long)]
     pub tol: Option<f64>,
+    /// The termination test: the 2006 paper's (6.1)–(6.3) or the 2008 IPM paper's (3.15).
+    #[arg(long, value_enum, default_value = "6.1-6.3")]
+    pub stop: StopArg,
     /// Iteration limit.
     #[arg(long, default_value_t = 200)]
     pub max_iter: usize,
@@ -154,6 +170,7 @@ pub fn run_default() -> ExitCode {
         backend: BackendArg::Hybrid,
         subst: SubstArg::Gpu,
         variant: Variant::FASTEST,
+        stop: StopArg::Separate,
         full: false,
         tol: None,
         max_iter: 200,
@@ -221,6 +238,10 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         },
         normal_format: if a.full { Format::Full } else { Format::Packed },
         gpu_variant: a.variant,
+        stopping: match a.stop {
+            StopArg::Separate => StoppingRule::Separate,
+            StopArg::Combined => StoppingRule::Combined315,
+        },
         ..Settings::for_backend(backend)
     };
     let mut log = match (&a.log_file, level) {

@@ -69,6 +69,28 @@ pub enum Substitution {
     Gpu,
 }
 
+/// The loop's termination test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum StoppingRule {
+    /// The 2006 paper's (6.1)–(6.3): ‖r_b‖∞/(1 + ‖b‖∞) ≤ ε, ‖r_c‖∞/(1 + ‖c‖∞) ≤ ε and
+    /// |cᵀx − bᵀλ|/(1 + |cᵀx|) ≤ ε, each on its own.
+    #[default]
+    Separate,
+    /// The 2008 IPM paper's (3.15): max{max(‖r_b‖∞, ‖r_c‖∞)/max(‖b‖∞, ‖c‖∞, ‖A‖∞),
+    /// |cᵀx − bᵀλ|/(1 + |cᵀx|)} ≤ ε — residuals relative to the largest of the data's norms.
+    Combined315,
+}
+
+impl StoppingRule {
+    /// The name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            StoppingRule::Separate => "6.1-6.3",
+            StoppingRule::Combined315 => "3.15",
+        }
+    }
+}
+
 /// The hybrid backend's switching rules (2008 IPM paper (3.16)–(3.18)); defaults are the paper's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HybridRules {
@@ -108,6 +130,8 @@ pub struct Settings {
     /// ε of the termination tests (6.1)–(6.3): relative primal and dual residuals and relative
     /// duality gap must all fall below it. The papers use 1e-8 in double precision.
     pub tolerance: f64,
+    /// The termination test of the loop (the independent verification is the same either way).
+    pub stopping: StoppingRule,
     /// Iteration limit; reaching it gives [`crate::lp::Status::IterationLimit`].
     pub max_iterations: usize,
     /// The kernels' implementation.
@@ -153,6 +177,7 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             tolerance: 1e-8,
+            stopping: StoppingRule::Separate,
             max_iterations: 200,
             backend: BackendKind::Cpu,
             step_factor: 0.99,

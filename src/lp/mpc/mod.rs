@@ -14,7 +14,8 @@
 //! combined step (by linearity, solving with the combined r_xs gives the sum of the predictor and
 //! the corrector directions that Algorithm 3 adds), σ = (μ_aff/μ)³.
 //!
-//! Termination: (6.1)–(6.3) with ε = [`Settings::tolerance`]. Infeasibility: see
+//! Termination: (6.1)–(6.3), or the 2008 IPM paper's (3.15) (see [`Settings::stopping`]), with
+//! ε = [`Settings::tolerance`]. Infeasibility: see
 //! `infeasibility`; numerical failure: a factorization breakdown, a non-finite scalar, or
 //! both step lengths below [`STEP_COLLAPSE`].
 
@@ -27,7 +28,7 @@ pub use outcome::{Iterate, MpcOutcome, MpcProblem, MpcTimings};
 
 use crate::lp::backend::{BackendError, NormalEquations, VectorKernels};
 use crate::lp::log::{IterationInfo, Logger};
-use crate::lp::settings::Settings;
+use crate::lp::settings::{Settings, StoppingRule};
 use crate::lp::status::Status;
 use infeasibility::{certificates, stalled_residual};
 use std::time::{Duration, Instant};
@@ -247,9 +248,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 self.best = Some(Best { merit: merit_now, iteration: k, state: kept });
             }
             let best_k = self.best.as_ref().map_or(0, |b| b.iteration);
-            // (6.1)–(6.3).
             let eps = self.st.tolerance;
-            if info.primal_infeasibility <= eps && info.dual_infeasibility <= eps && info.relative_gap <= eps {
+            if converged(self.st.stopping, &info, [b_norm, c_norm, self.p.a_norm_inf], eps) {
                 return Ok((Status::Optimal, Some(state), String::new()));
             }
             let (p, st) = (self.p, self.st);
@@ -296,5 +296,48 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     }
 }
 
+/// The termination test `rule` on an iteration's measures; `norms` = (‖b‖∞, ‖c‖∞, ‖A‖∞).
+pub fn converged(rule: StoppingRule, info: &IterationInfo, [b, c, a]: [f64; 3], eps: f64) -> bool {
+    match rule {
+        StoppingRule::Separate => {
+            info.primal_infeasibility <= eps && info.dual_infeasibility <= eps && info.relative_gap <= eps
+        }
+        StoppingRule::Combined315 => {
+            // The log's measures are ‖r_b‖∞/(1 + ‖b‖∞) and ‖r_c‖∞/(1 + ‖c‖∞): undo the scaling.
+            let r = (info.primal_infeasibility * (1.0 + b)).max(info.dual_infeasibility * (1.0 + c));
+            let scale = b.max(c).max(a).max(f64::MIN_POSITIVE);
+            (r / scale).max(info.relative_gap) <= eps
+        }
+    }
+}
+
 /// Backends whose unit roundoff exceeds this compute in single precision.
 const SINGLE_PRECISION_THRESHOLD: f64 = 1e-10;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(primal: f64, dual: f64, gap: f64) -> IterationInfo {
+        IterationInfo {
+            primal_infeasibility: primal,
+            dual_infeasibility: dual,
+            relative_gap: gap,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_2008_rule_measures_residuals_against_the_largest_norm() {
+        // ‖r_b‖ = 1e-6·(1 + 99) = 1e-4, ‖r_c‖ ≈ 0: (6.1) fails at ε = 1e-5, (3.15) divides by
+        // max(‖b‖, ‖c‖, ‖A‖) = 1000 and passes (1e-7 ≤ 1e-5) — unless the gap fails it.
+        let i = info(1e-6, 0.0, 1e-6);
+        let norms = [99.0, 1.0, 1000.0];
+        assert!(!converged(StoppingRule::Separate, &i, norms, 1e-7));
+        assert!(converged(StoppingRule::Combined315, &i, norms, 1e-5));
+        assert!(!converged(StoppingRule::Combined315, &info(1e-6, 0.0, 2e-5), norms, 1e-5));
+        // With small data norms (3.15) is the stricter test.
+        assert!(converged(StoppingRule::Separate, &info(1e-6, 1e-6, 1e-6), [0.0, 0.0, 0.5], 1e-6));
+        assert!(!converged(StoppingRule::Combined315, &info(1e-6, 1e-6, 1e-6), [0.0, 0.0, 0.5], 1e-6));
+    }
+}
