@@ -16,7 +16,7 @@ pub use factor::{
 pub use plan::{plan, plan_for, plan_packed};
 
 /// The domain the outer-product update is drawn over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Domain {
     /// One oversized triangle over the trailing lower triangle (Fig. 5): (m−1)m(m+1)/6 fragments.
     Triangle,
@@ -28,7 +28,7 @@ pub enum Domain {
 }
 
 /// Where the update kernel's neighbour and pivot indices come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum IndexSource {
     /// Two interpolated coordinates T0, T1; the pivot through a `.yx` swizzle (the paper's).
     Pair,
@@ -39,7 +39,7 @@ pub enum IndexSource {
 }
 
 /// A Cholesky variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Variant {
     /// Outer-product form: one update pass per step.
     Outer { domain: Domain, index: IndexSource },
