@@ -82,6 +82,13 @@ struct LpArgs {
     /// Backends to run.
     #[arg(long, value_delimiter = ',', default_value = "cpu")]
     backend: Vec<String>,
+    /// Also time the peer solvers (Clarabel, CVXOPT) on the same LPs: a Python with them
+    /// installed (e.g. made by ../shared/peers/setup.sh) …
+    #[arg(long, requires = "peer_scripts")]
+    peer_python: Option<std::path::PathBuf>,
+    /// … and the folder of their scripts (clarabel_mps.py, cvxopt_mps.py).
+    #[arg(long)]
+    peer_scripts: Option<std::path::PathBuf>,
     /// Cholesky variants of the GPU backends (each GPU backend runs with each).
     #[arg(long, value_delimiter = ',', default_value = "blocked-16", value_parser = super::lp::parse_variant)]
     variant: Vec<glsolve::gpu::cholesky::Variant>,
@@ -237,6 +244,21 @@ fn lp(a: &LpArgs) -> ExitCode {
             }
         }
     }
+    let mut peers = Vec::new();
+    if let (Some(python), Some(scripts)) = (&a.peer_python, &a.peer_scripts) {
+        let p = glsolve::bench::peers::Peers { python: python.clone(), scripts: scripts.clone() };
+        for &m in &a.sizes {
+            match glsolve::bench::peers::run(&p, m, a.seed, &std::env::temp_dir()) {
+                Ok(r) => {
+                    for row in &r {
+                        eprintln!("m={m} {}: {:.3} s ({})", row.peer, row.seconds, row.report);
+                    }
+                    peers.extend(r);
+                }
+                Err(e) => return super::fail(e),
+            }
+        }
+    }
     let secs = |d: std::time::Duration| glsolve::bench::secs(d.as_secs_f64());
     let mut md = String::from("| m | n | backend | variant | status | iterations (GPU) | median | min | max | assemble | factor | solves | rest | passes/iter | fragments/iter | bytes read back/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in &rows {
@@ -276,7 +298,28 @@ fn lp(a: &LpArgs) -> ExitCode {
             md.push_str(&format!("| {m} | {} | {} |\n", ratio("hybrid"), ratio("gpu")));
         }
     }
-    report(Ok::<_, String>(rows), |_| md.clone(), &a.json)
+    if !peers.is_empty() {
+        md.push_str("\n| m | peer | its solve time | glsolve cpu / peer | glsolve hybrid / peer | glsolve gpu / peer | what it printed (status, objective, iterations) |\n|---|---|---|---|---|---|---|\n");
+        for p in &peers {
+            let ratio = |k| time(p.m, k).map_or("–".into(), |t| format!("{:.3}", t / p.seconds));
+            md.push_str(&format!(
+                "| {} | {} | {:.3} s | {} | {} | {} | {} |\n",
+                p.m,
+                p.peer,
+                p.seconds,
+                ratio("cpu"),
+                ratio("hybrid"),
+                ratio("gpu"),
+                p.report
+            ));
+        }
+    }
+    #[derive(serde::Serialize)]
+    struct Out<'a> {
+        rows: &'a [glsolve::bench::lp::LpBenchRow],
+        peers: &'a [glsolve::bench::peers::PeerRow],
+    }
+    report(Ok::<_, String>(Out { rows: &rows, peers: &peers }), |_| md.clone(), &a.json)
 }
 
 /// Prints a benchmark's Markdown and writes its JSON where asked.
