@@ -2,6 +2,8 @@
 //! If no context can be made, every GL test fails with the driver's error (never a silent pass).
 #![allow(dead_code)]
 
+pub mod bounds;
+
 use glsolve::gl::Gpu;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Sender};
