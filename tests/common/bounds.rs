@@ -4,6 +4,7 @@
 //! fails even where a norm would average it away. References are computed in double precision
 //! with faer, whose own error (≈ 1e-16 relative) is negligible beside these bounds.
 
+use faer::linalg::solvers::DenseSolveCore;
 use faer::{Mat, Side};
 
 /// Single precision's unit roundoff u = 2⁻²⁴.
@@ -110,6 +111,40 @@ pub fn assembly(c_hat: &[f32], a: &[f32], d: &[f32], m: usize, n: usize) -> Resu
             if !(err <= b) {
                 return Err(format!("m={m} n={n}: |Ĉ − C| at ({i}, {j}) = {err:e} > γ_{{n+1}}·(|A|D²|A|ᵀ) = {b:e}"));
             }
+        }
+    }
+    Ok(())
+}
+
+/// The componentwise forward bound of the two single-precision triangular solves L̂·y = r,
+/// L̂ᵀ·x = y with a given factor L̂ (lower, row-major), against the exact x = L̂⁻ᵀL̂⁻¹r.
+///
+/// Each substitution is componentwise backward stable in any summation order: (L̂ + ΔL)·ŷ = r
+/// with |ΔL| ≤ γ_{m+2}·|L̂| (Higham Thm 8.5, m − 1 multiply–adds and one division, which GLSL
+/// allows 2.5 ulp), so ŷ − y = −L̂⁻¹ΔL·ŷ, and likewise x̂ − L̂⁻ᵀŷ = −L̂⁻ᵀΔL'·x̂. With
+/// |ŷ| ≤ (1 + γ)·|L̂ᵀ||x̂| (the second solve's residual) this gives, exactly (not to first order),
+///
+/// |x̂ − x| ≤ γ·|L̂⁻ᵀ|·(|L̂ᵀ||x̂| + (1 + γ)·|L̂⁻¹||L̂||L̂ᵀ||x̂|),  γ = γ_{m+2}.
+///
+/// `r` must be exactly representable in f32 (the test's right-hand sides are small integers).
+pub fn cholesky_solve(l: &[f64], r: &[f64], x_hat: &[f64], m: usize) -> Result<(), String> {
+    let lm = lower_mat(l, m);
+    let la = Mat::from_fn(m, m, |i, j| lm[(i, j)].abs());
+    let linv = lm.partial_piv_lu().inverse();
+    let linv_abs = Mat::from_fn(m, m, |i, j| linv[(i, j)].abs());
+    let rhs = Mat::from_fn(m, 1, |i, _| r[i]);
+    let x = linv.transpose() * (&linv * &rhs);
+    let xa = Mat::from_fn(m, 1, |i, _| x_hat[i].abs());
+    let g = gamma(m + 2);
+    let lt_x = la.transpose() * &xa;
+    let inner = &linv_abs * (&la * &lt_x);
+    let sum = Mat::from_fn(m, 1, |i, _| lt_x[(i, 0)] + (1.0 + g) * inner[(i, 0)]);
+    let bound = linv_abs.transpose() * &sum;
+    for i in 0..m {
+        let err = (x_hat[i] - x[(i, 0)]).abs();
+        let b = g * bound[(i, 0)];
+        if !(err <= b) {
+            return Err(format!("|x̂ − x| at {i} = {err:e} > {b:e} (x = {:e})", x[(i, 0)]));
         }
     }
     Ok(())
