@@ -1,9 +1,17 @@
 //! Statuses that mean what they say: infeasible and unbounded LPs (hand-made and NETLIB variants)
 //! get the right status and a certificate that passes its double-precision check on the original
 //! model; optimal points pass verification; limits stop with the best point and the right status.
+//!
+//! Every certificate is re-checked by `common/certify.rs`, this suite's own arithmetic over the
+//! model, at the tolerance stated there (1e-8, the default `infeasibility_tolerance`); the
+//! crate's checkers are themselves tested on rays and points built by hand to sit just inside
+//! and just outside their tolerance.
+
+#[path = "common/certify.rs"]
+mod certify;
 
 use glsolve::lp::log::Logger;
-use glsolve::lp::verify::{check_farkas, check_primal_ray, Accuracy, CertificateKind};
+use glsolve::lp::verify::{check_farkas, check_primal_ray, verify_point, Accuracy, CertificateKind};
 use glsolve::lp::{mps, solve, LpModel, Sense, Settings, Solution, Status, Verbosity};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -28,19 +36,20 @@ fn run(model: &LpModel, st: &Settings) -> Solution {
     solve(model, st, &mut Logger::quiet()).expect("valid settings")
 }
 
-/// The status, and a certificate of the right kind whose check passes at the tolerance; the
-/// check is re-run here from the returned ray.
+/// The status, and a certificate of the right kind that the solver graded as passing and that
+/// this suite's own check (`certify`) accepts at 1e-8; the crate's reported gain agrees with the
+/// one computed here within both computations' rounding.
 fn assert_certified(model: &LpModel, s: &Solution, status: Status, kind: CertificateKind, what: &str) {
     assert_eq!(s.status, status, "{what}: {}", s.detail);
     let c = s.certificate.as_ref().unwrap_or_else(|| panic!("{what}: no certificate"));
     assert_eq!(c.kind, kind, "{what}");
     assert_eq!(c.check.accuracy, Accuracy::Tolerance, "{what}: {}", c.check.summary());
-    let again = match kind {
-        CertificateKind::Farkas => check_farkas(model, &c.ray, c.check.tolerance),
-        CertificateKind::PrimalRay => check_primal_ray(model, &c.ray, c.check.tolerance),
+    let proof = match kind {
+        CertificateKind::Farkas => certify::farkas(model, &c.ray),
+        CertificateKind::PrimalRay => certify::primal_ray(model, &c.ray),
     };
-    assert_eq!(again.accuracy, Accuracy::Tolerance, "{what}: re-check {}", again.summary());
-    assert!(again.value > 0.0 && again.ratio <= c.check.tolerance, "{what}: {}", again.summary());
+    assert!(proof.holds(certify::TOL), "{what}: independent re-check {proof:?}");
+    assert!((proof.gain - c.check.value).abs() <= 2.0 * proof.rounding, "{what}: {proof:?} vs {}", c.check.summary());
 }
 
 #[test]
@@ -96,7 +105,12 @@ fn optimal_points_pass_verification_on_the_original_model() {
         let v = s.verification.as_ref().expect("verified");
         assert_eq!(v.accuracy, Accuracy::Tolerance, "{name}: {}", v.summary());
         assert!(v.worst() <= 10.0 * 1e-8, "{name}: {}", v.summary());
-        assert_eq!(v.objective, s.objective);
+        // Recomputed here: the objective of x (within the rounding of the two sums) and its
+        // primal feasibility at the verification's 10·ε.
+        let (obj, rounding) = certify::objective(&m, &s.x);
+        assert!((obj - s.objective).abs() <= 2.0 * rounding, "{name}: cᵀx = {obj} but the solution says {}", s.objective);
+        let infeasibility = certify::primal_infeasibility(&m, &s.x);
+        assert!(infeasibility <= 10.0 * 1e-8, "{name}: x is {infeasibility:e} outside its boxes");
     }
 }
 
@@ -114,14 +128,100 @@ fn equilibration_is_undone_exactly() {
     assert!((a.objective - b.objective).abs() <= 1e-7 * a.objective.abs());
 }
 
+/// max x + y  s.t.  x + y ≤ 4,  x − y = 0,  0 ≤ x ≤ 1.5,  y ≥ 0: the optimum x = y = 1.5 and
+/// its duals are exact small integers.
+fn two_by_two() -> LpModel {
+    LpModel::builder(nalgebra::dmatrix![1.0, 1.0; 1.0, -1.0])
+        .maximize([1.0, 1.0])
+        .row_bounds([f64::NEG_INFINITY, 0.0], [4.0, 0.0])
+        .col_bounds([0.0, 0.0], [1.5, f64::INFINITY])
+        .build()
+        .expect("a valid model")
+}
+
 #[test]
-fn a_tampered_optimal_point_fails_verification() {
+fn a_point_tampered_at_the_tolerance_scale_fails_verification() {
+    let m = two_by_two();
+    let s = run(&m, &quiet());
+    assert_eq!(s.status, Status::Optimal, "{}", s.detail);
+    // The exact duals are integers; the solver's are within 1e-6 of them.
+    let y: Vec<f64> = s.row_duals.iter().map(|v| v.round()).collect();
+    assert!(s.row_duals.iter().zip(&y).all(|(a, b)| (a - b).abs() <= 1e-6), "{:?}", s.row_duals);
+    let x = [1.5, 1.5];
+    let exact = verify_point(&m, &x, &y, 1e-8);
+    assert!(exact.worst() == 0.0, "the exact optimum measures 0: {}", exact.summary());
+    // Moving x by −δ·(1, 1) keeps the rows and boxes, costs 2δ of objective (gap 2δ/(1 + 3))
+    // and leaves x δ below the upper bound its reduced cost 2 selects (complementarity
+    // 2δ/(1 + 3)): worst = δ/2 against 10·ε = 1e-7. Just below and just above (δ rounds to a
+    // relative 1e-9, far inside the 1e-3 margin):
+    for (factor, expected) in [(1.0 - 1e-3, Accuracy::Tolerance), (1.0 + 1e-3, Accuracy::Reduced)] {
+        let delta = 2.0 * 1e-7 * factor;
+        let v = verify_point(&m, &[1.5 - delta, 1.5 - delta], &y, 1e-8);
+        assert_eq!(v.accuracy, expected, "δ = {delta:e}: {}", v.summary());
+    }
+    // A sign-flipped dual fails outright.
+    let flipped: Vec<f64> = y.iter().map(|v| -v).collect();
+    assert_eq!(verify_point(&m, &x, &flipped, 1e-8).accuracy, Accuracy::Failed);
+    // And afiro's point with one column moved by 1e-3 (far beyond ε, far below the old +1).
     let m = netlib("afiro");
     let s = run(&m, &quiet());
     let mut x = s.x.clone();
-    x[0] += 1.0;
-    let v = glsolve::lp::verify::verify_point(&m, &x, &s.row_duals, 1e-8);
-    assert_eq!(v.accuracy, Accuracy::Failed, "{}", v.summary());
+    let j = (0..x.len()).find(|&j| m.a.col_ptr[j + 1] > m.a.col_ptr[j]).expect("a column with entries");
+    x[j] += 1e-3;
+    let v = verify_point(&m, &x, &s.row_duals, 1e-8);
+    assert_ne!(v.accuracy, Accuracy::Tolerance, "{}", v.summary());
+}
+
+/// y·A with y = (1, −1) on  row 0: x1 + x2 + ε·x3 ≥ 3,  row 1: x1 + x2 ≤ 1,  x1, x2 ≥ 0, x3 free:
+/// the finite terms prove 3 − 1 = 2 > 0, and ε·x3 is the term on an infinite bound. With
+/// max|a| = 1 and the largest finite bound 3 the checker's ratio is (ε/2)/(2/4) = ε exactly.
+fn farkas_model(eps: f64) -> LpModel {
+    LpModel::builder(nalgebra::dmatrix![1.0, 1.0, eps; 1.0, 1.0, 0.0])
+        .minimize([0.0, 0.0, 0.0])
+        .row_bounds([3.0, f64::NEG_INFINITY], [f64::INFINITY, 1.0])
+        .col_bounds([0.0, 0.0, f64::NEG_INFINITY], [f64::INFINITY, f64::INFINITY, f64::INFINITY])
+        .build()
+        .expect("a valid model")
+}
+
+/// r = (1, 1) on  min −x1  s.t.  x1 − (1 − ε)·x2 ≤ 1,  x ≥ 0: A·r = ε moves the row towards its
+/// finite upper bound; gain −cᵀr = 1, max|a| = 1, ‖c‖∞ = 1, so the ratio is (ε/2)/(1/2) = ε.
+fn ray_model(eps: f64) -> LpModel {
+    LpModel::builder(nalgebra::dmatrix![1.0, -(1.0 - eps)])
+        .minimize([-1.0, 0.0])
+        .row_bounds([f64::NEG_INFINITY], [1.0])
+        .col_bounds([0.0, 0.0], [f64::INFINITY, f64::INFINITY])
+        .build()
+        .expect("a valid model")
+}
+
+#[test]
+fn checkers_reject_bad_rays_and_grade_at_the_tolerance_edge() {
+    let tol = 1e-8;
+    for (factor, expected) in [(1.0 - 1e-3, Accuracy::Tolerance), (1.0 + 1e-3, Accuracy::Reduced)] {
+        let eps = tol * factor;
+        let m = farkas_model(eps);
+        let c = check_farkas(&m, &[1.0, -1.0], tol);
+        assert_eq!(c.accuracy, expected, "Farkas ε = {eps:e}: {}", c.summary());
+        assert_eq!(certify::farkas(&m, &[1.0, -1.0]).holds(tol), expected == Accuracy::Tolerance);
+        let m = ray_model(eps);
+        let c = check_primal_ray(&m, &[1.0, 1.0], tol);
+        assert_eq!(c.accuracy, expected, "ray ε = {eps:e}: {}", c.summary());
+        assert_eq!(certify::primal_ray(&m, &[1.0, 1.0]).holds(tol), expected == Accuracy::Tolerance);
+    }
+    // Sign-flipped and zero rays prove nothing, for the crate's checkers and the suite's.
+    let m = farkas_model(0.0);
+    assert_eq!(check_farkas(&m, &[1.0, -1.0], tol).accuracy, Accuracy::Tolerance);
+    for y in [[-1.0, 1.0], [0.0, 0.0]] {
+        assert_eq!(check_farkas(&m, &y, tol).accuracy, Accuracy::Failed, "Farkas {y:?}");
+        assert!(!certify::farkas(&m, &y).holds(tol), "Farkas {y:?}");
+    }
+    let m = ray_model(0.0);
+    assert_eq!(check_primal_ray(&m, &[1.0, 1.0], tol).accuracy, Accuracy::Tolerance);
+    for r in [[-1.0, -1.0], [0.0, 0.0]] {
+        assert_eq!(check_primal_ray(&m, &r, tol).accuracy, Accuracy::Failed, "ray {r:?}");
+        assert!(!certify::primal_ray(&m, &r).holds(tol), "ray {r:?}");
+    }
 }
 
 #[test]
