@@ -103,6 +103,13 @@ fn a_nan_injected_into_a_texture() {
 #[test]
 fn a_lost_context() {
     let f = Some(FaultInjection::ContextLost);
+    // The gpu backend loses its context inside the loop (after the first factorization): it
+    // stops with NumericalFailure, naming the fault, and certifies nothing.
+    let s = run(afiro(), settings(BackendKind::Gpu, f)).expect("a status, not an error");
+    assert_eq!(s.status, Status::NumericalFailure, "{}", s.detail);
+    assert!(s.detail.contains("GPU fault (context lost)"), "{}", s.detail);
+    assert!(s.detail.contains("injected after a factorization"), "{}", s.detail);
+    assert!(s.certificate.is_none());
     let s = run(afiro(), settings(BackendKind::Hybrid, f)).expect("hybrid falls back");
     assert_hybrid_finished_on_cpu(&s, "context was lost");
 }
