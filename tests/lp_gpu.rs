@@ -52,7 +52,9 @@ fn hybrid_solves_all_twenty_netlib_problems() {
                 "{name:10} {:?} rel.err {rel:.2e} iterations {} ({gpu_its} GPU) {:?}",
                 sol.status, sol.iterations, sol.notes
             );
-            assert!(gpu_its <= sol.iterations, "{name}");
+            // The GPU did part of the work: a hybrid that switched before its first factorization
+            // would be the cpu backend under another name.
+            assert!(gpu_its > 0 && gpu_its <= sol.iterations, "{name}: {gpu_its} GPU of {} iterations", sol.iterations);
             if sol.status != Status::Optimal || rel.is_nan() || rel > 1e-6 {
                 failures.push(format!("{name}: {:?} rel.err {rel:.2e} ({})", sol.status, sol.detail));
             }
@@ -165,7 +167,57 @@ fn hybrid_reports_the_rule_that_moved_it_to_the_cpu() {
     assert_eq!(sol.status, Status::Optimal);
     let g = sol.gpu_iterations.unwrap();
     assert!(g > 0 && g < sol.iterations, "sc50b starts on the GPU and finishes on the CPU: {g} of {}", sol.iterations);
-    assert!(sol.notes.iter().any(|n| n.contains("(3.1")), "{:?}", sol.notes);
+    let note = sol.notes.iter().find(|n| n.starts_with("hybrid: switched to the CPU")).expect("a switch note");
+    assert!(note.starts_with(&format!("hybrid: switched to the CPU at iteration {g}: (3.1")), "{note}");
+}
+
+/// Each switching rule forced alone. The rules must be positive and finite (settings
+/// validation), so the other two are disabled with extreme values: θ_r = 1e300 passes every
+/// residual of (3.16) (they are ≤ 1 + ‖A·D²·Aᵀ‖·‖Δλ‖/‖r‖, nowhere near); ε_d = 1e-300 leaves no
+/// entry of D² (a ratio x/z of iterates ≥ 1e-30 or so) below it for (3.17); θ_a = 1e300 admits
+/// any spread in (3.18). The forced one fires at the first check it gets: the rules are checked
+/// on D² after each assembly, (3.16) after each GPU solve.
+#[test]
+fn each_switching_rule_forced_alone_fires_with_its_own_note() {
+    use glsolve::lp::HybridRules;
+    let never = HybridRules { theta_r: 1e300, eps_d: 1e-300, theta_d: 1e3, theta_a: 1e300 };
+    let cases = [
+        // (3.16) with θ_r = 1e-300: no single-precision solve has a residual below it, so the
+        // first GPU solve is refused.
+        (HybridRules { theta_r: 1e-300, ..never }, "(3.16): relative residual"),
+        // (3.17) with ε_d = 1e300: all n entries of D² are below it, n > n − m.
+        (HybridRules { eps_d: 1e300, ..never }, "(3.17): "),
+        // (3.18) with θ_d = 1e-300, θ_a = 1: every entry is "diverging" and any spread > 1
+        // fires; it needs μ, so it can fire first once the loop has begun.
+        (HybridRules { theta_d: 1e-300, theta_a: 1.0, ..never }, "(3.18): diverging entries"),
+    ];
+    let results = with_gpu(move |gpu| {
+        cases
+            .iter()
+            .map(|(rules, _)| {
+                let st = Settings { hybrid: *rules, ..settings(BackendKind::Hybrid, 1e-8) };
+                solve_on(&model("afiro"), &st, &mut Logger::quiet(), Some(gpu)).unwrap()
+            })
+            .collect::<Vec<_>>()
+    });
+    let never_sol = with_gpu(move |gpu| {
+        let st = Settings { hybrid: never, ..settings(BackendKind::Hybrid, 1e-8) };
+        solve_on(&model("afiro"), &st, &mut Logger::quiet(), Some(gpu)).unwrap()
+    });
+    // With the three disabled the whole solve stays on the GPU: no note, every iteration counted
+    // (and single precision alone ends at reduced accuracy for ε = 1e-8, as the gpu backend does).
+    assert!(matches!(never_sol.status, Status::Optimal | Status::OptimalReducedAccuracy), "{}", never_sol.detail);
+    assert!(!never_sol.notes.iter().any(|n| n.starts_with("hybrid: switched")), "{:?}", never_sol.notes);
+    assert_eq!(never_sol.gpu_iterations, Some(never_sol.iterations));
+    for ((_, rule), sol) in cases.iter().zip(&results) {
+        assert_eq!(sol.status, Status::Optimal, "{rule}: {}", sol.detail);
+        let notes: Vec<&String> = sol.notes.iter().filter(|n| n.starts_with("hybrid: switched")).collect();
+        // Exactly one switch, at iteration 0 (the first check), by this rule and no other.
+        assert_eq!(notes.len(), 1, "{rule}: {notes:?}");
+        let expected = format!("hybrid: switched to the CPU at iteration 0: {rule}");
+        assert!(notes[0].starts_with(&expected), "expected `{expected}…`, got `{}`", notes[0]);
+        assert_eq!(sol.gpu_iterations, Some(0), "{rule}");
+    }
 }
 
 #[test]
