@@ -337,3 +337,53 @@ fn the_2008_stopping_rule_ends_with_verified_optima_as_the_2006_rule_does() {
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[path = "common/certify.rs"]
+mod certify;
+
+/// x1 + x2 ≥ 3 and x1 + x2 ≤ 1 with x ≥ 0: y = (1, −1) proves it (3 − 1 > 0).
+fn infeasible() -> glsolve::lp::LpModel {
+    glsolve::lp::LpModel::builder(nalgebra::dmatrix![1.0, 1.0; 1.0, 1.0])
+        .minimize([1.0, 2.0])
+        .row_bounds([3.0, f64::NEG_INFINITY], [f64::INFINITY, 1.0])
+        .build()
+        .expect("a valid model")
+}
+
+/// min −x1 − x2 s.t. x1 − x2 ≤ 1, x ≥ 0: r = (1, 1) keeps the row and gains 2.
+fn unbounded() -> glsolve::lp::LpModel {
+    glsolve::lp::LpModel::builder(nalgebra::dmatrix![1.0, -1.0])
+        .minimize([-1.0, -1.0])
+        .row_bounds([f64::NEG_INFINITY], [1.0])
+        .build()
+        .expect("a valid model")
+}
+
+#[test]
+fn gpu_and_hybrid_certify_infeasible_and_unbounded_models() {
+    use glsolve::lp::verify::CertificateKind;
+    for backend in [BackendKind::Gpu, BackendKind::Hybrid] {
+        let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) };
+        let (inf, unb) = with_gpu(move |gpu| {
+            let run = |m: &glsolve::lp::LpModel| solve_on(m, &st, &mut Logger::quiet(), Some(gpu)).unwrap();
+            (run(&infeasible()), run(&unbounded()))
+        });
+        if backend == BackendKind::Gpu && inf.status == Status::NumericalFailure {
+            // Single precision alone does not decide primal infeasibility here: the residual
+            // stalls at 0.5 and the backend says so instead of claiming anything.
+            assert!(inf.detail.contains("in single precision this proves nothing"), "{}", inf.detail);
+            assert!(inf.certificate.is_none(), "{backend:?}: a certificate with a failure status");
+        } else {
+            assert_eq!(inf.status, Status::PrimalInfeasible, "{backend:?}: {}", inf.detail);
+            let c = inf.certificate.as_ref().unwrap_or_else(|| panic!("{backend:?}: no Farkas ray"));
+            assert_eq!(c.kind, CertificateKind::Farkas, "{backend:?}");
+            let proof = certify::farkas(&infeasible(), &c.ray);
+            assert!(proof.holds(certify::TOL), "{backend:?}: Farkas ray {:?}: {proof:?}", c.ray);
+        }
+        assert_eq!(unb.status, Status::DualInfeasible, "{backend:?}: {}", unb.detail);
+        let c = unb.certificate.as_ref().unwrap_or_else(|| panic!("{backend:?}: no primal ray"));
+        assert_eq!(c.kind, CertificateKind::PrimalRay, "{backend:?}");
+        let proof = certify::primal_ray(&unbounded(), &c.ray);
+        assert!(proof.holds(certify::TOL), "{backend:?}: primal ray {:?}: {proof:?}", c.ray);
+    }
+}
