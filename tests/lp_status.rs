@@ -187,11 +187,24 @@ fn iteration_limit_is_reported() {
 #[test]
 fn invalid_settings_are_rejected() {
     let model = mps::read_str("NAME E\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\nRHS\n R 1\nENDATA\n").expect("valid");
-    for st in [
-        Settings { tolerance: 0.0, ..quiet() },
-        Settings { step_factor: 1.0, ..quiet() },
-        Settings { max_iterations: 0, ..quiet() },
-    ] {
-        assert!(solve(&model, &st, &mut Logger::quiet()).is_err());
+    use glsolve::lp::settings::SettingsError as E;
+    use glsolve::lp::{HybridRules, SolveError};
+    let cases = [
+        (Settings { tolerance: 0.0, ..quiet() }, E::Tolerance(0.0)),
+        (Settings { tolerance: 1.0, ..quiet() }, E::Tolerance(1.0)),
+        (Settings { step_factor: 1.0, ..quiet() }, E::StepFactor(1.0)),
+        (Settings { infeasibility_tolerance: -1e-9, ..quiet() }, E::InfeasibilityTolerance(-1e-9)),
+        (Settings { max_iterations: 0, ..quiet() }, E::MaxIterations),
+        (Settings { gpu_pivot_tolerance: 2.0, ..quiet() }, E::PivotTolerance(2.0)),
+        (Settings { hybrid: HybridRules { theta_a: f64::INFINITY, ..HybridRules::default() }, ..quiet() }, E::HybridRule("θ_a", f64::INFINITY)),
+        (Settings { hybrid: HybridRules { eps_d: 0.0, ..HybridRules::default() }, ..quiet() }, E::HybridRule("ε_d", 0.0)),
+        (Settings { backend: glsolve::lp::BackendKind::Gpu, tolerance: 1e-8, ..quiet() }, E::GpuTolerance(1e-8)),
+    ];
+    for (st, expected) in cases {
+        match solve(&model, &st, &mut Logger::quiet()) {
+            Err(SolveError::Settings(e)) => assert_eq!(e, expected),
+            Err(e) => panic!("expected {expected:?}, got {e}"),
+            Ok(s) => panic!("expected {expected:?}, got status {}", s.status),
+        }
     }
 }
