@@ -45,7 +45,14 @@ fn random_family_is_optimal_and_satisfies_kkt() {
 #[test]
 fn generate_writes_mps_that_reads_back_bit_identical() {
     let seed = 3;
-    let model = random_lp(16, seed).to_model(seed);
+    let mut model = random_lp(16, seed).to_model(seed);
+    // Column bounds of every kind the writer must carry: upper, negative lower, free, fixed,
+    // and values that need all 17 significant digits.
+    model.col_upper[0] = 7.25;
+    model.col_lower[1] = -3.5;
+    (model.col_lower[2], model.col_upper[2]) = (f64::NEG_INFINITY, f64::INFINITY);
+    (model.col_lower[3], model.col_upper[3]) = (0.1, 0.1);
+    (model.col_lower[4], model.col_upper[4]) = (1.0 / 3.0, std::f64::consts::PI);
     let text = mps_write::to_mps_string(&model).expect("a valid model");
     let back = mps::read_str(&text).expect("written MPS parses");
     assert_eq!(back.a, model.a);
@@ -53,6 +60,11 @@ fn generate_writes_mps_that_reads_back_bit_identical() {
     assert_eq!(back.row_lower, model.row_lower);
     assert_eq!(back.row_upper, model.row_upper);
     assert_eq!(back.col_names, model.col_names);
+    assert_eq!(back.row_names, model.row_names);
+    // Bit for bit (f64 equality; no bound here is NaN).
+    assert_eq!(back.col_lower, model.col_lower);
+    assert_eq!(back.col_upper, model.col_upper);
+    assert_eq!((back.sense, back.obj_constant), (model.sense, model.obj_constant));
 }
 
 #[test]
