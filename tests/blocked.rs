@@ -184,3 +184,30 @@ fn rows4_a_refuses_non_finite_entries_with_their_position() {
     assert!(e.contains("row 1") && e.contains("column 1"), "{e}");
     let _ = Rows4::new(1, 1);
 }
+
+/// The memory the report quotes for large m is [`blocked::texture_bytes`]: it must be what the
+/// system really allocates, counted texture by texture by the GL layer, at sizes off the block.
+#[test]
+fn blocked_normal_system_allocates_exactly_its_predicted_bytes() {
+    use glsolve::gpu::normal::{blocked, NormalOptions, NormalSystem};
+    use glsolve::gpu::TexturePool;
+    for (m, n, block) in [(1, 3, Block::B8), (17, 45, Block::B16), (33, 130, Block::B32), (16, 64, Block::B16)] {
+        let (before, after) = with_gpu(move |gpu| {
+            let a: Vec<f32> = (0..m * n).map(|k| ((k * 7) % 11) as f32 - 5.0).collect();
+            let opts = NormalOptions {
+                variant: glsolve::gpu::cholesky::Variant::Blocked(block),
+                format: glsolve::layout::Format::Full,
+                substitute_on_gpu: true,
+                pivot_tolerance: 1e-6,
+                columns_per_pass: usize::MAX,
+            };
+            let before = gpu.texture_bytes().0;
+            let sys = NormalSystem::new(gpu, &a, m, n, opts, TexturePool::new()).expect("system");
+            let after = gpu.texture_bytes().0;
+            drop(sys);
+            assert_eq!(gpu.texture_bytes().0, before, "m={m} n={n}: dropping the system frees its bytes");
+            (before, after)
+        });
+        assert_eq!(after - before, blocked::texture_bytes(m, n, block), "m={m} n={n} {block:?}");
+    }
+}

@@ -22,6 +22,7 @@ struct Plan {
     lp: Vec<usize>,
     netlib: Option<&'static [&'static str]>,
     reps: usize,
+    beyond: super::beyond::BeyondPlan,
 }
 
 fn plan(scope: Scope) -> Plan {
@@ -36,6 +37,7 @@ fn plan(scope: Scope) -> Plan {
             lp: vec![64, 128],
             netlib: Some(&["afiro", "adlittle", "sc50b", "blend", "beaconfd"]),
             reps: 2,
+            beyond: super::beyond::BeyondPlan { lp_m: 64, lp_reps: 1, assemble_m: 64, reps: 2, memory_built: vec![64] },
         },
         Scope::Full => Plan {
             cholesky: vec![256, 512, 1024],
@@ -47,14 +49,27 @@ fn plan(scope: Scope) -> Plan {
             lp: vec![128, 256, 512, 1024],
             netlib: None,
             reps: 5,
+            beyond: super::beyond::BeyondPlan {
+                lp_m: 512,
+                lp_reps: 3,
+                assemble_m: 512,
+                reps: 5,
+                memory_built: vec![512, 4096],
+            },
         },
     }
 }
 
 /// Runs everything and writes the report under `out` (normally `docs/`).
-pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(), String> {
+pub fn run(
+    gpu: &Gpu,
+    scope: Scope,
+    out: &Path,
+    netlib_dir: &Path,
+    peers: Option<&super::peers::Peers>,
+) -> Result<(), String> {
     let p = plan(scope);
-    let bar = ProgressBar::new(10);
+    let bar = ProgressBar::new(11);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}").map_err(|e| e.to_string())?,
     );
@@ -114,6 +129,9 @@ pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(),
         }
     }
     json(out, "lp", &lp)?;
+    step("beyond the papers: blocked kernels, the LP against its peers, memory");
+    let beyond = super::beyond::run(gpu, &p.beyond, peers, quiet)?;
+    json(out, "beyond", &beyond)?;
     json(out, "run", &RunInfo { info, scope, date: today(), count_m })?;
     step("plots and report");
     render(out)?;

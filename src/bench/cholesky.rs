@@ -29,6 +29,9 @@ pub struct VariantRow {
     /// Texture fetches per multiply-add of the variant's update kernel (its dominant cost).
     #[serde(default)]
     pub fetches_per_madd: f64,
+    /// Timed runs after the warm-up (the median is over these).
+    #[serde(default)]
+    pub reps: usize,
 }
 
 /// Texture fetches per multiply-add of a variant's update kernel: the papers' outer update reads
@@ -236,6 +239,7 @@ pub fn run(
                 // fragment's place, so no one per-fragment cost makes a floor for them.
                 floor_s: if *v == Variant::Inner || !v.is_paper() { None } else { floor_model.floor(&log) },
                 fetches_per_madd: fetches_per_madd(*v),
+                reps: timing.runs.len(),
             };
             progress(&format!(
                 "m={m} {}: {} ({} passes, {} fragments)",
@@ -265,20 +269,21 @@ impl CholeskyBench {
     /// The results as Markdown: one table of variants, one of the paper's ratios.
     pub fn markdown(&self) -> String {
         let mut s = format!(
-            "Renderer: {}; median of {} runs after a warm-up, the variants of one size interleaved run by run.\n\n",
-            self.renderer, self.reps
+            "Renderer: {}; median of the runs each row states, after a warm-up, the variants of one size interleaved run by run.\n\n",
+            self.renderer
         );
-        s.push_str("| m | variant | median | spread | passes | fragments | fragments/s | floor | time/floor |\n|---|---|---|---|---|---|---|---|---|\n");
+        s.push_str("| m | variant | median | runs | spread | passes | fragments | fragments/s | floor | time/floor |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for r in &self.rows {
             let (floor, ratio) = match r.floor_s {
                 Some(f) => (secs(f), format!("{:.2}", r.median_s / f)),
                 None => ("–".into(), "–".into()),
             };
             s.push_str(&format!(
-                "| {} | {} | {} | {:.0}% | {} | {} | {:.3e} | {} | {} |\n",
+                "| {} | {} | {} | {} | {:.0}% | {} | {} | {:.3e} | {} | {} |\n",
                 r.m,
                 r.variant,
                 secs(r.median_s),
+                r.reps,
                 r.spread * 100.0,
                 r.passes,
                 r.fragments,
@@ -287,7 +292,7 @@ impl CholeskyBench {
                 ratio
             ));
         }
-        s.push_str("\n| m | faer f64 | faer f32 | triangle/square (paper ≈ 0.5) | swizzled/computed (paper 1/1.35 ≈ 0.74) | pair/triad (paper ≈ 1) | inner/outer | packed/full (paper ≈ 1.01) | GL triangle / faer f64 |\n|---|---|---|---|---|---|---|---|---|\n");
+        s.push_str("\n| m | faer f64 | faer f32 | triangle/square (paper ≈ 0.5) | swizzled/computed (paper 1/1.35 ≈ 0.74) | pair/triad (paper ≈ 1) | inner/square (Fig. 7) | inner/triangle | packed/full (paper ≈ 1.01) | GL triangle / faer f64 | GL triangle / faer f32 |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         let tri = Variant::PAPER;
         let sq = Variant::Outer { domain: Domain::Square, index: IndexSource::Pair };
         let comp = Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed };
@@ -299,15 +304,17 @@ impl CholeskyBench {
         for c in &self.cpu {
             let m = c.m;
             s.push_str(&format!(
-                "| {m} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                "| {m} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
                 secs(c.faer_f64_s),
                 secs(c.faer_f32_s),
                 ratio(self.time(m, tri), self.time(m, sq)),
                 ratio(self.time(m, tri), self.time(m, comp)),
                 ratio(self.time(m, tri), self.time(m, triad)),
+                ratio(self.time(m, Variant::Inner), self.time(m, sq)),
                 ratio(self.time(m, Variant::Inner), self.time(m, tri)),
                 ratio(self.time_named(m, &format!("packed {tri}")), self.time(m, tri)),
                 ratio(self.time(m, tri), Some(c.faer_f64_s)),
+                ratio(self.time(m, tri), Some(c.faer_f32_s)),
             ));
         }
         s

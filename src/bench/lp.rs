@@ -39,6 +39,17 @@ pub struct LpBenchRow {
     /// GL passes and fragments per iteration (GPU backends; from a separate counting run).
     pub passes_per_iteration: Option<f64>,
     pub fragments_per_iteration: Option<f64>,
+    /// GPU backends: the most bytes of texture storage alive during the counting run.
+    #[serde(default)]
+    pub texture_bytes_peak: Option<u64>,
+    /// GPU backends: textures created after the first iteration of the counting run.
+    #[serde(default)]
+    pub textures_created_after_first: Option<u64>,
+    /// The median solve's objective and the solver's detail (why it stopped, when not plainly).
+    #[serde(default)]
+    pub objective: f64,
+    #[serde(default)]
+    pub detail: String,
 }
 
 impl LpBenchRow {
@@ -91,9 +102,19 @@ pub fn random_lp_times(
         // One more, untimed run counts the passes and fragments (occlusion queries synchronize).
         let counts = gpu.filter(|_| backend.uses_gl()).map(|g| {
             let before = g.traffic();
+            // Textures made by a solve stopped after one iteration, then by the whole solve: the
+            // difference is what the iterations after the first created (the same steps, as
+            // the solve is deterministic).
+            let one = Settings { max_iterations: 1, ..settings.clone() };
+            let c0 = g.textures_created();
+            let _ = crate::lp::solve_on(&model, &one, &mut Logger::quiet(), Some(g));
+            let first = g.textures_created() - c0;
+            g.reset_texture_bytes_peak();
+            let c1 = g.textures_created();
             let (r, log) = g.logged(crate::gl::Measure::FRAGMENTS, |g| {
                 crate::lp::solve_on(&model, &settings, &mut Logger::quiet(), Some(g))
             });
+            let whole = g.textures_created() - c1;
             let after = g.traffic();
             let its = r.map(|s| s.iterations.max(1)).unwrap_or(1) as f64;
             (
@@ -101,6 +122,8 @@ pub fn random_lp_times(
                 log.fragments() as f64 / its,
                 (after.read_back - before.read_back) as f64 / its,
                 (after.uploaded - before.uploaded) as f64 / its,
+                g.texture_bytes().1,
+                whole.checked_sub(first),
             )
         });
         rows.push(LpBenchRow {
@@ -122,7 +145,38 @@ pub fn random_lp_times(
             fragments_per_iteration: counts.map(|c| c.1),
             read_back_per_iteration: counts.map(|c| c.2),
             uploaded_per_iteration: counts.map(|c| c.3),
+            texture_bytes_peak: counts.map(|c| c.4),
+            textures_created_after_first: counts.and_then(|c| c.5),
+            objective: med.objective,
+            detail: med.detail.clone(),
         });
     }
     rows
+}
+
+/// Notes on the rows whose solve ended other than plainly (the no-progress rule of single
+/// precision, a switch, a best iterate), with the objective's relative error against the cpu
+/// row of the same m when there is one.
+pub fn details(rows: &[LpBenchRow]) -> String {
+    let mut s = String::new();
+    for r in rows.iter().filter(|r| !r.detail.is_empty()) {
+        let cpu = rows.iter().find(|c| c.m == r.m && c.backend == BackendKind::Cpu && c.status == Status::Optimal);
+        let err = cpu.map_or(String::new(), |c| {
+            format!(
+                "; objective {:.10e} against cpu's {:.10e} (relative error {:.1e})",
+                r.objective,
+                c.objective,
+                (r.objective - c.objective).abs() / c.objective.abs().max(1.0)
+            )
+        });
+        s.push_str(&format!(
+            "- m = {}, {} ({}): {:?} — {}{err}\n",
+            r.m,
+            r.backend.name(),
+            r.variant.as_deref().unwrap_or("f64"),
+            r.status,
+            r.detail
+        ));
+    }
+    s
 }

@@ -2,6 +2,7 @@
 //! `glFinish` before reading a clock, repeat, report the median and the spread.
 pub mod all;
 pub mod assemble;
+pub mod beyond;
 pub mod cholesky;
 pub mod counts;
 pub mod floor;

@@ -20,7 +20,7 @@ enum BenchWhat {
     /// Substitution on the GPU against read-back + CPU substitution (2008 IPM paper Fig. 4.1).
     Solve(SolveArgs),
     /// Random dense LPs of the papers' family (n = 4m) per backend.
-    Lp(LpArgs),
+    Lp(super::bench_lp::LpArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
     /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
@@ -49,6 +49,26 @@ struct AllArgs {
     /// Folder with the NETLIB .mps files.
     #[arg(long, default_value = "tests/data/netlib")]
     netlib: std::path::PathBuf,
+    #[command(flatten)]
+    peers: PeerArgs,
+}
+
+/// The peer solvers (Clarabel, CVXOPT) timed on the same LP files.
+#[derive(Args)]
+pub struct PeerArgs {
+    /// A Python with Clarabel, CVXOPT and highspy installed (e.g. made by ../shared/peers/setup.sh) …
+    #[arg(long, requires = "peer_scripts")]
+    peer_python: Option<std::path::PathBuf>,
+    /// … and the folder of their scripts (clarabel_mps.py, cvxopt_mps.py).
+    #[arg(long, requires = "peer_python")]
+    peer_scripts: Option<std::path::PathBuf>,
+}
+
+impl PeerArgs {
+    pub fn peers(&self) -> Option<bench::peers::Peers> {
+        let (python, scripts) = (self.peer_python.clone()?, self.peer_scripts.clone()?);
+        Some(bench::peers::Peers { python, scripts })
+    }
 }
 
 #[derive(Args)]
@@ -69,34 +89,6 @@ struct NetlibArgs {
     /// Folder with the NETLIB .mps files.
     #[arg(long, default_value = "tests/data/netlib")]
     dir: std::path::PathBuf,
-    /// Also write the results as JSON.
-    #[arg(long)]
-    json: Option<std::path::PathBuf>,
-}
-
-#[derive(Args)]
-struct LpArgs {
-    /// Orders m (n = 4m).
-    #[arg(long, value_delimiter = ',', default_value = "128,256,512,1024")]
-    sizes: Vec<usize>,
-    /// Backends to run.
-    #[arg(long, value_delimiter = ',', default_value = "cpu")]
-    backend: Vec<String>,
-    /// Also time the peer solvers (Clarabel, CVXOPT) on the same LPs: a Python with them
-    /// installed (e.g. made by ../shared/peers/setup.sh) …
-    #[arg(long, requires = "peer_scripts")]
-    peer_python: Option<std::path::PathBuf>,
-    /// … and the folder of their scripts (clarabel_mps.py, cvxopt_mps.py).
-    #[arg(long)]
-    peer_scripts: Option<std::path::PathBuf>,
-    /// Cholesky variants of the GPU backends (each GPU backend runs with each).
-    #[arg(long, value_delimiter = ',', default_value = "blocked-16", value_parser = super::lp::parse_variant)]
-    variant: Vec<glsolve::gpu::cholesky::Variant>,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Timed runs per measurement (after one warm-up run).
-    #[arg(long, default_value_t = 3)]
-    reps: usize,
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -156,7 +148,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Cholesky(c) => cholesky(c),
         BenchWhat::Assemble(c) => assemble(c),
         BenchWhat::Solve(c) => solve(c),
-        BenchWhat::Lp(c) => lp(c),
+        BenchWhat::Lp(c) => super::bench_lp::lp(c),
         BenchWhat::Netlib(c) => netlib(c),
         BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
@@ -180,7 +172,7 @@ fn all(a: &AllArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     let scope = if a.quick { bench::all::Scope::Quick } else { bench::all::Scope::Full };
-    match bench::all::run(&gpu, scope, &a.out, &a.netlib) {
+    match bench::all::run(&gpu, scope, &a.out, &a.netlib, a.peers.peers().as_ref()) {
         Ok(()) => {
             println!("wrote {0}/results.md, {0}/bench/*.json, {0}/plots/*.png and *.svg", a.out.display());
             ExitCode::SUCCESS
@@ -213,113 +205,6 @@ fn netlib(a: &NetlibArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     report(bench::netlib::run(&gpu, &a.dir, None, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
-}
-
-fn lp(a: &LpArgs) -> ExitCode {
-    let mut kinds = Vec::new();
-    for name in &a.backend {
-        match glsolve::lp::BackendKind::ALL.iter().find(|k| k.name() == name) {
-            Some(k) => kinds.push(*k),
-            None => return super::fail(format!("unknown backend {name:?}")),
-        }
-    }
-    let gpu = if kinds.iter().any(|k| k.uses_gl()) {
-        match Gpu::headless() {
-            Ok(g) => Some(g),
-            Err(e) => return super::fail(e),
-        }
-    } else {
-        None
-    };
-    let mut rows = Vec::new();
-    for kind in kinds {
-        let variants = if kind.uses_gl() { a.variant.clone() } else { vec![glsolve::gpu::cholesky::Variant::FASTEST] };
-        for v in variants {
-            for &m in &a.sizes {
-                let r = glsolve::bench::lp::random_lp_times(&[m], a.seed, kind, v, a.reps, gpu.as_ref());
-                for row in &r {
-                    eprintln!("m={m} {} {v}: {:?} in {:.3} s", kind.name(), row.status, row.median.as_secs_f64());
-                }
-                rows.extend(r);
-            }
-        }
-    }
-    let mut peers = Vec::new();
-    if let (Some(python), Some(scripts)) = (&a.peer_python, &a.peer_scripts) {
-        let p = glsolve::bench::peers::Peers { python: python.clone(), scripts: scripts.clone() };
-        for &m in &a.sizes {
-            match glsolve::bench::peers::run(&p, m, a.seed, &std::env::temp_dir()) {
-                Ok(r) => {
-                    for row in &r {
-                        eprintln!("m={m} {}: {:.3} s ({})", row.peer, row.seconds, row.report);
-                    }
-                    peers.extend(r);
-                }
-                Err(e) => return super::fail(e),
-            }
-        }
-    }
-    let secs = |d: std::time::Duration| glsolve::bench::secs(d.as_secs_f64());
-    let mut md = String::from("| m | n | backend | variant | status | iterations (GPU) | median | min | max | assemble | factor | solves | rest | passes/iter | fragments/iter | bytes read back/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for r in &rows {
-        let its = match r.gpu_iterations {
-            Some(g) => format!("{} ({g})", r.iterations),
-            None => r.iterations.to_string(),
-        };
-        md.push_str(&format!(
-            "| {} | {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            r.m,
-            r.n,
-            r.backend.name(),
-            r.variant.as_deref().unwrap_or("–"),
-            r.status,
-            secs(r.median),
-            secs(r.min),
-            secs(r.max),
-            secs(r.assemble),
-            secs(r.factor),
-            secs(r.solve),
-            secs(r.rest()),
-            r.passes_per_iteration.map_or("–".into(), |p| format!("{p:.0}")),
-            r.fragments_per_iteration.map_or("–".into(), |f| format!("{f:.3e}")),
-            r.read_back_per_iteration.map_or("–".into(), |b| format!("{b:.0}")),
-        ));
-    }
-    // The 2008 IPM paper's Figure 4.2 (bottom): CPU time over GPU-backed time, per size.
-    let time =
-        |m: usize, k: &str| rows.iter().find(|r| r.m == m && r.backend.name() == k).map(|r| r.median.as_secs_f64());
-    if rows.iter().any(|r| r.backend.uses_gl()) {
-        md.push_str("\n| m | cpu / hybrid | cpu / gpu |\n|---|---|---|\n");
-        for &m in &a.sizes {
-            let ratio = |k| match (time(m, "cpu"), time(m, k)) {
-                (Some(c), Some(g)) => format!("{:.3}", c / g),
-                _ => "–".into(),
-            };
-            md.push_str(&format!("| {m} | {} | {} |\n", ratio("hybrid"), ratio("gpu")));
-        }
-    }
-    if !peers.is_empty() {
-        md.push_str("\n| m | peer | its solve time | glsolve cpu / peer | glsolve hybrid / peer | glsolve gpu / peer | what it printed (status, objective, iterations) |\n|---|---|---|---|---|---|---|\n");
-        for p in &peers {
-            let ratio = |k| time(p.m, k).map_or("–".into(), |t| format!("{:.3}", t / p.seconds));
-            md.push_str(&format!(
-                "| {} | {} | {:.3} s | {} | {} | {} | {} |\n",
-                p.m,
-                p.peer,
-                p.seconds,
-                ratio("cpu"),
-                ratio("hybrid"),
-                ratio("gpu"),
-                p.report
-            ));
-        }
-    }
-    #[derive(serde::Serialize)]
-    struct Out<'a> {
-        rows: &'a [glsolve::bench::lp::LpBenchRow],
-        peers: &'a [glsolve::bench::peers::PeerRow],
-    }
-    report(Ok::<_, String>(Out { rows: &rows, peers: &peers }), |_| md.clone(), &a.json)
 }
 
 /// Prints a benchmark's Markdown and writes its JSON where asked.

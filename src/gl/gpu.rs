@@ -100,6 +100,8 @@ impl Gpu {
             reset_status,
             live_textures: Cell::new(0),
             textures_created: Cell::new(0),
+            texture_bytes: Cell::new(0),
+            texture_bytes_peak: Cell::new(0),
             next_id: Cell::new(0),
             _keep_alive: keep_alive,
         });
@@ -171,6 +173,18 @@ impl Gpu {
     /// Textures (each with its framebuffer) created since this `Gpu` was made.
     pub fn textures_created(&self) -> u64 {
         self.shared.textures_created.get()
+    }
+
+    /// Bytes of texel storage in the textures alive now (4 bytes per channel: every texture is
+    /// a float texture), and the most there were since this `Gpu` was made or
+    /// [`Gpu::reset_texture_bytes_peak`] was called.
+    pub fn texture_bytes(&self) -> (u64, u64) {
+        (self.shared.texture_bytes.get(), self.shared.texture_bytes_peak.get())
+    }
+
+    /// Starts a new peak of [`Gpu::texture_bytes`] at what is alive now.
+    pub fn reset_texture_bytes_peak(&self) {
+        self.shared.texture_bytes_peak.set(self.shared.texture_bytes.get());
     }
 
     /// Whether GL itself still knows `name` as a texture object (`glIsTexture`).

@@ -11,6 +11,9 @@ pub(crate) struct Shared {
     pub(super) reset_status: Option<ResetStatusFn>,
     pub(super) live_textures: Cell<usize>,
     pub(super) textures_created: Cell<u64>,
+    /// Bytes of texel storage alive now and at most since the last reset (float textures).
+    pub(super) texture_bytes: Cell<u64>,
+    pub(super) texture_bytes_peak: Cell<u64>,
     pub(super) next_id: Cell<u64>,
     pub(super) _keep_alive: Box<dyn Any>,
 }

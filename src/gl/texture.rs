@@ -158,6 +158,9 @@ impl Texture {
             }
             shared.live_textures.set(shared.live_textures.get() + 1);
             shared.textures_created.set(shared.textures_created.get() + 1);
+            let live = shared.texture_bytes.get() + texel_bytes(width, height, format);
+            shared.texture_bytes.set(live);
+            shared.texture_bytes_peak.set(shared.texture_bytes_peak.get().max(live));
             let id = shared.next_id.get();
             shared.next_id.set(id + 1);
             // RGBA: a one-row texture is a vector (runs of four), a taller one a matrix in 2×2
@@ -234,7 +237,14 @@ impl Drop for Texture {
             self.shared.gl.delete_texture(self.tex);
         }
         self.shared.live_textures.set(self.shared.live_textures.get() - 1);
+        let bytes = texel_bytes(self.width, self.height, self.format);
+        self.shared.texture_bytes.set(self.shared.texture_bytes.get().saturating_sub(bytes));
     }
+}
+
+/// Storage of a width×height float texture of `format`.
+pub(crate) fn texel_bytes(width: u32, height: u32, format: TexelFormat) -> u64 {
+    u64::from(width) * u64::from(height) * format.channels() as u64 * 4
 }
 
 impl std::fmt::Debug for Texture {

@@ -18,6 +18,20 @@ use crate::gpu::vector::{Vector, VectorLayout};
 use crate::kernels;
 use std::rc::Rc;
 
+/// Bytes of texture storage [`BlockedSystem::new`] allocates for an m×n A: the factorization's
+/// three (M/2)² texel matrices (S, T, L; M = m padded to the block) and its (b/2)² diagonal
+/// block, A and A·D² (M rows of ⌈n/4⌉ texels), d², and four vectors of M/4 texels; 16 bytes per
+/// RGBA32F texel. The LP's iterate vectors (a few dozen of ⌈n/4⌉ texels) come on top.
+pub fn texture_bytes(m: usize, n: usize, block: Block) -> u64 {
+    let layout = block.layout(m);
+    let (w, h) = layout.texture_size();
+    let rows = layout.padded_rows.max(m);
+    let runs = crate::layout::rgba::Rows4::new(m, n).texture_size().0;
+    let nb = block.size() / 2;
+    let texels = 3 * w * h + nb * nb + 2 * runs * rows + runs + 4 * (layout.padded_rows / 4);
+    16 * texels as u64
+}
+
 /// 2×2 blocks per RGBA texel, B columns per Cholesky step.
 pub struct BlockedSystem<'g> {
     gpu: &'g Gpu,
