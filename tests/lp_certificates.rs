@@ -108,7 +108,11 @@ fn optimal_points_pass_verification_on_the_original_model() {
         // Recomputed here: the objective of x (within the rounding of the two sums) and its
         // primal feasibility at the verification's 10·ε.
         let (obj, rounding) = certify::objective(&m, &s.x);
-        assert!((obj - s.objective).abs() <= 2.0 * rounding, "{name}: cᵀx = {obj} but the solution says {}", s.objective);
+        assert!(
+            (obj - s.objective).abs() <= 2.0 * rounding,
+            "{name}: cᵀx = {obj} but the solution says {}",
+            s.objective
+        );
         let infeasibility = certify::primal_infeasibility(&m, &s.x);
         assert!(infeasibility <= 10.0 * 1e-8, "{name}: x is {infeasibility:e} outside its boxes");
     }

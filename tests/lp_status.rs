@@ -196,8 +196,14 @@ fn invalid_settings_are_rejected() {
         (Settings { infeasibility_tolerance: -1e-9, ..quiet() }, E::InfeasibilityTolerance(-1e-9)),
         (Settings { max_iterations: 0, ..quiet() }, E::MaxIterations),
         (Settings { gpu_pivot_tolerance: 2.0, ..quiet() }, E::PivotTolerance(2.0)),
-        (Settings { hybrid: HybridRules { theta_a: f64::INFINITY, ..HybridRules::default() }, ..quiet() }, E::HybridRule("θ_a", f64::INFINITY)),
-        (Settings { hybrid: HybridRules { eps_d: 0.0, ..HybridRules::default() }, ..quiet() }, E::HybridRule("ε_d", 0.0)),
+        (
+            Settings { hybrid: HybridRules { theta_a: f64::INFINITY, ..HybridRules::default() }, ..quiet() },
+            E::HybridRule("θ_a", f64::INFINITY),
+        ),
+        (
+            Settings { hybrid: HybridRules { eps_d: 0.0, ..HybridRules::default() }, ..quiet() },
+            E::HybridRule("ε_d", 0.0),
+        ),
         (Settings { backend: glsolve::lp::BackendKind::Gpu, tolerance: 1e-8, ..quiet() }, E::GpuTolerance(1e-8)),
     ];
     for (st, expected) in cases {

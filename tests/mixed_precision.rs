@@ -6,11 +6,11 @@ mod common;
 mod lsq_ref;
 use common::with_gpu;
 use faer::linalg::solvers::Solve;
-use lsq_ref::Reference;
 use glsolve::cpu::{dense, random};
 use glsolve::gpu::lu::blocked::BlockedSettings;
 use glsolve::lsq::{self, fit, LsqError, LsqSettings};
 use glsolve::refine::{self, Criterion, LuPath, Method as RMethod, RefineError, RefineSettings, Substitution};
+use lsq_ref::Reference;
 
 /// x₆₄ from faer's partial-pivoting LU in f64, called here directly (not through the crate).
 fn lu_reference(a: &[f64], n: usize, b: &[f64]) -> Vec<f64> {

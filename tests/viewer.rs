@@ -393,6 +393,21 @@ fn lu_and_lp_can_be_watched_and_dumped() {
             .output()
             .expect("run glsolve");
         assert!(out.status.success(), "{alg}: {}", String::from_utf8_lossy(&out.stderr));
+        // --check-identical says what it compared: every value of the result (LU's whole m×m
+        // factor texture, the LP's x with one entry per column of the seed-1 random LP) over
+        // the whole run, at least the 12 dumped passes. A check that compared nothing, or
+        // stopped at the dumped range, would report other numbers.
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let line =
+            stdout.lines().find(|l| l.starts_with("bit-identical: ")).unwrap_or_else(|| panic!("{alg}: {stdout}"));
+        let nums: Vec<u64> = line.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        let expected_values = match alg {
+            "lu" => 36,
+            _ => glsolve::lp::random::random_lp(4, 1).to_model(1).num_cols() as u64,
+        };
+        assert_eq!(nums.len(), 2, "{alg}: {line}");
+        assert_eq!(nums[0], expected_values, "{alg}: {line}");
+        assert!(nums[1] > 12, "{alg}: the whole run has more passes than the 12 dumped: {line}");
         let pngs = std::fs::read_dir(&dir)
             .unwrap()
             .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "png"))

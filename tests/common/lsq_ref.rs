@@ -51,7 +51,8 @@ impl Reference {
         assert!(smin > 0.0, "D·Aᵀ has full column rank");
         let kappa = smax / smin;
         let eps = 8.0 * ((m * n) as f64).sqrt() * UD;
-        let r: Vec<f64> = (0..n).map(|k| d2[k].sqrt() * (b[k] - (0..m).map(|i| a[i * n + k] * x[i]).sum::<f64>())).collect();
+        let r: Vec<f64> =
+            (0..n).map(|k| d2[k].sqrt() * (b[k] - (0..m).map(|i| a[i * n + k] * x[i]).sum::<f64>())).collect();
         let xn = norm2(&x);
         let ke = kappa * eps;
         assert!(ke < 0.5, "κ·ε = {ke:e}: the reference itself is not accurate");
