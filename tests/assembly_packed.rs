@@ -17,16 +17,6 @@ use glsolve::gpu::cholesky::{self, Variant};
 use glsolve::gpu::GpuError;
 use glsolve::layout::Format;
 
-fn reference_c(a: &[f32], d2: &[f32], m: usize, n: usize) -> Vec<f64> {
-    let mut c = vec![0.0; m * m];
-    for i in 0..m {
-        for j in 0..=i {
-            c[i * m + j] = (0..n).map(|k| a[i * n + k] as f64 * d2[k] as f64 * a[j * n + k] as f64).sum();
-        }
-    }
-    c
-}
-
 fn problem(m: usize, n: usize, seed: u64) -> (Vec<f32>, Vec<f32>) {
     let a: Vec<f32> = random::uniform(m, n, 0.0, 1.0, seed).iter().map(|&x| x as f32).collect();
     let d: Vec<f32> = random::uniform(n, 1, 0.0, 1.0, seed + 1).iter().map(|&x| x as f32).collect();

@@ -85,6 +85,7 @@ pub fn farkas(model: &LpModel, y: &[f64]) -> Proof {
 
 /// Primal ray: no row moves towards a finite row bound, no column towards a finite column
 /// bound, and the objective improves, −σ·cᵀr > 0.
+#[allow(clippy::needless_range_loop)]
 pub fn primal_ray(model: &LpModel, r: &[f64]) -> Proof {
     let a = &model.a;
     let mut ar = vec![0.0; a.nrows];
@@ -118,6 +119,7 @@ pub fn objective(model: &LpModel, x: &[f64]) -> (f64, f64) {
 
 /// The largest distance of a row activity or a column value to its box, over 1 + the largest
 /// finite bound of the kind (the scale-free measure of `lp::verify`'s module doc).
+#[allow(clippy::needless_range_loop)]
 pub fn primal_infeasibility(model: &LpModel, x: &[f64]) -> f64 {
     let a = &model.a;
     let mut ax = vec![0.0; a.nrows];
