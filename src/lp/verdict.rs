@@ -188,12 +188,19 @@ fn point_status(v: &Verification) -> Status {
 /// exactly such directions: y with Āᵀy ≈ 0 on the columns that carry weight and b̄ᵀy > 0.
 /// O(m³) on the CPU in double precision, run only after the loop declared infeasibility.
 fn null_space_ray(sf: &StandardForm, it: &Iterate) -> Option<Vec<f64>> {
-    let (m, n) = (sf.a.nrows(), sf.a.ncols());
+    let (m, n) = sf.dims();
     if it.x.len() != n || it.s.len() != n || m == 0 {
         return None;
     }
-    let d2: Vec<f64> = it.x.iter().zip(&it.s).map(|(x, s)| x / s).collect();
-    let mut ad = sf.a.clone();
+    // Θ = (S/X + Z/W)⁻¹ (D² = X/S without upper bounds), as the loop's normal equations.
+    let bounded = it.w.len() == n && it.z.len() == n;
+    let d2: Vec<f64> = (0..n)
+        .map(|j| {
+            let inv = it.s[j] / it.x[j] + if bounded { it.z[j] / it.w[j] } else { 0.0 };
+            1.0 / inv
+        })
+        .collect();
+    let mut ad = sf.dense_a();
     for (j, d) in d2.iter().enumerate() {
         let w = d.sqrt();
         for v in ad.col_as_slice_mut(j) {
