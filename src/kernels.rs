@@ -70,6 +70,49 @@ kernels! {
     ARGMATCH = "argmatch.frag";
 }
 
+kernels! {
+    /// Blocked Cholesky: the diagonal block factored in registers by every fragment.
+    CHOL_BLOCK_DIAG = "chol_block_diag.frag" [BLOCK, TINY_PIVOT];
+    /// Blocked Cholesky: the panel L21 = A21·L11⁻ᵀ by forward substitution, with L11 copied in.
+    CHOL_BLOCK_PANEL = "chol_block_panel.frag" [BLOCK];
+    /// Blocked Cholesky: the rank-B update of the trailing lower triangle of 2×2 blocks.
+    CHOL_BLOCK_UPDATE = "chol_block_update.frag" [BLOCK];
+    /// Blocked assembly: a 2×2 block of A·D²·Aᵀ accumulated over a range of columns of A.
+    ASSEMBLE_BLOCKS = "assemble_blocks.frag" [ACCUMULATE];
+    /// B = A·D² for A in runs of four columns (the blocked assembly's first operand).
+    SCALE_COLUMNS4 = "scale_columns4.frag";
+    /// Blocked forward substitution: one block solved (redundantly per fragment), the rest updated.
+    SUBST_FORWARD_BLOCK = "subst_forward_block.frag" [BLOCK];
+    /// Blocked back substitution with Lᵀ, last block first.
+    SUBST_BACKWARD_BLOCK = "subst_backward_block.frag" [BLOCK];
+    /// Element-wise operations on vectors of four entries per texel (padding kept at zero).
+    ELEMENTWISE4 = "elementwise4.frag" [AXPBY, MUL, DIV, AFFINE];
+    /// One pass of a reduction over vec4 vectors, eight texels per fragment.
+    REDUCE4 = "reduce4.frag" [SUM, MAXABS, MIN, MAX, FIRST];
+    /// The line-search ratio on vec4 vectors.
+    STEP_RATIO4 = "step_ratio4.frag";
+    /// Re-centring of split free variables on vec4 vectors.
+    RECENTER4 = "recenter4.frag";
+    /// y = α·A·x (+ β·z) or, with `TRANSPOSE`, y = α·Aᵀ·x (+ β·z) for A in runs of four columns.
+    GEMV_ROWS4 = "gemv_rows4.frag" [TRANSPOSE, ADD_VECTOR];
+    /// The diagonal of a 2×2-block matrix as a vector of four entries per texel.
+    GATHER_DIAGONAL4 = "gather_diagonal4.frag";
+    /// Writes `value` into every channel of an RGBA texel.
+    FILL4 = "fill4.frag" [MASKED];
+    /// Copies RGBA texels at the fragment's own position.
+    COPY4 = "copy4.frag";
+    /// Blocked LU: A22 ← P·A22 − L21·U12 on 2×2 blocks (RGBA), rows through the row map; `NB` the
+    /// panel width.
+    LU_TRAILING_UPDATE = "lu_trailing_update.frag" [NB];
+    /// Blocked LU: U12 = L11⁻¹·(P·A)12 from the explicit inverse the CPU forms (RGBA).
+    LU_UPPER_STRIP = "lu_upper_strip.frag" [NB];
+    /// Blocked forward substitution: r ← r − L(rows, c)·y_c, two entries per texel (RGBA).
+    LU_FORWARD_UPDATE = "lu_forward_update.frag" [NB];
+    /// Blocked backward substitution's GPU half: r ← r − A(:, block)·x_block in double precision,
+    /// doubles stored as three floats (RGBA).
+    LU_RESIDUAL = "lu_residual.frag";
+}
+
 /// Every kernel above (for tests and tools that check them all).
 pub const ALL: &[&Kernel] = &[
     &COPY,
@@ -90,6 +133,25 @@ pub const ALL: &[&Kernel] = &[
     &GEMV,
     &RECENTER,
     &ARGMATCH,
+    &LU_TRAILING_UPDATE,
+    &LU_UPPER_STRIP,
+    &LU_FORWARD_UPDATE,
+    &LU_RESIDUAL,
+    &CHOL_BLOCK_DIAG,
+    &CHOL_BLOCK_PANEL,
+    &CHOL_BLOCK_UPDATE,
+    &GATHER_DIAGONAL4,
+    &FILL4,
+    &COPY4,
+    &ASSEMBLE_BLOCKS,
+    &SCALE_COLUMNS4,
+    &SUBST_FORWARD_BLOCK,
+    &SUBST_BACKWARD_BLOCK,
+    &ELEMENTWISE4,
+    &REDUCE4,
+    &STEP_RATIO4,
+    &RECENTER4,
+    &GEMV_ROWS4,
 ];
 
 #[cfg(test)]

@@ -1,10 +1,117 @@
 //! glsolve: dense linear programs, weighted least squares and dense linear systems whose heavy
-//! linear algebra runs as passes of the OpenGL raster pipeline, with a double-precision CPU path.
+//! linear algebra runs as passes of the OpenGL raster pipeline (headless EGL), with a
+//! double-precision CPU path (faer) beside it.
+//!
+//! # Entry points
+//!
+//! Everything a user needs is re-exported here, at the crate root; nalgebra's `DMatrix<f64>` and
+//! `DVector<f64>` are the currency (f64 in, single precision on the GPU inside, f64 out).
+//!
+//! | task | entry point |
+//! | --- | --- |
+//! | a GL context (headless EGL; Mesa llvmpipe without a GPU) | [`Gpu::headless`] |
+//! | Cholesky C = L·Lᵀ, then solves | [`Cholesky::new`], [`Cholesky::solve`] |
+//! | a dense system A·x = b, mixed precision | [`linsolve`] |
+//! | weighted least squares, the usual layout | [`least_squares`] |
+//! | a linear program built in code or read from MPS | [`LpModel::builder`], [`LpModel::new`], [`lp::mps::read_file`] |
+//! | solving it on the cpu, gpu or hybrid backend | [`LpSolver::new`], [`LpSolver::solve`], [`Settings::for_backend`] |
+//!
+//! Errors are typed and say where: [`ModelError`] names the field, index and value of a
+//! malformed model; [`SolveError`] wraps it and the settings' and GL's errors; [`DenseError`]
+//! names the argument and entry of a dense problem. Nothing in this API panics on bad input,
+//! and no model holding a NaN is ever solved.
+//!
+//! ## A linear program
+//!
+//! ```
+//! use glsolve::{LpModel, LpSolver, Settings, Status, Verbosity};
+//! use nalgebra::dmatrix;
+//! // max 3x + 2y  s.t.  x + y ≤ 4,  x + 3y ≤ 6,  x ≤ 3,  x, y ≥ 0   → x = 3, y = 1, objective 11
+//! let model = LpModel::builder(dmatrix![1.0, 1.0; 1.0, 3.0])
+//!     .maximize([3.0, 2.0])
+//!     .rows_at_most([4.0, 6.0])
+//!     .col_bounds([0.0, 0.0], [3.0, f64::INFINITY])
+//!     .build()?;
+//! let mut solver = LpSolver::new(Settings { verbosity: Verbosity::Quiet, ..Settings::default() })?;
+//! let solution = solver.solve(&model)?;
+//! assert_eq!(solution.status, Status::Optimal);
+//! assert!((solution.objective - 11.0).abs() < 1e-6);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! `Settings::default()` is the `cpu` backend (double precision, no GL needed). The GPU
+//! backends: `Settings::for_backend(BackendKind::Hybrid)` (the 2008 paper's method and the
+//! command line's default; falls back to the CPU with a notice where no GL driver exists) and
+//! `Settings::for_backend(BackendKind::Gpu)` (everything in single precision, ε = 1e-4). An
+//! [`LpSolver`] makes its GL context on the first solve that needs it and keeps it.
+//!
+//! A malformed model is an error before any work, on every backend:
+//!
+//! ```
+//! use glsolve::{LpModel, LpSolver, ModelError, Settings, SolveError};
+//! use nalgebra::dmatrix;
+//! let mut model = LpModel::builder(dmatrix![1.0, 1.0]).minimize([1.0, 1.0]).rows_at_least([1.0]).build()?;
+//! model.col_upper[1] = f64::NAN;
+//! let err = LpSolver::new(Settings::default())?.solve(&model).unwrap_err();
+//! assert!(matches!(err, SolveError::Model(ModelError::NotANumber { field: "col_upper", index: 1 })));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Dense linear algebra on the GPU
+//!
+//! ```
+//! use glsolve::{least_squares, linsolve, Cholesky, Gpu};
+//! use nalgebra::{dmatrix, dvector};
+//! let gpu = Gpu::headless()?;
+//! let c = dmatrix![4.0, 2.0; 2.0, 3.0];
+//! let x = Cholesky::new(&gpu, &c)?.solve(&dvector![6.0, 5.0])?;   // single-precision factor
+//! assert!((x[0] - 1.0).abs() < 1e-5);
+//! let s = linsolve(&gpu, &c, &dvector![6.0, 5.0])?;                // refined to double precision
+//! assert!((s.x[1] - 1.0).abs() < 1e-12);
+//! let a = dmatrix![1.0, 0.0; 1.0, 1.0; 1.0, 2.0];                  // observations × unknowns
+//! let fit = least_squares(&gpu, &a, &dvector![1.0, 3.0, 5.0], Some(&dvector![1.0, 1.0, 0.5]))?;
+//! assert!((fit.x[1] - 2.0).abs() < 1e-10);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Gpu`] is not `Send`: a GL context is current on the thread that made it. Make it (and the
+//! [`LpSolver`] that holds one) on the thread that uses it.
+//!
+//! The `examples/` folder has the four complete programs (`cargo run --release --example lp`,
+//! `cholesky`, `polyfit`, `linsolve`).
+//!
+//! # The machinery
+//!
+//! The modules below are the papers' algorithms, one layer each. They are public because the
+//! command-line binary, the viewer, the benchmarks and the integration tests are built on them
+//! (pass counts, fragment counts, plans and kernels are checked there), and because a reader of
+//! the papers can call a single kernel. They take validated, row-major `f32`/`f64` slices and
+//! are not the user API: prefer the entry points above.
+//!
+//! * [`gl`]: the only code that calls OpenGL (contexts, textures, programs, passes, queries);
+//! * [`geometry`], [`layout`]: the papers' primitives and the rectangular packed format (pure);
+//! * [`kernels`]: the fragment programs, one `glsl/` file each;
+//! * [`gpu`]: algorithms made of passes (Cholesky, assembly, substitution, BLAS, LU);
+//! * [`cpu`]: double-precision references (faer) and seeded random matrices;
+//! * [`lp`]: the LP solver (MPS reader and writer, standard form, Mehrotra's predictor-corrector
+//!   over the backends, verification, statuses);
+//! * [`lsq`], [`refine`]: the mixed-precision solvers in the papers' layout;
+//! * [`dense`]: the nalgebra entry points above; [`matrix_market`]: the CLI's matrix reader;
+//! * `debug` (feature `viewer`) and `bench` (feature `bench`): the viewer and the benchmarks.
+//!
+//! # Cargo features
+//!
+//! `default = ["cli", "viewer", "bench"]`. The library core — GL, the algorithms, the LP
+//! solver, nalgebra and faer — needs none of them: depend with `default-features = false` to
+//! leave out clap, winit, plotters, indicatif and signal-hook.
 #![deny(unsafe_code)]
 
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod cpu;
+#[cfg(feature = "viewer")]
 pub mod debug;
+pub mod dense;
 pub mod geometry;
 pub mod gl;
 pub mod gpu;
@@ -15,4 +122,13 @@ pub mod lsq;
 pub mod matrix_market;
 pub mod refine;
 
+pub use dense::{
+    least_squares, least_squares_with, linsolve, linsolve_with, Cholesky, CholeskyOptions, DenseError,
+    LeastSquaresSolution, LinearSolution,
+};
+pub use gl::{GlError, Gpu};
 pub use gpu::{assemble, cholesky};
+pub use lp::{
+    BackendKind, LpModel, LpModelBuilder, LpSolver, ModelError, Sense, Settings, Solution, SolveError, SparseColMatrix,
+    Status, Verbosity,
+};

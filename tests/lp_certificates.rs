@@ -14,7 +14,7 @@ fn quiet() -> Settings {
 }
 
 fn netlib(name: &str) -> LpModel {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/netlib"));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib"));
     assert!(dir.is_dir(), "NETLIB folder {} is missing", dir.display());
     mps::read_file(&dir.join(format!("{name}.mps"))).unwrap_or_else(|e| panic!("{name}: {e}"))
 }

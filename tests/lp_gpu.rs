@@ -9,13 +9,14 @@ mod common;
 use common::with_gpu;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{mps, solve, solve_on, BackendKind, Settings, Status, Substitution, Verbosity};
+use glsolve::lp::settings::{SettingsError, GPU_MIN_TOLERANCE};
+use glsolve::lp::{mps, solve, solve_on, BackendKind, Settings, SolveError, Status, Substitution, Verbosity};
 use std::path::PathBuf;
 
 fn netlib() -> Vec<(String, f64)> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/netlib"));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib"));
     let table = std::fs::read_to_string(dir.join("optimal.tsv"))
-        .unwrap_or_else(|e| panic!("{}/optimal.tsv must exist beside the crate: {e}", dir.display()));
+        .unwrap_or_else(|e| panic!("{}/optimal.tsv is part of the repository: {e}", dir.display()));
     table
         .lines()
         .skip(1)
@@ -28,7 +29,7 @@ fn netlib() -> Vec<(String, f64)> {
 }
 
 fn model(name: &str) -> glsolve::lp::LpModel {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/netlib")).join(format!("{name}.mps"));
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib")).join(format!("{name}.mps"));
     mps::read_file(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
@@ -117,13 +118,14 @@ fn gpu_matches_cpu_up_to_single_precision_with_either_substitution() {
 }
 
 #[test]
-fn an_unreachable_tolerance_is_a_status_never_a_silent_nan() {
+fn an_unreachable_tolerance_is_refused_and_the_smallest_accepted_is_a_status_never_a_silent_nan() {
     let m = model("afiro");
+    let e = solve_on(&m, &settings(BackendKind::Gpu, 1e-12), &mut Logger::quiet(), None).expect_err("refused");
+    assert!(matches!(e, SolveError::Settings(SettingsError::GpuTolerance(t)) if t == 1e-12), "{e}");
     let sol = with_gpu(move |gpu| {
-        let st = Settings { max_iterations: 60, ..settings(BackendKind::Gpu, 1e-12) };
+        let st = Settings { max_iterations: 60, ..settings(BackendKind::Gpu, GPU_MIN_TOLERANCE) };
         solve_on(&m, &st, &mut Logger::quiet(), Some(gpu)).unwrap()
     });
-    assert_ne!(sol.status, Status::Optimal, "single precision cannot certify 1e-12");
     if sol.x.iter().any(|v| !v.is_finite()) || !sol.objective.is_finite() {
         assert_eq!(sol.status, Status::NumericalFailure, "non-finite results must carry a failure status");
     }
@@ -187,4 +189,99 @@ fn single_precision_that_stops_improving_ends_with_its_best_point_before_the_lim
     let rel = (sol.objective - reference.objective).abs() / (1.0 + reference.objective.abs());
     assert!(matches!(sol.status, Status::OptimalReducedAccuracy | Status::Optimal), "{:?}", sol.status);
     assert!(rel <= 1e-3, "objective {} vs {}: {rel:e}", sol.objective, reference.objective);
+}
+
+#[test]
+fn an_iteration_on_the_gpu_creates_no_texture_and_reads_back_only_scalars() {
+    // Two solves of the same LP stopped at different iteration limits: every texture (and its
+    // framebuffer) is made by the set-up and the first iterations, so the counts are equal; the
+    // bytes read back per extra iteration are a few reductions and the factor's diagonal.
+    let model = random_lp(64, 5).to_model(5);
+    for backend in [BackendKind::Gpu, BackendKind::Hybrid] {
+        let m2 = model.clone();
+        let (runs, m) = with_gpu(move |gpu| {
+            let runs: Vec<(u64, u64, usize)> = [2usize, 6]
+                .into_iter()
+                .map(|limit| {
+                    let (c0, t0) = (gpu.textures_created(), gpu.traffic().read_back);
+                    // Tolerances no iteration reaches within the limits (1e-7 is the gpu's floor).
+                    let tol = if backend == BackendKind::Gpu { 1e-7 } else { 1e-12 };
+                    let st = Settings { max_iterations: limit, ..settings(backend, tol) };
+                    let sol = solve_on(&m2, &st, &mut Logger::quiet(), Some(gpu)).unwrap();
+                    assert_eq!(sol.status, Status::IterationLimit, "{backend:?}: {}", sol.detail);
+                    (gpu.textures_created() - c0, gpu.traffic().read_back - t0, sol.iterations)
+                })
+                .collect();
+            (runs, m2.num_rows())
+        });
+        assert_eq!(runs[0].0, runs[1].0, "{backend:?}: textures created in 2 and 6 iterations");
+        assert!(runs[0].0 > 0, "the set-up makes textures");
+        if backend == BackendKind::Gpu {
+            // 4 extra iterations, each reading back only reductions — one texel of four floats,
+            // 16 bytes, apiece: the iteration's dots, norms and step lengths and the min and max
+            // of the factor's diagonal, at most 24 of them; nothing of size m or n.
+            let per_iteration = (runs[1].1 - runs[0].1) / 4;
+            assert!(per_iteration <= 24 * 16, "{per_iteration} bytes per iteration (m = {m})");
+        }
+    }
+}
+
+#[test]
+fn every_cholesky_variant_runs_inside_the_lp() {
+    // The normal equations of the gpu backend factored by each variant, the papers' and the
+    // blocked ones, on two NETLIB problems at the 2006 paper's ε (Table 3).
+    let expected: std::collections::HashMap<String, f64> = netlib().into_iter().collect();
+    let failures = with_gpu(move |gpu| {
+        let mut failures = Vec::new();
+        for variant in glsolve::cholesky::Variant::all() {
+            for (name, eps) in [("afiro", 4e-5), ("sc50b", 3e-5)] {
+                let st = Settings { gpu_variant: variant, ..settings(BackendKind::Gpu, eps) };
+                let sol = solve_on(&model(name), &st, &mut Logger::quiet(), Some(gpu)).unwrap();
+                let rel = (sol.objective - expected[name]).abs() / expected[name].abs().max(1.0);
+                if sol.status != Status::Optimal || rel > 10.0 * eps {
+                    failures.push(format!("{variant} {name}: {:?} rel.err {rel:.2e} ({})", sol.status, sol.detail));
+                }
+            }
+        }
+        failures
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_2008_stopping_rule_ends_with_verified_optima_as_the_2006_rule_does() {
+    // (3.15) measures the residuals against max(‖b‖, ‖c‖, ‖A‖): a different stopping point, the
+    // same verification on the original model. cpu at 1e-8; the paper's gpu configuration
+    // (square update, GPU substitution) at the 2006 paper's ε for each problem.
+    let expected: std::collections::HashMap<String, f64> = netlib().into_iter().collect();
+    let stop = glsolve::lp::StoppingRule::Combined315;
+    for name in ["afiro", "sc50b", "adlittle"] {
+        let st = Settings { stopping: stop, ..settings(BackendKind::Cpu, 1e-8) };
+        let sol = solve(&model(name), &st, &mut Logger::quiet()).unwrap();
+        let rel = (sol.objective - expected[name]).abs() / expected[name].abs().max(1.0);
+        assert_eq!(sol.status, Status::Optimal, "{name}: {}", sol.detail);
+        assert!(rel <= 1e-7, "{name}: {rel:e}");
+    }
+    let failures = with_gpu(move |gpu| {
+        let mut failures = Vec::new();
+        let square = glsolve::cholesky::Variant::Outer {
+            domain: glsolve::cholesky::Domain::Square,
+            index: glsolve::cholesky::IndexSource::Pair,
+        };
+        for (name, eps) in [("afiro", 4e-5), ("sc50b", 3e-5), ("blend", 2e-3)] {
+            let st = Settings {
+                stopping: stop,
+                gpu_variant: square,
+                substitution: Substitution::Gpu,
+                ..settings(BackendKind::Gpu, eps)
+            };
+            let sol = solve_on(&model(name), &st, &mut Logger::quiet(), Some(gpu)).unwrap();
+            let rel = (sol.objective - expected[name]).abs() / expected[name].abs().max(1.0);
+            if sol.status != Status::Optimal || rel > 10.0 * eps {
+                failures.push(format!("{name}: {:?} rel.err {rel:.2e} ({})", sol.status, sol.detail));
+            }
+        }
+        failures
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

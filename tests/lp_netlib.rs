@@ -1,4 +1,4 @@
-//! All 20 NETLIB problems of ../shared/netlib reach the published optimum (cpu backend).
+//! All 20 NETLIB problems of tests/data/netlib reach the published optimum (cpu backend).
 //!
 //! Objective convention: glsolve's objective includes the constant −(RHS on the objective row);
 //! the published value omits it, so the expected value is published + `objective_constant`
@@ -11,10 +11,10 @@ use glsolve::lp::{mps, solve, Settings, Status, Verbosity};
 use std::path::PathBuf;
 
 fn netlib_dir() -> PathBuf {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/netlib"));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib"));
     assert!(
         dir.join("optimal.tsv").is_file(),
-        "NETLIB folder {} (with optimal.tsv) is missing: it must be present beside the crate as ../shared/netlib",
+        "NETLIB folder {} (with optimal.tsv) is missing: it is part of the repository",
         dir.display()
     );
     dir

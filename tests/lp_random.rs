@@ -46,7 +46,7 @@ fn random_family_is_optimal_and_satisfies_kkt() {
 fn generate_writes_mps_that_reads_back_bit_identical() {
     let seed = 3;
     let model = random_lp(16, seed).to_model(seed);
-    let text = mps_write::to_mps_string(&model);
+    let text = mps_write::to_mps_string(&model).expect("a valid model");
     let back = mps::read_str(&text).expect("written MPS parses");
     assert_eq!(back.a, model.a);
     assert_eq!(back.c, model.c);
@@ -59,7 +59,7 @@ fn generate_writes_mps_that_reads_back_bit_identical() {
 fn mps_writer_round_trips_bounds_ranges_constant_and_sense() {
     let text = "NAME RT\nOBJSENSE\n    MAX\nROWS\n N OBJ\n G G1\n L L1\n E E1\nCOLUMNS\n X OBJ 1 G1 1\n X L1 2 E1 1\n Y OBJ -1 G1 1\n Z E1 1\nRHS\n OBJ 2.5 G1 1\n L1 8 E1 3\nRANGES\n G1 4 E1 -1\nBOUNDS\n UP BND X 5\n FR BND Y\n MI BND Z\n UP BND Z 9\nENDATA\n";
     let model = mps::read_str(text).expect("valid");
-    let back = mps::read_str(&mps_write::to_mps_string(&model)).expect("written MPS parses");
+    let back = mps::read_str(&mps_write::to_mps_string(&model).expect("a valid model")).expect("written MPS parses");
     assert_eq!(back.sense, model.sense);
     assert_eq!(back.obj_constant, -2.5);
     assert_eq!((back.row_lower.clone(), back.row_upper.clone()), (model.row_lower.clone(), model.row_upper.clone()));

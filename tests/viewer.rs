@@ -6,7 +6,7 @@ use common::with_gpu;
 use glsolve::debug::colormap::{self, Range};
 use glsolve::debug::dump::{file_name, Dump, TextureExport, TextureRole};
 use glsolve::debug::observer::STATUS_LINES;
-use glsolve::debug::render::{self, OUTLINE};
+use glsolve::debug::render::{self, GRID, OUTLINE};
 use glsolve::debug::{Algorithm, Direction, Label, Scenario, Sink, Viewer};
 use glsolve::geometry::cholesky::fig5_outer_update_triangle;
 use glsolve::gl::{Gpu, Measure, Pass, PassObserver, PassRecord};
@@ -55,26 +55,75 @@ impl PassObserver for Checker {
         let info = view.last.expect("a pass was seen");
         assert_eq!(info.fragments, record.fragments);
         let img = load(&self.dir.join(file_name(info)));
-        let values = gpu.read(pass.target).expect("read back");
+        // The logical matrix of the target (an RGBA texel holds a 2×2 block or a run of four).
+        let grid = pass.target.grid();
+        let (gx, gy) = grid.span();
+        let channels = pass.target.format().channels();
+        let raw = gpu.read(pass.target).expect("read back");
+        let (tw, th) = (pass.target.width(), pass.target.height());
+        let (w, h) = (tw * gx, th * gy);
+        let mut values = vec![0.0f32; (w * h) as usize];
+        for (t, texel) in raw.chunks(channels).enumerate() {
+            let (x, y) = (t as u32 % tw, t as u32 / tw);
+            for (c, v) in texel.iter().enumerate() {
+                let (col, row) = grid.entry(x, y, c as u32);
+                values[(row * w + col) as usize] = *v;
+            }
+        }
         let range = Range::robust(&values);
         let (_, rect) = view
             .layout(img.width(), img.height())
             .into_iter()
             .find(|(id, _)| *id == pass.target.id())
             .expect("the target is shown");
-        let w = pass.target.width();
-        for i in 0..pass.target.height() {
+        for i in 0..h {
             for j in 0..w {
                 let want = colormap::color(values[(i * w + j) as usize], range);
                 let pixels = rect.pixels_of(j, i);
                 let heat = pixels.iter().filter(|&&(x, y)| rgb(&img, x, y) == want).count();
                 let outline = pixels.iter().filter(|&&(x, y)| rgb(&img, x, y) == OUTLINE).count();
-                assert!(heat > 0, "{}: texel ({j},{i}) never shows colour {want:?}", info.name);
-                assert_eq!(heat + outline, pixels.len(), "{}: texel ({j},{i}) has stray pixels", info.name);
+                // The block grid of an RGBA texture crosses some pixels of its entries.
+                let lines = pixels.iter().filter(|&&(x, y)| gx > 1 && rgb(&img, x, y) == GRID).count();
+                assert!(heat > 0, "{}: entry ({j},{i}) never shows colour {want:?}", info.name);
+                assert_eq!(heat + outline + lines, pixels.len(), "{}: entry ({j},{i}) has stray pixels", info.name);
             }
         }
         self.checked += 1;
     }
+}
+
+/// Watches `sc` with the checking dump; returns the passes checked.
+fn checked_dump(sc: Scenario, dir: &Path) -> usize {
+    let d = dir.to_path_buf();
+    with_gpu(move |gpu| {
+        let sinks: Vec<Box<dyn Sink>> = vec![Box::new(Dump::new(&d, None, None, None))];
+        let checker = Rc::new(RefCell::new(Checker { viewer: Viewer::new(sc.label(), sinks), dir: d, checked: 0 }));
+        let out = sc.run(gpu, Some(checker.clone())).expect("run");
+        checker.borrow_mut().viewer.finish(gpu).expect("viewer");
+        let checked = checker.borrow().checked;
+        assert_eq!(checked as u64, out.passes);
+        checked
+    })
+}
+
+#[test]
+fn the_blocked_cholesky_is_shown_as_its_logical_matrix_with_the_block_grid() {
+    let dir = temp_dir("dump-blocked");
+    let sc = Scenario {
+        algorithm: Algorithm::Cholesky,
+        m: 9,
+        n: 9,
+        variant: Variant::Blocked(glsolve::gpu::blocked::Block::B8),
+        format: Format::Full,
+        direction: Direction::Both,
+        seed: 3,
+    };
+    // The plan, the clear of L before it and the gather of the diagonal after it.
+    let expected = cholesky::plan(9, sc.variant).len() + 2;
+    assert_eq!(checked_dump(sc, &dir), expected);
+    let img = load(&dir.join("pass_00003_block_update_k0.png"));
+    assert!(img.pixels().any(|p| [p[0], p[1], p[2]] == GRID), "the 2×2 block grid is drawn");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -122,7 +171,9 @@ fn scenarios() -> Vec<Scenario> {
         direction: Direction::Both,
         seed: 5,
     };
-    let mut v: Vec<Scenario> = Variant::ALL.iter().map(|&variant| Scenario { variant, ..base }).collect();
+    let mut v: Vec<Scenario> = Variant::all().map(|variant| Scenario { variant, ..base }).collect();
+    let blocked = Variant::Blocked(glsolve::gpu::blocked::Block::B8);
+    v.push(Scenario { algorithm: Algorithm::Assemble, variant: blocked, ..base });
     v.push(Scenario { format: Format::Packed, ..base });
     for format in [Format::Full, Format::Packed] {
         v.push(Scenario { algorithm: Algorithm::Assemble, format, ..base });
@@ -291,6 +342,44 @@ fn window_shows_the_heatmaps_and_the_oversized_triangle() {
     // Inside the triangle, the texel centre shows the heatmap, not the outline.
     let (x, y) = rects[1].to_pixel(3.5, 6.5);
     assert_ne!(rgb(&win, x as i32, y as i32), OUTLINE);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_screenshot_without_play_does_not_wait_for_a_key() {
+    // Was: the window started paused and waited forever for a key no one pressed.
+    let dir = temp_dir("screenshot");
+    let shot = dir.join("shot.png");
+    let mut child = windowed(&[
+        "show",
+        "cholesky",
+        "--m",
+        "4",
+        "--speed",
+        "1000",
+        "--screenshot",
+        shot.to_str().expect("utf-8 path"),
+        "--at",
+        "2",
+    ])
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .expect("start the window");
+    // A guard, not a measurement: a hang fails the test instead of the whole run.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the window did not close after its screenshot");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(status.success(), "window run failed");
+    assert!(shot.is_file(), "no screenshot written");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

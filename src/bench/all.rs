@@ -4,7 +4,7 @@
 
 use super::report::{json, render, today, RunInfo};
 pub use super::Scope;
-use super::{assemble, cholesky, counts, mixed, netlib, solve};
+use super::{assemble, cholesky, counts, linsolve, lu as lu_bench, mixed, netlib, solve};
 use crate::gl::Gpu;
 use crate::gpu::cholesky::Variant;
 use crate::lp::BackendKind;
@@ -17,6 +17,8 @@ struct Plan {
     assemble: Vec<usize>,
     solve: Vec<usize>,
     mixed: Vec<usize>,
+    /// Panel widths of the blocked LU benchmark.
+    lu_blocks: Vec<usize>,
     lp: Vec<usize>,
     netlib: Option<&'static [&'static str]>,
     reps: usize,
@@ -30,6 +32,7 @@ fn plan(scope: Scope) -> Plan {
             assemble: vec![128, 256],
             solve: vec![128, 256],
             mixed: vec![128, 256],
+            lu_blocks: vec![32],
             lp: vec![64, 128],
             netlib: Some(&["afiro", "adlittle", "sc50b", "blend", "beaconfd"]),
             reps: 2,
@@ -40,6 +43,7 @@ fn plan(scope: Scope) -> Plan {
             assemble: vec![512, 1024],
             solve: vec![256, 512, 1024, 2048],
             mixed: vec![512, 1024, 1536, 2048],
+            lu_blocks: vec![16, 32, 64],
             lp: vec![128, 256, 512, 1024],
             netlib: None,
             reps: 5,
@@ -66,32 +70,39 @@ pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(),
     let counts = counts::run(gpu, count_m).map_err(|e| e.to_string())?;
     json(out, "counts", &counts)?;
     step("Cholesky variants");
-    let mut chol = cholesky::run(gpu, &p.cholesky, &Variant::ALL, true, p.reps, quiet).map_err(|e| e.to_string())?;
+    let mut chol = cholesky::run(gpu, &p.cholesky, &Variant::all().collect::<Vec<_>>(), true, p.reps, quiet)
+        .map_err(|e| e.to_string())?;
     if !p.cholesky_big.is_empty() {
-        let big = cholesky::run(gpu, &p.cholesky_big, &Variant::ALL, true, p.reps.min(3), quiet)
+        let big = cholesky::run(gpu, &p.cholesky_big, &Variant::all().collect::<Vec<_>>(), true, p.reps.min(3), quiet)
             .map_err(|e| e.to_string())?;
         chol.rows.extend(big.rows);
         chol.cpu.extend(big.cpu);
     }
     json(out, "cholesky", &chol)?;
     step("assembly");
-    let mut asm = assemble::run(gpu, &p.assemble, 2, p.reps, quiet).map_err(|e| e.to_string())?;
+    let variants = assemble::default_variants();
+    let mut asm = assemble::run(gpu, &p.assemble, 2, &variants, p.reps, quiet).map_err(|e| e.to_string())?;
     if scope == Scope::Full {
-        asm.rows.extend(assemble::run(gpu, &[2048], 2, 1, quiet).map_err(|e| e.to_string())?.rows);
+        let big = assemble::run(gpu, &[2048], 2, &variants, 1, quiet).map_err(|e| e.to_string())?;
+        asm.rows.extend(big.rows);
+        asm.variants.extend(big.variants);
     }
     json(out, "assemble", &asm)?;
     step("substitution");
     let sol = solve::run(gpu, &p.solve, p.reps, quiet).map_err(|e| e.to_string())?;
     json(out, "solve", &sol)?;
-    step("LU against Cholesky");
-    let lu = mixed::lu_vs_cholesky(gpu, &p.mixed, p.reps.min(2), quiet).map_err(|e| e.to_string())?;
+    step("LU: blocked, unblocked, faer; Cholesky");
+    let lu = lu_bench::run(gpu, &p.mixed, &p.lu_blocks, true, p.reps.min(3), quiet).map_err(|e| e.to_string())?;
     json(out, "lu", &lu)?;
     step("weighted least squares");
     let lsq = mixed::lsq_tables(gpu, &p.mixed, quiet).map_err(|e| e.to_string())?;
     json(out, "lsq", &lsq)?;
     step("mixed-precision LU solver");
-    let lin = mixed::linsolve_table(gpu, &p.mixed, quiet).map_err(|e| e.to_string())?;
+    let (lin, timeline) = linsolve::run(gpu, &p.mixed, p.reps.min(3), true, quiet).map_err(|e| e.to_string())?;
     json(out, "linsolve", &lin)?;
+    if let Some(t) = &timeline {
+        json(out, "linsolve_timeline", t)?;
+    }
     step("NETLIB");
     let net = netlib::run(gpu, netlib_dir, p.netlib, quiet)?;
     json(out, "netlib", &net)?;
@@ -99,7 +110,7 @@ pub fn run(gpu: &Gpu, scope: Scope, out: &Path, netlib_dir: &Path) -> Result<(),
     let mut lp = Vec::new();
     for kind in [BackendKind::Cpu, BackendKind::Hybrid, BackendKind::Gpu] {
         for &m in &p.lp {
-            lp.extend(crate::bench::lp::random_lp_times(&[m], 1, kind, 1, Some(gpu)));
+            lp.extend(crate::bench::lp::random_lp_times(&[m], 1, kind, Variant::FASTEST, 1, Some(gpu)));
         }
     }
     json(out, "lp", &lp)?;

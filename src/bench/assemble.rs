@@ -4,9 +4,12 @@
 use super::cholesky::time_plan;
 use super::{secs, Timing};
 use crate::cpu::random;
-use crate::gl::{Gpu, Measure};
+use crate::gl::{Gpu, Measure, PingPong, TexelFormat};
 use crate::gpu::assemble::{assemble_into, c_textures, read_lower, Operands};
+use crate::gpu::blocked::assemble::{self as blocked, BlockedOperands};
+use crate::gpu::blocked::Block;
 use crate::gpu::cholesky::{plan, Variant};
+use crate::layout::Blocks2x2;
 use crate::layout::Format;
 use faer::Mat;
 use std::time::Instant;
@@ -30,37 +33,187 @@ pub struct AssembleRow {
 pub struct AssembleBench {
     pub renderer: String,
     pub reps: usize,
+    /// The paper's per-column assembly, full against packed, with the form/factor question.
     pub rows: Vec<AssembleRow>,
+    /// Every variant timed (interleaved with the rows above).
+    #[serde(default)]
+    pub variants: Vec<AssembleVariantRow>,
 }
 
-/// Times the assembly in full and packed format interleaved (a warm-up of each, then `reps`
-/// rounds of one run each), so that the packed/full ratio is measured under the same conditions;
-/// then counts the fragments of the full assembly and reads its C back.
-fn time_assemblies(
+/// One assembly variant at one size (the JSON rows of `bench assemble`).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct AssembleVariantRow {
+    pub variant: String,
+    pub m: usize,
+    pub n: usize,
+    pub median_s: f64,
+    pub spread: f64,
+    pub passes: u64,
+    pub fragments: u64,
+    /// Texture fetches per multiply-add of the variant's accumulating kernel.
+    pub fetches_per_madd: f64,
+    /// Largest |Ĉ − C| / (|A|D²|A|ᵀ) over the lower triangle against an f64 product.
+    pub max_relative_error: f64,
+}
+
+/// The assembly variants `bench assemble` times side by side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AssemblyVariant {
+    /// The 2008 structure paper's Algorithm 3: a column-scaling and an outer-product pass per
+    /// column of A.
+    PerColumn(Format),
+    /// One fragment per 2×2 block of C, b columns of A per pass (`usize::MAX`: all n).
+    Blocked(usize),
+}
+
+impl AssemblyVariant {
+    pub fn name(&self, n: usize) -> String {
+        match self {
+            AssemblyVariant::PerColumn(f) => format!("per-column {}", f.name()),
+            AssemblyVariant::Blocked(b) if *b >= n => "blocked b=n".to_string(),
+            AssemblyVariant::Blocked(b) => format!("blocked b={b}"),
+        }
+    }
+
+    /// Fetches per multiply-add: the paper's addition reads C, A(i, k) and b(j) for one; the
+    /// blocked kernel two texels of A·D² and two of A for sixteen.
+    pub fn fetches_per_madd(&self) -> f64 {
+        match self {
+            AssemblyVariant::PerColumn(_) => 3.0,
+            AssemblyVariant::Blocked(_) => 4.0 / 16.0,
+        }
+    }
+}
+
+/// One variant ready to run: its operands and output textures.
+enum Runner {
+    PerColumn(Format, PingPong),
+    Blocked(usize, BlockedOperands, PingPong, Blocks2x2),
+}
+
+impl Runner {
+    fn run(&mut self, gpu: &Gpu, ops: &Operands) -> crate::gpu::GpuResult<()> {
+        match self {
+            Runner::PerColumn(format, c) => assemble_into(gpu, ops, c, *format),
+            Runner::Blocked(b, bops, c, layout) => blocked::assemble_into(gpu, bops, c, layout, *b),
+        }
+    }
+
+    /// C read back as a row-major lower triangle.
+    fn lower(&self, gpu: &Gpu, m: usize) -> crate::gpu::GpuResult<Vec<f32>> {
+        match self {
+            Runner::PerColumn(format, c) => read_lower(gpu, c.source(), m, *format),
+            Runner::Blocked(_, _, c, layout) => {
+                let mut l = layout.unpack(&gpu.read(c.source())?);
+                for i in 0..m {
+                    for j in i + 1..m {
+                        l[i * m + j] = 0.0;
+                    }
+                }
+                Ok(l)
+            }
+        }
+    }
+}
+
+/// Times every variant interleaved (a warm-up of each, then `reps` rounds of one run each);
+/// counts fragments in one more run and checks C against f64.
+#[allow(clippy::too_many_arguments)]
+fn time_variants(
     gpu: &Gpu,
-    ops: &Operands,
+    a: &[f32],
+    d: &[f32],
+    m: usize,
+    n: usize,
+    variants: &[AssemblyVariant],
     reps: usize,
-) -> crate::gpu::GpuResult<(Timing, Timing, crate::gl::PassLog, Vec<f32>)> {
-    let mut full_c = c_textures(gpu, ops.m, Format::Full)?;
-    let mut packed_c = c_textures(gpu, ops.m, Format::Packed)?;
-    let once = |c: &mut crate::gl::PingPong, format: Format| -> crate::gpu::GpuResult<f64> {
+) -> crate::gpu::GpuResult<(Vec<AssembleVariantRow>, Vec<f32>)> {
+    let ops = Operands::new(gpu, a, m, n)?;
+    ops.set_d2(gpu, d)?;
+    let mut runners = Vec::new();
+    for v in variants {
+        runners.push(match *v {
+            AssemblyVariant::PerColumn(f) => Runner::PerColumn(f, c_textures(gpu, m, f)?),
+            AssemblyVariant::Blocked(b) => {
+                let layout = Block::B16.layout(m);
+                let bops = BlockedOperands::new(gpu, a, m, n, layout.padded_rows)?;
+                bops.set_d2(gpu, d)?;
+                let (w, h) = layout.texture_size();
+                let tex = || gpu.texture_of(TexelFormat::Rgba32F, w, h, "C (2×2 blocks)");
+                Runner::Blocked(b, bops, PingPong::new(tex()?, tex()?), layout)
+            }
+        });
+    }
+    let once = |r: &mut Runner| -> crate::gpu::GpuResult<f64> {
         gpu.finish();
         let t = Instant::now();
-        assemble_into(gpu, ops, c, format)?;
+        r.run(gpu, &ops)?;
         gpu.finish();
         Ok(t.elapsed().as_secs_f64())
     };
-    once(&mut full_c, Format::Full)?;
-    once(&mut packed_c, Format::Packed)?;
-    let (mut full, mut packed) = (Timing { runs: Vec::new() }, Timing { runs: Vec::new() });
-    for _ in 0..reps.max(1) {
-        full.runs.push(once(&mut full_c, Format::Full)?);
-        packed.runs.push(once(&mut packed_c, Format::Packed)?);
+    let mut timings: Vec<Timing> = Vec::new();
+    for r in runners.iter_mut() {
+        once(r)?;
+        timings.push(Timing { runs: Vec::new() });
     }
-    let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| assemble_into(gpu, ops, &mut full_c, Format::Full));
-    r?;
-    let lower = read_lower(gpu, full_c.source(), ops.m, Format::Full)?;
-    Ok((full, packed, log, lower))
+    for _ in 0..reps.max(1) {
+        for (r, t) in runners.iter_mut().zip(&mut timings) {
+            t.runs.push(once(r)?);
+        }
+    }
+    let (exact, scale) = reference(a, d, m, n);
+    let mut rows = Vec::new();
+    let mut first_c = Vec::new();
+    for ((v, r), t) in variants.iter().zip(&mut runners).zip(&timings) {
+        let (res, log) = gpu.logged(Measure::FRAGMENTS, |g| r.run(g, &ops));
+        res?;
+        let c = r.lower(gpu, m)?;
+        let mut worst = 0.0f64;
+        for i in 0..m {
+            for j in 0..=i {
+                let e = (c[i * m + j] as f64 - exact[i * m + j]).abs() / scale[i * m + j].max(f64::MIN_POSITIVE);
+                worst = worst.max(e);
+            }
+        }
+        if first_c.is_empty() {
+            first_c = c;
+        }
+        rows.push(AssembleVariantRow {
+            variant: v.name(n),
+            m,
+            n,
+            median_s: t.median(),
+            spread: t.spread(),
+            passes: log.passes(),
+            fragments: log.fragments(),
+            fetches_per_madd: v.fetches_per_madd(),
+            max_relative_error: worst,
+        });
+    }
+    Ok((rows, first_c))
+}
+
+/// A·D²·Aᵀ and |A|D²|A|ᵀ in f64 (row-major m×m).
+fn reference(a: &[f32], d: &[f32], m: usize, n: usize) -> (Vec<f64>, Vec<f64>) {
+    let am = Mat::from_fn(m, n, |i, k| a[i * n + k] as f64);
+    let bm = Mat::from_fn(m, n, |i, k| a[i * n + k] as f64 * d[k] as f64);
+    let absa = Mat::from_fn(m, n, |i, k| (a[i * n + k] as f64).abs());
+    let absb = Mat::from_fn(m, n, |i, k| (a[i * n + k] as f64 * d[k] as f64).abs());
+    let c = &bm * am.transpose();
+    let s = &absb * absa.transpose();
+    ((0..m * m).map(|p| c[(p / m, p % m)]).collect(), (0..m * m).map(|p| s[(p / m, p % m)]).collect())
+}
+
+/// The variants timed by default: the paper's per-column assembly (full and packed) and the
+/// blocked one with 4, 64 and all n columns per pass.
+pub fn default_variants() -> Vec<AssemblyVariant> {
+    vec![
+        AssemblyVariant::PerColumn(Format::Full),
+        AssemblyVariant::PerColumn(Format::Packed),
+        AssemblyVariant::Blocked(4),
+        AssemblyVariant::Blocked(64),
+        AssemblyVariant::Blocked(usize::MAX),
+    ]
 }
 
 /// Runs the benchmark for each m with n = `ratio`·m.
@@ -68,18 +221,20 @@ pub fn run(
     gpu: &Gpu,
     sizes: &[usize],
     ratio: usize,
+    variants: &[AssemblyVariant],
     reps: usize,
     mut progress: impl FnMut(&str),
 ) -> crate::gpu::GpuResult<AssembleBench> {
     let mut rows = Vec::new();
+    let mut variant_rows = Vec::new();
     for &m in sizes {
         let n = ratio * m;
         let a: Vec<f32> = random::uniform(m, n, 0.0, 1.0, 7).iter().map(|&x| x as f32).collect();
         let d: Vec<f32> = random::uniform(n, 1, 0.5, 1.5, 8).iter().map(|&x| x as f32).collect();
-        let ops = Operands::new(gpu, &a, m, n)?;
-        ops.set_d2(gpu, &d)?;
-        let (full, packed, log, c) = time_assemblies(gpu, &ops, reps)?;
-        progress(&format!("m={m} n={n} assembly full: {}, packed: {}", secs(full.median()), secs(packed.median())));
+        let (vrows, c) = time_variants(gpu, &a, &d, m, n, variants, reps)?;
+        for r in &vrows {
+            progress(&format!("m={m} n={n} {}: {} ({} passes)", r.variant, secs(r.median_s), r.passes));
+        }
         let am = Mat::from_fn(m, n, |i, k| a[i * n + k] as f64);
         let bm = Mat::from_fn(m, n, |i, k| a[i * n + k] as f64 * d[k] as f64);
         let faer = Timing::measure(reps, || {
@@ -90,20 +245,24 @@ pub fn run(
         .unwrap_or(Timing { runs: vec![f64::NAN] });
         let (factor, _) = time_plan(gpu, &c, (m, m), &plan(m as u32, Variant::PAPER), reps)?;
         progress(&format!("m={m} n={n} faer {}, factor {}", secs(faer.median()), secs(factor.median())));
-        rows.push(AssembleRow {
-            m,
-            n,
-            full_s: full.median(),
-            full_spread: full.spread(),
-            packed_s: packed.median(),
-            packed_spread: packed.spread(),
-            passes: log.passes(),
-            fragments: log.fragments(),
-            faer_s: faer.median(),
-            factor_s: factor.median(),
-        });
+        let get = |name: &str| vrows.iter().find(|r| r.variant == name);
+        if let (Some(full), Some(packed)) = (get("per-column full"), get("per-column packed")) {
+            rows.push(AssembleRow {
+                m,
+                n,
+                full_s: full.median_s,
+                full_spread: full.spread,
+                packed_s: packed.median_s,
+                packed_spread: packed.spread,
+                passes: full.passes,
+                fragments: full.fragments,
+                faer_s: faer.median(),
+                factor_s: factor.median(),
+            });
+        }
+        variant_rows.extend(vrows);
     }
-    Ok(AssembleBench { renderer: gpu.info().renderer.clone(), reps, rows })
+    Ok(AssembleBench { renderer: gpu.info().renderer.clone(), reps, rows, variants: variant_rows })
 }
 
 impl AssembleBench {
@@ -130,6 +289,25 @@ impl AssembleBench {
                 secs(r.factor_s),
                 r.full_s / r.factor_s
             ));
+        }
+        if !self.variants.is_empty() {
+            s.push_str("\n| m | n | variant | median | spread | passes | fragments | fetches/multiply-add | max |Ĉ−C|/(|A|D²|A|ᵀ) | per-column full / variant |\n|---|---|---|---|---|---|---|---|---|---|\n");
+            for r in &self.variants {
+                let base = self.variants.iter().find(|b| b.m == r.m && b.variant == "per-column full");
+                s.push_str(&format!(
+                    "| {} | {} | {} | {} | {:.0}% | {} | {} | {:.3} | {:.1e} | {} |\n",
+                    r.m,
+                    r.n,
+                    r.variant,
+                    secs(r.median_s),
+                    100.0 * r.spread,
+                    r.passes,
+                    r.fragments,
+                    r.fetches_per_madd,
+                    r.max_relative_error,
+                    base.map_or("–".into(), |b| format!("{:.1}", b.median_s / r.median_s))
+                ));
+            }
         }
         s
     }

@@ -3,7 +3,8 @@
 use super::floor::FloorModel;
 use super::{secs, Timing};
 use crate::cpu::random;
-use crate::gl::{GlResult, Gpu, Measure, Pass, PassLog, PingPong, Texture};
+use crate::gl::{GlResult, Gpu, Measure, Pass, PassLog, PingPong, TexelFormat, Texture};
+use crate::gpu::blocked::Block;
 use crate::gpu::cholesky::{plan, plan_packed, Domain, IndexSource, Variant};
 use crate::gpu::plan::execute;
 use crate::gpu::plan::PlannedPass;
@@ -23,8 +24,26 @@ pub struct VariantRow {
     pub fragments: u64,
     pub fragments_per_s: f64,
     /// The fragment-cost floor (see [`FloorModel`]); `None` for the inner form, whose
-    /// per-fragment cost grows with k.
+    /// per-fragment cost grows with k, and for the blocked variants.
     pub floor_s: Option<f64>,
+    /// Texture fetches per multiply-add of the variant's update kernel (its dominant cost).
+    #[serde(default)]
+    pub fetches_per_madd: f64,
+}
+
+/// Texture fetches per multiply-add of a variant's update kernel: the papers' outer update reads
+/// its own value, the neighbour and the pivot for one multiply-add; the inner form two operands
+/// per multiply-add of its loop; the blocked update its own block once and two 2×2 blocks per
+/// eight multiply-adds, B/2 times.
+pub fn fetches_per_madd(v: Variant) -> f64 {
+    match v {
+        Variant::Outer { .. } => 3.0,
+        Variant::Inner => 2.0,
+        Variant::Blocked(b) => {
+            let nb = (b.size() / 2) as f64;
+            (1.0 + 2.0 * nb) / (8.0 * nb)
+        }
+    }
 }
 
 /// The CPU references at one size.
@@ -50,6 +69,8 @@ pub(crate) struct PlanRunner<'a> {
     gpu: &'a Gpu,
     pristine: Texture,
     pp: PingPong,
+    /// The plan's auxiliary textures (the blocked factor L and its diagonal block D).
+    aux: Vec<Texture>,
     passes: &'a [PlannedPass],
 }
 
@@ -57,31 +78,60 @@ impl<'a> PlanRunner<'a> {
     pub(crate) fn new(gpu: &'a Gpu, data: &[f32], (w, h): (usize, usize), passes: &'a [PlannedPass]) -> GlResult<Self> {
         let pristine = gpu.upload(w, h, data, "C")?;
         let pp = PingPong::new(gpu.texture(w, h, "S")?, gpu.texture(w, h, "T")?);
-        Ok(Self { gpu, pristine, pp, passes })
+        Ok(Self { gpu, pristine, pp, aux: Vec::new(), passes })
+    }
+
+    /// A runner for a blocked plan: the m×m matrix `c` in 2×2 blocks, and the textures L and D.
+    pub(crate) fn blocked(
+        gpu: &'a Gpu,
+        c: &[f32],
+        m: usize,
+        block: Block,
+        passes: &'a [PlannedPass],
+    ) -> GlResult<Self> {
+        let layout = block.layout(m);
+        let (w, h) = layout.texture_size();
+        let rgba = |w, h, what| gpu.texture_of(TexelFormat::Rgba32F, w, h, what);
+        let pristine = gpu.upload_of(TexelFormat::Rgba32F, w, h, &layout.pack(c, 1.0), "C")?;
+        let pp = PingPong::new(rgba(w, h, "S")?, rgba(w, h, "T")?);
+        let nb = block.size() / 2;
+        let aux = vec![rgba(w, h, "L")?, rgba(nb, nb, "D")?];
+        Ok(Self { gpu, pristine, pp, aux, passes })
     }
 
     fn restore(&self) -> GlResult<()> {
         let full = crate::geometry::Primitive::full(self.pristine.width(), self.pristine.height());
+        let copy = match self.pristine.format() {
+            TexelFormat::R32F => &kernels::COPY,
+            TexelFormat::Rgba32F => &kernels::COPY4,
+        };
         for t in [self.pp.source(), self.pp.target()] {
-            self.gpu.run(&Pass::new("restore", &kernels::COPY, t, &[&self.pristine], full))?;
+            self.gpu.run(&Pass::new("restore", copy, t, &[&self.pristine], full))?;
         }
         self.gpu.finish();
         Ok(())
     }
 
+    fn execute(&mut self, gpu: &Gpu) -> GlResult<()> {
+        let aux: Vec<&Texture> = self.aux.iter().collect();
+        execute(gpu, &mut self.pp, &aux, self.passes)
+    }
+
     /// One timed run, in seconds.
     pub(crate) fn time_once(&mut self) -> GlResult<f64> {
         self.restore()?;
+        let gpu = self.gpu;
         let t = Instant::now();
-        execute(self.gpu, &mut self.pp, &[], self.passes)?;
-        self.gpu.finish();
+        self.execute(gpu)?;
+        gpu.finish();
         Ok(t.elapsed().as_secs_f64())
     }
 
     /// One untimed run with fragment counting: the pass log.
     pub(crate) fn count(&mut self) -> GlResult<PassLog> {
         self.restore()?;
-        let (r, log) = self.gpu.logged(Measure::FRAGMENTS, |gpu| execute(gpu, &mut self.pp, &[], self.passes));
+        let gpu = self.gpu;
+        let (r, log) = gpu.logged(Measure::FRAGMENTS, |g| self.execute(g));
         r?;
         Ok(log)
     }
@@ -162,9 +212,13 @@ pub fn run(
         let packed_data = Packed::new(m).pack(&c32);
         let mut runners = plans
             .iter()
-            .map(|(format, passes)| {
-                let data = if *format == Format::Packed { &packed_data } else { &c32 };
-                PlanRunner::new(gpu, data, format.texture_size(m), passes)
+            .zip(&cases)
+            .map(|((format, passes), (_, _, v))| match v {
+                Variant::Blocked(block) => PlanRunner::blocked(gpu, &c32, m, *block, passes),
+                _ => {
+                    let data = if *format == Format::Packed { &packed_data } else { &c32 };
+                    PlanRunner::new(gpu, data, format.texture_size(m), passes)
+                }
             })
             .collect::<GlResult<Vec<_>>>()?;
         let timings = time_interleaved(&mut runners, reps)?;
@@ -178,7 +232,10 @@ pub fn run(
                 passes: log.passes(),
                 fragments: log.fragments(),
                 fragments_per_s: log.fragments() as f64 / timing.median(),
-                floor_s: if *v == Variant::Inner { None } else { floor_model.floor(&log) },
+                // The inner form's and the blocked kernels' per-fragment work varies with the
+                // fragment's place, so no one per-fragment cost makes a floor for them.
+                floor_s: if *v == Variant::Inner || !v.is_paper() { None } else { floor_model.floor(&log) },
+                fetches_per_madd: fetches_per_madd(*v),
             };
             progress(&format!(
                 "m={m} {}: {} ({} passes, {} fragments)",

@@ -3,6 +3,8 @@
 
 use crate::cpu::random;
 use crate::gl::{Gpu, Measure, PassLog};
+use crate::gpu::blocked::cholesky as blocked_cholesky;
+use crate::gpu::blocked::Block;
 use crate::gpu::cholesky::{self, Domain, Variant};
 use crate::gpu::{assemble, lu, GpuResult};
 use crate::layout::Format;
@@ -33,7 +35,7 @@ pub fn run(gpu: &Gpu, m: usize) -> GpuResult<Vec<CountRow>> {
     let c: Vec<f32> = random::spd_well_conditioned(m, 1).iter().map(|&v| v as f32).collect();
     let mut rows = Vec::new();
     let mut cases: Vec<(String, Variant, Format)> =
-        Variant::ALL.iter().map(|&v| (v.name().to_string(), v, Format::Full)).collect();
+        Variant::PAPERS.iter().map(|&v| (v.name().to_string(), v, Format::Full)).collect();
     cases.push((format!("packed {}", Variant::PAPER), Variant::PAPER, Format::Packed));
     for (name, v, format) in cases {
         let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| cholesky::factor_with(gpu, &c, m, v, format).map(|_| ()));
@@ -46,7 +48,7 @@ pub fn run(gpu: &Gpu, m: usize) -> GpuResult<Vec<CountRow>> {
             Variant::Outer { domain, .. } => {
                 rows.push(row(&alg, "copy (column)", "(m−1)m/2", (mm - 1) * mm / 2, &log, "copy_column"));
                 let (f, e) = match domain {
-                    Domain::Triangle => ("(m−1)m(m+1)/6", (mm - 1) * mm * (mm + 1) / 6),
+                    Domain::Triangle | Domain::Columns => ("(m−1)m(m+1)/6", (mm - 1) * mm * (mm + 1) / 6),
                     Domain::Square => ("(m−1)m(2m−1)/6", (mm - 1) * mm * (2 * mm - 1) / 6),
                 };
                 rows.push(row(&alg, "submatrix update", f, e, &log, "outer_update"));
@@ -59,6 +61,21 @@ pub fn run(gpu: &Gpu, m: usize) -> GpuResult<Vec<CountRow>> {
                 &log,
                 "inner_update",
             )),
+            Variant::Blocked(_) => {}
+        }
+    }
+    for block in Block::ALL {
+        let (r, log) =
+            gpu.logged(Measure::FRAGMENTS, |gpu| cholesky::factor(gpu, &c, m, Variant::Blocked(block)).map(|_| ()));
+        r?;
+        let alg = format!("Cholesky {}", Variant::Blocked(block));
+        let what = [
+            ("diagonal block", "(B/2)²·M/B"),
+            ("panel", "Σ_p (B/2)(M/2 − pB/2)"),
+            ("rank-B update (2×2 blocks)", "Σ_p k(k+1)/2, k = M/2 − (p+1)B/2"),
+        ];
+        for ((kind, n), (label, formula)) in blocked_cholesky::fragments(m, block).into_iter().zip(what) {
+            rows.push(row(&alg, label, formula, n, &log, kind.name()));
         }
     }
     let a: Vec<f32> = random::uniform(m, m, -1.0, 1.0, 2).iter().map(|&v| v as f32).collect();

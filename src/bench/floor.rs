@@ -117,7 +117,10 @@ fn ping_pong_chain(
     a: &Texture,
     b: &Texture,
 ) -> GlResult<()> {
-    let uniforms = [("value", 1.0), ("component", 0.0)];
+    // Only the uniforms the kernel declares: a pass must not set names its kernel lacks.
+    let declared = crate::gl::declared_uniforms(k.source);
+    let uniforms: Vec<(&'static str, f32)> =
+        [("value", 1.0), ("component", 0.0)].into_iter().filter(|(n, _)| declared.iter().any(|d| d == n)).collect();
     for i in 0..n {
         let (src, dst) = if i % 2 == 0 { (a, b) } else { (b, a) };
         let sources = [src];

@@ -1,5 +1,6 @@
 //! Timing entry point for random dense LPs of the papers' family (what `glsolve bench lp` runs).
 
+use crate::gpu::cholesky::Variant;
 use crate::lp::log::Logger;
 use crate::lp::random::random_lp;
 use crate::lp::settings::{BackendKind, Settings, Verbosity};
@@ -19,9 +20,20 @@ pub struct LpBenchRow {
     pub median: Duration,
     pub min: Duration,
     pub max: Duration,
-    /// Median share of the loop spent assembling A·D²·Aᵀ and factoring it.
+    /// Median share of the loop spent assembling A·D²·Aᵀ, factoring it and solving with it.
     pub assemble: Duration,
     pub factor: Duration,
+    #[serde(default)]
+    pub solve: Duration,
+    /// GPU backends: the Cholesky variant of the normal equations.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// GPU backends: bytes read back from the GPU per iteration (from the counting run).
+    #[serde(default)]
+    pub read_back_per_iteration: Option<f64>,
+    /// GPU backends: bytes uploaded per iteration (from the counting run).
+    #[serde(default)]
+    pub uploaded_per_iteration: Option<f64>,
     /// Iterations factored on the GPU (GPU backends).
     pub gpu_iterations: Option<usize>,
     /// GL passes and fragments per iteration (GPU backends; from a separate counting run).
@@ -30,10 +42,10 @@ pub struct LpBenchRow {
 }
 
 impl LpBenchRow {
-    /// The median solve's time outside assembly and factorization (solves, residuals, steps,
-    /// standard form, verification).
+    /// The median solve's time outside assembly, factorization and the normal equations' solves
+    /// (residuals, steps, reductions, standard form, verification).
     pub fn rest(&self) -> Duration {
-        self.median.saturating_sub(self.assemble + self.factor)
+        self.median.saturating_sub(self.assemble + self.factor + self.solve)
     }
 }
 
@@ -45,6 +57,7 @@ pub fn random_lp_times(
     sizes: &[usize],
     seed: u64,
     backend: BackendKind,
+    variant: Variant,
     repeats: usize,
     gpu: Option<&crate::gl::Gpu>,
 ) -> Vec<LpBenchRow> {
@@ -55,6 +68,7 @@ pub fn random_lp_times(
         backend,
         tolerance: Settings::default_tolerance(backend),
         verbosity: Verbosity::Quiet,
+        gpu_variant: variant,
         ..Settings::default()
     };
     let mut rows = Vec::new();
@@ -75,16 +89,20 @@ pub fn random_lp_times(
         runs.sort_by_key(|s| s.timings.total);
         let med = &runs[runs.len() / 2];
         // One more, untimed run counts the passes and fragments (occlusion queries synchronize).
-        let (passes_per_iteration, fragments_per_iteration) = match gpu.filter(|_| backend.uses_gl()) {
-            Some(g) => {
-                let (r, log) = g.logged(crate::gl::Measure::FRAGMENTS, |g| {
-                    crate::lp::solve_on(&model, &settings, &mut Logger::quiet(), Some(g))
-                });
-                let its = r.map(|s| s.iterations.max(1)).unwrap_or(1) as f64;
-                (Some(log.passes() as f64 / its), Some(log.fragments() as f64 / its))
-            }
-            None => (None, None),
-        };
+        let counts = gpu.filter(|_| backend.uses_gl()).map(|g| {
+            let before = g.traffic();
+            let (r, log) = g.logged(crate::gl::Measure::FRAGMENTS, |g| {
+                crate::lp::solve_on(&model, &settings, &mut Logger::quiet(), Some(g))
+            });
+            let after = g.traffic();
+            let its = r.map(|s| s.iterations.max(1)).unwrap_or(1) as f64;
+            (
+                log.passes() as f64 / its,
+                log.fragments() as f64 / its,
+                (after.read_back - before.read_back) as f64 / its,
+                (after.uploaded - before.uploaded) as f64 / its,
+            )
+        });
         rows.push(LpBenchRow {
             m,
             n: 4 * m,
@@ -97,9 +115,13 @@ pub fn random_lp_times(
             max: runs[runs.len() - 1].timings.total,
             assemble: med.timings.mpc.assemble,
             factor: med.timings.mpc.factor,
+            solve: med.timings.mpc.solve,
+            variant: backend.uses_gl().then(|| variant.name().to_string()),
             gpu_iterations: med.gpu_iterations,
-            passes_per_iteration,
-            fragments_per_iteration,
+            passes_per_iteration: counts.map(|c| c.0),
+            fragments_per_iteration: counts.map(|c| c.1),
+            read_back_per_iteration: counts.map(|c| c.2),
+            uploaded_per_iteration: counts.map(|c| c.3),
         });
     }
     rows

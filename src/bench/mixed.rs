@@ -1,60 +1,14 @@
-//! `glsolve bench lu|lsq|linsolve`: Cholesky against LU on the GPU (2006 paper Fig. 8, 2008
-//! structure paper Fig. 9), weighted least squares (2008 structure paper Tables 1–2) and the
-//! mixed-precision general solver (effective GFLOP/s and refinement steps).
+//! `glsolve bench lsq`: weighted least squares (2008 structure paper Tables 1–2). The LU and
+//! mixed-precision general solver benchmarks are in [`super::lu`] and [`super::linsolve`].
 
-use super::cholesky::time_plan;
-use super::{secs, Timing};
+use super::secs;
 use crate::cpu::random;
 use crate::gl::Gpu;
-use crate::gpu::cholesky::{plan, Variant};
-use crate::gpu::{lu, GpuResult};
 use crate::lsq::{self, LsqSettings};
-use crate::refine::{self, RefineSettings};
 use std::time::Instant;
 
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct LuRow {
-    pub m: usize,
-    pub cholesky_s: f64,
-    pub lu_s: f64,
-}
-
-/// Cholesky (the paper's triangle variant) and LU of the same size, in one run.
-pub fn lu_vs_cholesky(
-    gpu: &Gpu,
-    sizes: &[usize],
-    reps: usize,
-    mut progress: impl FnMut(&str),
-) -> GpuResult<Vec<LuRow>> {
-    let mut rows = Vec::new();
-    for &m in sizes {
-        let c: Vec<f32> = random::spd_well_conditioned(m, 3).iter().map(|&v| v as f32).collect();
-        let (chol, _) = time_plan(gpu, &c, (m, m), &plan(m as u32, Variant::PAPER), reps)?;
-        let a: Vec<f32> = random::uniform(m, m, -1.0, 1.0, 4).iter().map(|&v| v as f32).collect();
-        let l = Timing::measure(reps, || {
-            lu::factor(gpu, &a, m)?;
-            gpu.finish();
-            Ok::<(), crate::gpu::GpuError>(())
-        })?;
-        progress(&format!("m={m}: Cholesky {}, LU {}", secs(chol.median()), secs(l.median())));
-        rows.push(LuRow { m, cholesky_s: chol.median(), lu_s: l.median() });
-    }
-    Ok(rows)
-}
-
-pub fn lu_markdown(rows: &[LuRow], renderer: &str) -> String {
-    let mut s = format!("Renderer: {renderer}. LU includes its pivot searches (one scalar read back per column) and uploads.\n\n| m | Cholesky (triangle) | LU (partial pivoting) | Cholesky / LU (paper ≈ 0.5) |\n|---|---|---|---|\n");
-    for r in rows {
-        s.push_str(&format!(
-            "| {} | {} | {} | {:.2} |\n",
-            r.m,
-            secs(r.cholesky_s),
-            secs(r.lu_s),
-            r.cholesky_s / r.lu_s
-        ));
-    }
-    s
-}
+pub use super::linsolve::LinsolveRow;
+pub use super::lu::LuRow;
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LsqRow {
@@ -132,73 +86,6 @@ pub fn lsq_markdown(rows: &[LsqRow], renderer: &str) -> String {
                 r.cpu_s / r.total_s
             ));
         }
-    }
-    s
-}
-
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct LinsolveRow {
-    pub n: usize,
-    pub method: String,
-    pub iterations: usize,
-    pub criterion: f64,
-    pub total_s: f64,
-    pub gflops: f64,
-    pub cpu_f64_s: f64,
-}
-
-/// The mixed-precision solver on random systems (and one with κ = 1e9, which must fall back).
-pub fn linsolve_table(
-    gpu: &Gpu,
-    sizes: &[usize],
-    mut progress: impl FnMut(&str),
-) -> Result<Vec<LinsolveRow>, refine::RefineError> {
-    let mut rows = Vec::new();
-    let cases: Vec<(usize, Option<f64>)> =
-        sizes.iter().map(|&n| (n, None)).chain([(sizes.first().copied().unwrap_or(256), Some(1e9))]).collect();
-    for (n, cond) in cases {
-        let a = match cond {
-            Some(k) => random::general_with_condition(n, k, 5),
-            None => random::uniform(n, n, -1.0, 1.0, 5),
-        };
-        let b = random::uniform(n, 1, -1.0, 1.0, 6);
-        refine::linsolve(gpu, &a, n, &b, &RefineSettings::default())?;
-        let s = refine::linsolve(gpu, &a, n, &b, &RefineSettings::default())?;
-        let t = Instant::now();
-        let _ = crate::cpu::dense::solve_general(&a, n, &b);
-        let cpu = t.elapsed().as_secs_f64();
-        let method = match (&s.method, cond) {
-            (refine::Method::Mixed, _) => "mixed".to_string(),
-            (refine::Method::DoubleFallback(why), Some(k)) => format!("fallback (κ = {k:e}): {why}"),
-            (refine::Method::DoubleFallback(why), None) => format!("fallback: {why}"),
-        };
-        progress(&format!("n={n}: {method}, {} steps, {:.3} GFLOP/s", s.iterations, s.gflops()));
-        rows.push(LinsolveRow {
-            n,
-            method,
-            iterations: s.iterations,
-            criterion: s.criterion(),
-            total_s: s.total_time.as_secs_f64(),
-            gflops: s.gflops(),
-            cpu_f64_s: cpu,
-        });
-    }
-    Ok(rows)
-}
-
-pub fn linsolve_markdown(rows: &[LinsolveRow], renderer: &str) -> String {
-    let mut s = format!("Renderer: {renderer}. One run each after a warm-up.\n\n| n | method | refinement steps | LINPACK criterion | total | effective GFLOP/s | faer f64 LU solve |\n|---|---|---|---|---|---|---|\n");
-    for r in rows {
-        s.push_str(&format!(
-            "| {} | {} | {} | {:.3} | {} | {:.3} | {} |\n",
-            r.n,
-            r.method,
-            r.iterations,
-            r.criterion,
-            secs(r.total_s),
-            r.gflops,
-            secs(r.cpu_f64_s)
-        ));
     }
     s
 }

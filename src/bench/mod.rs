@@ -5,12 +5,17 @@ pub mod assemble;
 pub mod cholesky;
 pub mod counts;
 pub mod floor;
+pub mod linsolve;
 pub mod lp;
+pub mod lu;
+pub mod lu_report;
 pub mod mixed;
 pub mod netlib;
+pub mod peers;
 pub mod plots;
 pub mod report;
 pub mod solve;
+pub mod timeline_plot;
 
 use std::time::{Duration, Instant};
 

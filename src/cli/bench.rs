@@ -23,12 +23,14 @@ enum BenchWhat {
     Lp(LpArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
-    /// Cholesky (triangle) against LU with partial pivoting on the GPU.
-    Lu(SizesArgs),
+    /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
+    /// faer f64/f32 on the CPU, in GFLOP/s; Cholesky against the unblocked LU (2006 Fig. 8).
+    Lu(super::mixed::LuBenchArgs),
     /// Weighted least squares: the 2008 structure paper's Tables 1 and 2.
     Lsq(SizesArgs),
-    /// The mixed-precision general solver: refinement steps and effective GFLOP/s.
-    Linsolve(SizesArgs),
+    /// The mixed-precision general solver: effective GFLOP/s, refinement steps, CPU/GPU time
+    /// shares and overlap per configuration, faer f64/f32 beside it; optional timeline plots.
+    Linsolve(super::mixed::LinsolveBenchArgs),
     /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.png (and .svg).
     All(AllArgs),
 }
@@ -45,7 +47,7 @@ struct AllArgs {
     #[arg(long, default_value = "docs")]
     out: std::path::PathBuf,
     /// Folder with the NETLIB .mps files.
-    #[arg(long, default_value = "../shared/netlib")]
+    #[arg(long, default_value = "tests/data/netlib")]
     netlib: std::path::PathBuf,
 }
 
@@ -65,7 +67,7 @@ struct SizesArgs {
 #[derive(Args)]
 struct NetlibArgs {
     /// Folder with the NETLIB .mps files.
-    #[arg(long, default_value = "../shared/netlib")]
+    #[arg(long, default_value = "tests/data/netlib")]
     dir: std::path::PathBuf,
     /// Also write the results as JSON.
     #[arg(long)]
@@ -80,6 +82,16 @@ struct LpArgs {
     /// Backends to run.
     #[arg(long, value_delimiter = ',', default_value = "cpu")]
     backend: Vec<String>,
+    /// Also time the peer solvers (Clarabel, CVXOPT) on the same LPs: a Python with them
+    /// installed (e.g. made by ../shared/peers/setup.sh) …
+    #[arg(long, requires = "peer_scripts")]
+    peer_python: Option<std::path::PathBuf>,
+    /// … and the folder of their scripts (clarabel_mps.py, cvxopt_mps.py).
+    #[arg(long)]
+    peer_scripts: Option<std::path::PathBuf>,
+    /// Cholesky variants of the GPU backends (each GPU backend runs with each).
+    #[arg(long, value_delimiter = ',', default_value = "blocked-16", value_parser = super::lp::parse_variant)]
+    variant: Vec<glsolve::gpu::cholesky::Variant>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Timed runs per measurement (after one warm-up run).
@@ -146,9 +158,9 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Solve(c) => solve(c),
         BenchWhat::Lp(c) => lp(c),
         BenchWhat::Netlib(c) => netlib(c),
-        BenchWhat::Lu(c) => mixed(c, Mixed::Lu),
+        BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
-        BenchWhat::Linsolve(c) => mixed(c, Mixed::Linsolve),
+        BenchWhat::Linsolve(c) => super::mixed::bench_linsolve(c),
         BenchWhat::All(c) => all(c),
     }
 }
@@ -178,9 +190,7 @@ fn all(a: &AllArgs) -> ExitCode {
 }
 
 enum Mixed {
-    Lu,
     Lsq,
-    Linsolve,
 }
 
 fn mixed(a: &SizesArgs, what: Mixed) -> ExitCode {
@@ -191,16 +201,8 @@ fn mixed(a: &SizesArgs, what: Mixed) -> ExitCode {
     let r = gpu.info().renderer.clone();
     let p = |line: &str| eprintln!("{line}");
     match what {
-        Mixed::Lu => report(
-            bench::mixed::lu_vs_cholesky(&gpu, &a.sizes, a.reps, p),
-            |x| bench::mixed::lu_markdown(x, &r),
-            &a.json,
-        ),
         Mixed::Lsq => {
             report(bench::mixed::lsq_tables(&gpu, &a.sizes, p), |x| bench::mixed::lsq_markdown(x, &r), &a.json)
-        }
-        Mixed::Linsolve => {
-            report(bench::mixed::linsolve_table(&gpu, &a.sizes, p), |x| bench::mixed::linsolve_markdown(x, &r), &a.json)
         }
     }
 }
@@ -231,35 +233,56 @@ fn lp(a: &LpArgs) -> ExitCode {
     };
     let mut rows = Vec::new();
     for kind in kinds {
-        for &m in &a.sizes {
-            let r = glsolve::bench::lp::random_lp_times(&[m], a.seed, kind, a.reps, gpu.as_ref());
-            for row in &r {
-                eprintln!("m={m} {}: {:?} in {:.3} s", kind.name(), row.status, row.median.as_secs_f64());
+        let variants = if kind.uses_gl() { a.variant.clone() } else { vec![glsolve::gpu::cholesky::Variant::FASTEST] };
+        for v in variants {
+            for &m in &a.sizes {
+                let r = glsolve::bench::lp::random_lp_times(&[m], a.seed, kind, v, a.reps, gpu.as_ref());
+                for row in &r {
+                    eprintln!("m={m} {} {v}: {:?} in {:.3} s", kind.name(), row.status, row.median.as_secs_f64());
+                }
+                rows.extend(r);
             }
-            rows.extend(r);
+        }
+    }
+    let mut peers = Vec::new();
+    if let (Some(python), Some(scripts)) = (&a.peer_python, &a.peer_scripts) {
+        let p = glsolve::bench::peers::Peers { python: python.clone(), scripts: scripts.clone() };
+        for &m in &a.sizes {
+            match glsolve::bench::peers::run(&p, m, a.seed, &std::env::temp_dir()) {
+                Ok(r) => {
+                    for row in &r {
+                        eprintln!("m={m} {}: {:.3} s ({})", row.peer, row.seconds, row.report);
+                    }
+                    peers.extend(r);
+                }
+                Err(e) => return super::fail(e),
+            }
         }
     }
     let secs = |d: std::time::Duration| glsolve::bench::secs(d.as_secs_f64());
-    let mut md = String::from("| m | n | backend | status | iterations (GPU) | median | min | max | assemble | factor | rest | passes/iter | fragments/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut md = String::from("| m | n | backend | variant | status | iterations (GPU) | median | min | max | assemble | factor | solves | rest | passes/iter | fragments/iter | bytes read back/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in &rows {
         let its = match r.gpu_iterations {
             Some(g) => format!("{} ({g})", r.iterations),
             None => r.iterations.to_string(),
         };
         md.push_str(&format!(
-            "| {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.m,
             r.n,
             r.backend.name(),
+            r.variant.as_deref().unwrap_or("–"),
             r.status,
             secs(r.median),
             secs(r.min),
             secs(r.max),
             secs(r.assemble),
             secs(r.factor),
+            secs(r.solve),
             secs(r.rest()),
             r.passes_per_iteration.map_or("–".into(), |p| format!("{p:.0}")),
             r.fragments_per_iteration.map_or("–".into(), |f| format!("{f:.3e}")),
+            r.read_back_per_iteration.map_or("–".into(), |b| format!("{b:.0}")),
         ));
     }
     // The 2008 IPM paper's Figure 4.2 (bottom): CPU time over GPU-backed time, per size.
@@ -275,11 +298,32 @@ fn lp(a: &LpArgs) -> ExitCode {
             md.push_str(&format!("| {m} | {} | {} |\n", ratio("hybrid"), ratio("gpu")));
         }
     }
-    report(Ok::<_, String>(rows), |_| md.clone(), &a.json)
+    if !peers.is_empty() {
+        md.push_str("\n| m | peer | its solve time | glsolve cpu / peer | glsolve hybrid / peer | glsolve gpu / peer | what it printed (status, objective, iterations) |\n|---|---|---|---|---|---|---|\n");
+        for p in &peers {
+            let ratio = |k| time(p.m, k).map_or("–".into(), |t| format!("{:.3}", t / p.seconds));
+            md.push_str(&format!(
+                "| {} | {} | {:.3} s | {} | {} | {} | {} |\n",
+                p.m,
+                p.peer,
+                p.seconds,
+                ratio("cpu"),
+                ratio("hybrid"),
+                ratio("gpu"),
+                p.report
+            ));
+        }
+    }
+    #[derive(serde::Serialize)]
+    struct Out<'a> {
+        rows: &'a [glsolve::bench::lp::LpBenchRow],
+        peers: &'a [glsolve::bench::peers::PeerRow],
+    }
+    report(Ok::<_, String>(Out { rows: &rows, peers: &peers }), |_| md.clone(), &a.json)
 }
 
 /// Prints a benchmark's Markdown and writes its JSON where asked.
-fn report<T: serde::Serialize>(
+pub(crate) fn report<T: serde::Serialize>(
     result: Result<T, impl std::fmt::Display>,
     markdown: impl Fn(&T) -> String,
     json: &Option<std::path::PathBuf>,
@@ -312,18 +356,24 @@ fn assemble(a: &AssembleArgs) -> ExitCode {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
-    report(bench::assemble::run(&gpu, &a.sizes, a.ratio, a.reps, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
+    report(
+        bench::assemble::run(&gpu, &a.sizes, a.ratio, &bench::assemble::default_variants(), a.reps, |line| {
+            eprintln!("{line}")
+        }),
+        |r| r.markdown(),
+        &a.json,
+    )
 }
 
 pub(crate) fn parse_variants(names: &[String]) -> Result<Vec<Variant>, String> {
     if names.iter().any(|n| n == "all") {
-        return Ok(Variant::ALL.to_vec());
+        return Ok(Variant::all().collect());
     }
     names
         .iter()
         .map(|n| {
             Variant::from_name(n).ok_or_else(|| {
-                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+                let known: Vec<&str> = Variant::all().map(|v| v.name()).collect();
                 format!("unknown Cholesky variant {n:?}; known: {}", known.join(", "))
             })
         })

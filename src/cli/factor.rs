@@ -37,6 +37,9 @@ pub fn run(a: &CholeskyArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     let m = a.m;
+    if m == 0 {
+        return super::fail("--m must be at least 1");
+    }
     let c = match a.cond {
         Some(k) => random::spd_with_condition(m, k, a.seed),
         None => random::spd_well_conditioned(m, a.seed),

@@ -1,9 +1,10 @@
 //! `glsolve solve`, `glsolve generate` and the default job.
 use clap::{Args, ValueEnum};
+use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{mps, mps_write, BackendKind, LpModel, Settings, Solution, Status, Substitution, Verbosity};
+use glsolve::lp::{mps, mps_write, BackendKind, LpModel, Settings, Status, StoppingRule, Substitution, Verbosity};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -34,6 +35,25 @@ impl From<BackendArg> for BackendKind {
     }
 }
 
+/// `--variant` values: a Cholesky variant by name.
+pub fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Variant::all().map(|v| v.name()).collect();
+        format!("unknown variant `{name}` (known: {})", known.join(", "))
+    })
+}
+
+/// `--stop` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum StopArg {
+    /// (6.1)–(6.3): primal and dual residuals and the gap, each relative to its own data.
+    #[value(name = "6.1-6.3")]
+    Separate,
+    /// (3.15): the residuals relative to max(‖b‖∞, ‖c‖∞, ‖A‖∞), and the gap.
+    #[value(name = "3.15")]
+    Combined,
+}
+
 /// `--subst` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SubstArg {
@@ -59,14 +79,22 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value = "hybrid")]
     pub backend: BackendArg,
     /// Where the GPU backends' triangular solves run.
-    #[arg(long, value_enum, default_value = "cpu")]
+    #[arg(long, value_enum, default_value = "gpu")]
     pub subst: SubstArg,
+    /// The GPU backends' Cholesky variant (and with it the layout of every GPU kernel): a
+    /// blocked one (blocked-8, blocked-16, blocked-32) or one of the papers' (triangle-pair,
+    /// square-pair, column-multipass, inner, …).
+    #[arg(long, default_value = "blocked-16", value_parser = parse_variant)]
+    pub variant: Variant,
     /// Store A·D²·Aᵀ in full format on the GPU instead of the packed format.
     #[arg(long)]
     pub full: bool,
     /// Termination tolerance ε of tests (6.1)–(6.3) [default: 1e-8; 1e-4 for --backend gpu].
     #[arg(long)]
     pub tol: Option<f64>,
+    /// The termination test: the 2006 paper's (6.1)–(6.3) or the 2008 IPM paper's (3.15).
+    #[arg(long, value_enum, default_value = "6.1-6.3")]
+    pub stop: StopArg,
     /// Iteration limit.
     #[arg(long, default_value_t = 200)]
     pub max_iter: usize,
@@ -138,7 +166,9 @@ pub fn run_default() -> ExitCode {
         random: Some(DEFAULT_M),
         seed: DEFAULT_SEED,
         backend: BackendArg::Hybrid,
-        subst: SubstArg::Cpu,
+        subst: SubstArg::Gpu,
+        variant: Variant::FASTEST,
+        stop: StopArg::Separate,
         full: false,
         tol: None,
         max_iter: 200,
@@ -191,19 +221,26 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         time_limit,
         interrupt: Some(interrupt),
         verbosity: match level {
+            // Quiet on the console, but a log file still gets the log (the Tee below leaves
+            // stdout out).
+            LogLevel::Quiet if a.log_file.is_some() => Verbosity::Normal,
             LogLevel::Quiet => Verbosity::Quiet,
             LogLevel::Normal => Verbosity::Normal,
             LogLevel::Verbose => Verbosity::Verbose,
         },
         tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
         max_iterations: a.max_iter,
-        backend,
         substitution: match a.subst {
             SubstArg::Cpu => Substitution::Cpu,
             SubstArg::Gpu => Substitution::Gpu,
         },
         normal_format: if a.full { Format::Full } else { Format::Packed },
-        ..Settings::default()
+        gpu_variant: a.variant,
+        stopping: match a.stop {
+            StopArg::Separate => StoppingRule::Separate,
+            StopArg::Combined => StoppingRule::Combined315,
+        },
+        ..Settings::for_backend(backend)
     };
     let mut log = match (&a.log_file, level) {
         (Some(path), _) => match std::fs::File::create(path) {
@@ -234,10 +271,10 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     if level == LogLevel::Quiet {
         println!("status      {}", sol.status);
     } else {
-        summary(&model, &sol);
+        super::solution::summary(&model, &sol);
     }
     if let Some(path) = &a.json {
-        if let Err(e) = std::fs::write(path, to_json(&model, &sol)) {
+        if let Err(e) = std::fs::write(path, super::solution::to_json(&model, &sol)) {
             eprintln!("error: cannot write {}: {e}", path.display());
             return ExitCode::from(2);
         }
@@ -249,102 +286,17 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     }
 }
 
-fn summary(model: &LpModel, s: &Solution) {
-    let t = &s.timings;
-    println!(
-        "status      {}{}",
-        s.status,
-        if s.detail.is_empty() { String::new() } else { format!(" ({})", s.detail) }
-    );
-    println!("objective   {:.12e}  (includes the objective constant {})", s.objective, model.obj_constant);
-    match s.gpu_iterations {
-        Some(g) => println!("iterations  {} ({g} on the GPU)", s.iterations),
-        None => println!("iterations  {}", s.iterations),
-    }
-    for n in &s.notes {
-        println!("note        {n}");
-    }
-    if let Some(v) = &s.verification {
-        println!("verified    {}", v.summary());
-        if s.best_iterate {
-            println!("            (the best iterate by max(primal, dual, gap), not the last one)");
-        }
-    }
-    if let Some(c) = &s.certificate {
-        println!("certificate {}", c.check.summary());
-    }
-    println!(
-        "time        {:.3} s  (standard form {:.3}, assemble {:.3}, factor {:.3}, solve {:.3}, other {:.3}); backend {}, standard form {} x {}",
-        t.total.as_secs_f64(),
-        t.standard_form.as_secs_f64(),
-        t.mpc.assemble.as_secs_f64(),
-        t.mpc.factor.as_secs_f64(),
-        t.mpc.solve.as_secs_f64(),
-        t.mpc.other.as_secs_f64(),
-        s.backend.name(),
-        s.standard_form_size.0,
-        s.standard_form_size.1
-    );
-}
-
-/// JSON with named primal values, row duals and reduced costs (non-finite numbers as null).
-fn to_json(model: &LpModel, s: &Solution) -> String {
-    let num = |v: f64| {
-        if v.is_finite() {
-            serde_json::json!(v)
-        } else {
-            serde_json::Value::Null
-        }
-    };
-    let named = |names: &[String], vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
-        names.iter().zip(vals).map(|(n, &v)| (n.clone(), num(v))).collect()
-    };
-    let v = serde_json::json!({
-        "model": model.name,
-        "status": s.status.name(),
-        "objective": num(s.objective),
-        "iterations": s.iterations,
-        "gpu_iterations": s.gpu_iterations,
-        "notes": s.notes,
-        "time_seconds": s.timings.total.as_secs_f64(),
-        "backend": s.backend.name(),
-        "primal": named(&model.col_names, &s.x),
-        "row_duals": named(&model.row_names, &s.row_duals),
-        "reduced_costs": named(&model.col_names, &s.reduced_costs),
-        "detail": s.detail,
-        "best_iterate": s.best_iterate,
-        "verification": s.verification.as_ref().map(|v| serde_json::json!({
-            "accuracy": format!("{:?}", v.accuracy),
-            "tolerance": num(v.tolerance),
-            "objective": num(v.objective),
-            "dual_objective": num(v.dual_objective),
-            "primal_residual": num(v.primal_residual),
-            "bound_violation": num(v.bound_violation),
-            "dual_residual": num(v.dual_residual),
-            "complementarity": num(v.complementarity),
-            "gap": num(v.gap),
-        })),
-        "certificate": s.certificate.as_ref().map(|c| serde_json::json!({
-            "kind": format!("{:?}", c.kind),
-            "accuracy": format!("{:?}", c.check.accuracy),
-            "gain": num(c.check.value),
-            "violation": num(c.check.violation),
-            "ratio": num(c.check.ratio),
-            "tolerance": num(c.check.tolerance),
-            "ray": c.ray.iter().map(|&v| num(v)).collect::<Vec<_>>(),
-        })),
-        "warnings": model.warnings,
-    });
-    serde_json::to_string_pretty(&v).unwrap_or_default()
-}
-
 pub fn generate(a: &GenerateArgs) -> ExitCode {
     if a.random == 0 {
         eprintln!("error: --random needs M ≥ 1");
         return ExitCode::from(2);
     }
     let model = random_lp(a.random, a.seed).to_model(a.seed);
-    match std::fs::write(&a.out, mps_write::to_mps_string(&model)) {
+    let text = match mps_write::to_mps_string(&model) {
+        Ok(t) => t,
+        Err(e) => return super::fail(e),
+    };
+    match std::fs::write(&a.out, text) {
         Ok(()) => {
             println!(
                 "wrote {} ({} rows, {} columns, seed {})",

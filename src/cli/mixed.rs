@@ -2,9 +2,10 @@
 use clap::Args;
 use glsolve::cpu::{dense, random};
 use glsolve::gl::Gpu;
+use glsolve::gpu::lu::blocked::BlockedSettings;
 use glsolve::layout::Format;
 use glsolve::lsq::{self, fit, LsqSettings};
-use glsolve::refine::{self, RefineSettings};
+use glsolve::refine::{self, Criterion, LuPath, RefineSettings, Substitution};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -48,6 +49,58 @@ pub struct LinsolveArgs {
     /// The right-hand side b, Matrix Market n×1 [default: A·1, so x = 1].
     #[arg(long, value_name = "b.mtx", requires = "matrix")]
     rhs: Option<PathBuf>,
+    /// The single-precision LU: the paper's hybrid blocked LU, or the unblocked GPU baseline.
+    #[arg(long, value_enum, default_value_t = LuChoice::Blocked)]
+    lu: LuChoice,
+    /// Panel width of the blocked LU (4, 8, 16, 32 or 64).
+    #[arg(long, default_value_t = 32)]
+    block: usize,
+    /// Blocked LU and forward substitution without look-ahead.
+    #[arg(long)]
+    no_lookahead: bool,
+    /// How each refinement step applies the factors: the paper's blocked substitutions split
+    /// between CPU and GPU (residual in double on the GPU), or all on the CPU.
+    #[arg(long, value_enum, default_value_t = SubstitutionChoice::Split)]
+    substitution: SubstitutionChoice,
+    /// The convergence test: the paper's Eq. (1), or the normwise backward error.
+    #[arg(long, value_enum, default_value_t = CriterionChoice::Paper)]
+    criterion: CriterionChoice,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum LuChoice {
+    Blocked,
+    Unblocked,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SubstitutionChoice {
+    Split,
+    Cpu,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum CriterionChoice {
+    Paper,
+    BackwardError,
+}
+
+fn settings(a: &LinsolveArgs) -> RefineSettings {
+    RefineSettings {
+        lu: match a.lu {
+            LuChoice::Blocked => LuPath::Blocked(BlockedSettings { block: a.block, lookahead: !a.no_lookahead }),
+            LuChoice::Unblocked => LuPath::Unblocked,
+        },
+        substitution: match a.substitution {
+            SubstitutionChoice::Split => Substitution::Split,
+            SubstitutionChoice::Cpu => Substitution::Cpu,
+        },
+        criterion: match a.criterion {
+            CriterionChoice::Paper => Criterion::Paper,
+            CriterionChoice::BackwardError => Criterion::BackwardError,
+        },
+        ..RefineSettings::default()
+    }
 }
 
 fn gpu() -> Result<Gpu, ExitCode> {
@@ -184,22 +237,117 @@ pub fn linsolve(a: &LinsolveArgs) -> ExitCode {
         Ok(g) => g,
         Err(c) => return c,
     };
-    match refine::linsolve(&gpu, &am, n, &b, &RefineSettings::default()) {
+    let st = settings(a);
+    match refine::linsolve(&gpu, &am, n, &b, &st) {
         Ok(s) => {
             println!("renderer: {}", gpu.info().renderer);
             println!("system             {label}");
+            println!("LU, substitution   {}, {}", s.lu.name(), s.substitution.name());
             println!("method             {:?}", s.method);
             println!("refinement steps   {}", s.iterations);
-            println!("LINPACK criterion  {:.3} (‖b − Ax‖∞ / (‖A‖∞‖x‖∞·n·ε), must be ≤ 16)", s.criterion());
+            println!("convergence test   {:.3} = {} (must be ≤ {})", s.test_value(), s.test.formula(), st.threshold);
+            println!("backward error     {:.3} (‖b − Ax‖∞ / (‖A‖∞‖x‖∞·n·ε), ε = 2⁻⁵²)", s.criterion());
             println!(
-                "time               LU on the GPU {:.3} s, refinement {:.3} s, total {:.3} s",
+                "time               LU {:.3} s, refinement {:.3} s, total {:.3} s",
                 s.factor_time.as_secs_f64(),
                 s.refine_time.as_secs_f64(),
                 s.total_time.as_secs_f64()
             );
             println!("effective rate     {:.3} GFLOP/s ((2/3·n³ + 2n²) / total time)", s.gflops());
+            for phase in ["factor", "forward", "backward", "substitute", "residual"] {
+                let sh = s.timeline.shares_summed(phase);
+                if sh.wall > 0.0 {
+                    println!(
+                        "  {phase:<10} wall {:.4} s: host busy {:.4} s, GPU busy {:.4} s, both at once {:.4} s",
+                        sh.wall, sh.host, sh.gpu, sh.overlap
+                    );
+                }
+            }
             ExitCode::SUCCESS
         }
         Err(e) => super::fail(e),
     }
+}
+
+// `glsolve bench lu` and `glsolve bench linsolve` (their subcommands are declared in bench.rs).
+
+#[derive(Args)]
+pub struct LuBenchArgs {
+    /// Orders.
+    #[arg(long, value_delimiter = ',', default_value = "512,1024,1536,2048")]
+    sizes: Vec<usize>,
+    /// Panel widths of the blocked LU (each timed with and without look-ahead).
+    #[arg(long, value_delimiter = ',', default_value = "32")]
+    blocks: Vec<usize>,
+    /// Skip the unblocked GPU LU and Cholesky (slow at large n).
+    #[arg(long)]
+    no_unblocked: bool,
+    /// Timed runs per measurement (after one warm-up run).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+pub struct LinsolveBenchArgs {
+    /// Orders.
+    #[arg(long, value_delimiter = ',', default_value = "512,1024,1536,2048")]
+    sizes: Vec<usize>,
+    /// Timed runs per measurement (after one warm-up run).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    /// Skip the unblocked GPU LU configuration (slow at large n).
+    #[arg(long)]
+    no_unblocked: bool,
+    /// Write timeline plots (one per phase, the largest size) into this folder.
+    #[arg(long, value_name = "DIR")]
+    plots: Option<std::path::PathBuf>,
+    /// Write the largest size's timeline as JSON (`bench all` keeps it as linsolve_timeline.json).
+    #[arg(long, value_name = "FILE")]
+    timeline_json: Option<std::path::PathBuf>,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+}
+
+/// `glsolve bench lu`.
+pub fn bench_lu(a: &LuBenchArgs) -> ExitCode {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    let r = gpu.info().renderer.clone();
+    let rows = glsolve::bench::lu::run(&gpu, &a.sizes, &a.blocks, !a.no_unblocked, a.reps, |line| eprintln!("{line}"));
+    super::bench::report(rows, |x| glsolve::bench::lu::markdown(x, &r), &a.json)
+}
+
+/// `glsolve bench linsolve`.
+pub fn bench_linsolve(a: &LinsolveBenchArgs) -> ExitCode {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => return super::fail(e),
+    };
+    let r = gpu.info().renderer.clone();
+    let (rows, timeline) =
+        match glsolve::bench::linsolve::run(&gpu, &a.sizes, a.reps, !a.no_unblocked, |line| eprintln!("{line}")) {
+            Ok(x) => x,
+            Err(e) => return super::fail(e),
+        };
+    if let (Some(dir), Some(t)) = (&a.plots, &timeline) {
+        let written = std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))
+            .and_then(|()| glsolve::bench::linsolve::timeline_plots(dir, "lu_timeline", t));
+        if let Err(e) = written {
+            return super::fail(e);
+        }
+        eprintln!("timeline plots of n = {} in {}", t.n, dir.display());
+    }
+    if let (Some(path), Some(t)) = (&a.timeline_json, &timeline) {
+        if let Err(e) = super::write_json(path, t) {
+            return super::fail(e);
+        }
+    }
+    super::bench::report(Ok::<_, String>(rows), |x| glsolve::bench::linsolve::markdown(x, &r), &a.json)
 }

@@ -8,6 +8,7 @@ mod info;
 mod lp;
 mod mixed;
 mod show;
+mod solution;
 
 #[derive(Parser)]
 #[command(

@@ -77,7 +77,7 @@ pub struct ShowArgs {
     /// Window: passes per second while playing.
     #[arg(long, default_value_t = 4.0)]
     speed: f64,
-    /// Window: after pass --at, save what the window shows to FILE and close it.
+    /// Window: after pass --at, save what the window shows to FILE and close it (implies --play).
     #[arg(long, value_name = "FILE", requires = "at")]
     screenshot: Option<PathBuf>,
     /// Window: the pass (0-based) of --screenshot.

@@ -128,3 +128,55 @@ pub fn matvec_t(a: &[f64], rows: usize, cols: usize, x: &[f64]) -> Vec<f64> {
     }
     y
 }
+
+/// ‖P·A − L·U‖_F / ‖A‖_F of a LAPACK-style single-precision factor (row-major n×n: unit L below
+/// the diagonal, U on and above) with `perm[i]` = the row of A that became row i, in double
+/// precision: the backward error of LU, bounded by a small multiple of n·u·ρ whatever κ(A).
+pub fn lu_backward_error(a: &[f64], factor: &[f32], perm: &[usize], n: usize) -> f64 {
+    let l = Mat::from_fn(n, n, |i, j| match i.cmp(&j) {
+        std::cmp::Ordering::Greater => factor[i * n + j] as f64,
+        std::cmp::Ordering::Equal => 1.0,
+        std::cmp::Ordering::Less => 0.0,
+    });
+    let u = Mat::from_fn(n, n, |i, j| if i <= j { factor[i * n + j] as f64 } else { 0.0 });
+    let lu = &l * &u;
+    let (mut num, mut den) = (0.0, 0.0);
+    for i in 0..n {
+        for j in 0..n {
+            let pa = a[perm[i] * n + j];
+            num += (pa - lu[(i, j)]).powi(2);
+            den += pa * pa;
+        }
+    }
+    (num / den).sqrt()
+}
+
+/// κ∞(A) = ‖A‖∞·‖A⁻¹‖∞ from faer's partial-pivoting LU (infinite for a singular A).
+pub fn condition_inf(a: &[f64], n: usize) -> f64 {
+    use faer::linalg::solvers::DenseSolveCore;
+    let inv = to_mat(a, n, n).partial_piv_lu().inverse();
+    let inv_norm = (0..n).map(|i| (0..n).map(|j| inv[(i, j)].abs()).sum::<f64>()).fold(0.0, f64::max);
+    let k = norm_inf(a, n, n) * inv_norm;
+    if k.is_finite() {
+        k
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// Solves A·x = b in single precision with faer's partial-pivoting LU (the CPU single-precision
+/// column of the benchmarks).
+pub fn solve_general_f32(a: &[f32], n: usize, b: &[f32]) -> Vec<f32> {
+    use faer::linalg::solvers::Solve;
+    let lu = Mat::from_fn(n, n, |i, j| a[i * n + j]).partial_piv_lu();
+    let x = lu.solve(Mat::from_fn(n, 1, |i, _| b[i]));
+    (0..n).map(|i| x[(i, 0)]).collect()
+}
+
+/// faer's partial-pivoting LU of A in double (`f64`) or single (`f32`) precision, for timing;
+/// returns U's last diagonal entry so the work cannot be optimized away.
+pub fn lu_factor_only<T: faer::traits::RealField + Copy>(a: &Mat<T>) -> T {
+    let lu = a.partial_piv_lu();
+    let n = a.nrows();
+    lu.U()[(n - 1, n - 1)]
+}

@@ -3,7 +3,7 @@
 //! description of each pass.
 
 use crate::geometry::Primitive;
-use crate::gl::{GlResult, Gpu, Pass, PassRecord, Texture};
+use crate::gl::{GlResult, Gpu, Pass, PassRecord, TexelGrid, Texture};
 use std::collections::BTreeMap;
 
 /// Textures not touched for this many passes leave the screen (and the cache).
@@ -11,15 +11,36 @@ pub const RECENT: u64 = 8;
 /// At most this many textures are shown side by side.
 pub const MAX_PANELS: usize = 5;
 
-/// The CPU copy of one texture.
+/// The CPU copy of one texture, as the logical matrix it holds (an RGBA texel of 2×2 blocks
+/// becomes four entries in two rows, a run of four becomes four entries of one row).
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     pub id: u64,
+    /// Logical size (texels × the grid's span).
     pub width: u32,
     pub height: u32,
-    /// Row-major values (row i = texel row y = i).
+    /// Row-major logical values (row i = matrix row i).
     pub values: Vec<f32>,
+    /// How texels map to entries (the block grid the viewer draws).
+    pub grid: TexelGrid,
     last_seen: u64,
+}
+
+impl Snapshot {
+    /// Stores the texels `[j0, i0, j1, i1)` read back (all channels, row-major texels).
+    fn store(&mut self, [j0, i0, j1, _]: [u32; 4], data: &[f32], channels: usize) {
+        let w = self.width as usize;
+        let texels_per_row = (j1 - j0) as usize;
+        for (t, texel) in data.chunks(channels).enumerate() {
+            let (x, y) = (j0 + (t % texels_per_row) as u32, i0 + (t / texels_per_row) as u32);
+            for (c, v) in texel.iter().enumerate() {
+                let (col, row) = self.grid.entry(x, y, c as u32);
+                if let Some(slot) = self.values.get_mut(row as usize * w + col as usize) {
+                    *slot = *v;
+                }
+            }
+        }
+    }
 }
 
 /// One pass as the viewer shows it.
@@ -81,8 +102,12 @@ impl Capture {
             s.last_seen = now;
             return Ok(());
         }
-        let values = gpu.read(tex)?;
-        let snap = Snapshot { id: tex.id(), width: tex.width(), height: tex.height(), values, last_seen: now };
+        let grid = tex.grid();
+        let (sx, sy) = grid.span();
+        let (w, h) = (tex.width() * sx, tex.height() * sy);
+        let mut snap =
+            Snapshot { id: tex.id(), width: w, height: h, values: vec![0.0; (w * h) as usize], grid, last_seen: now };
+        snap.store([0, 0, tex.width(), tex.height()], &gpu.read(tex)?, tex.format().channels());
         self.snapshots.insert(tex.id(), snap);
         Ok(())
     }
@@ -102,11 +127,7 @@ impl Capture {
         if let Some([j0, i0, j1, i1]) = bounding_box(&pass.primitive, t.width(), t.height()) {
             let part = gpu.read_rect(t, j0, i0, j1 - j0, i1 - i0)?;
             if let Some(s) = self.snapshots.get_mut(&t.id()) {
-                let w = s.width as usize;
-                for (r, row) in part.chunks((j1 - j0) as usize).enumerate() {
-                    let start = (i0 as usize + r) * w + j0 as usize;
-                    s.values[start..start + row.len()].copy_from_slice(row);
-                }
+                s.store([j0, i0, j1, i1], &part, t.format().channels());
             }
         }
         let mut info = PassInfo::of(self.observed, pass);

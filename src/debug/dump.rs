@@ -124,7 +124,11 @@ impl Sink for TextureExport {
                 width: snap.width,
                 height: snap.height,
                 values: &snap.values,
-                outline: (snap.id == info.target).then_some(info.primitive),
+                outline: (snap.id == info.target).then(|| {
+                    let (gx, gy) = snap.grid.span();
+                    info.primitive.scaled(gx as f32, gy as f32)
+                }),
+                grid: snap.grid.span(),
             }],
         };
         let (w, h) = render::natural_size(0, &[(snap.width, snap.height)], px);

@@ -10,6 +10,7 @@ pub mod dump;
 pub mod error;
 mod font;
 pub mod observer;
+mod panels;
 pub mod render;
 pub mod scenario;
 pub mod window;

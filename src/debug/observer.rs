@@ -6,7 +6,7 @@
 use super::capture::{Capture, PassInfo};
 use super::error::{DebugError, DebugResult};
 use super::render::{self, Frame, Panel, PanelRect};
-use crate::gl::{Gpu, Measure, Pass, PassObserver, PassRecord};
+use crate::gl::{Gpu, Measure, Pass, PassObserver, PassRecord, TexelGrid};
 
 #[derive(Clone, Debug, Default)]
 pub struct Label {
@@ -75,13 +75,20 @@ impl View<'_> {
             .into_iter()
             .map(|s| {
                 let role = pass.and_then(|p| p.role_of(s.id)).unwrap_or_default();
-                let outline = pass.filter(|p| p.target == s.id).map(|p| p.primitive);
+                let (gx, gy) = s.grid.span();
+                let outline = pass.filter(|p| p.target == s.id).map(|p| p.primitive.scaled(gx as f32, gy as f32));
+                let layout = match s.grid {
+                    TexelGrid::One => String::new(),
+                    TexelGrid::Blocks2x2 => " RGBA 2×2".into(),
+                    TexelGrid::Runs4 => " RGBA 1×4".into(),
+                };
                 Panel {
-                    title: format!("#{} {}×{} {role}", s.id, s.width, s.height),
+                    title: format!("#{} {}×{}{layout} {role}", s.id, s.width, s.height),
                     width: s.width,
                     height: s.height,
                     values: &s.values,
                     outline,
+                    grid: (gx, gy),
                 }
             })
             .collect();

@@ -5,7 +5,8 @@
 use super::error::{DebugError, DebugResult};
 use super::observer::Label;
 use crate::cpu::random;
-use crate::gl::{Gpu, PassObserver};
+use crate::gl::{Gpu, PassObserver, PingPong, TexelFormat};
+use crate::gpu::blocked::assemble::{self as blocked_assemble, BlockedOperands};
 use crate::gpu::cholesky::{self, Variant};
 use crate::gpu::{assemble, substitute, Vector};
 use crate::layout::Format;
@@ -113,11 +114,26 @@ impl Scenario {
                 let a: Vec<f32> = random::uniform(m, self.n, -1.0, 1.0, self.seed).iter().map(|&x| x as f32).collect();
                 let d2: Vec<f32> =
                     random::uniform(self.n, 1, 0.25, 2.0, self.seed + 1).iter().map(|&x| x as f32).collect();
-                let start = watch(gpu);
-                let c = assemble::assemble(gpu, &a, &d2, m, self.n, self.format);
-                gpu.stop_observing();
-                let c = c?;
-                (gpu.read(c.source())?, gpu.pass_count() - start)
+                if let Variant::Blocked(block) = self.variant {
+                    // The blocked assembly: one pass for all n columns (after the scaling pass).
+                    let layout = block.layout(m);
+                    let ops = BlockedOperands::new(gpu, &a, m, self.n, layout.padded_rows)?;
+                    ops.set_d2(gpu, &d2)?;
+                    let (w, h) = layout.texture_size();
+                    let tex = || gpu.texture_of(TexelFormat::Rgba32F, w, h, "C (2×2 blocks)");
+                    let mut c = PingPong::new(tex()?, tex()?);
+                    let start = watch(gpu);
+                    let r = blocked_assemble::assemble_into(gpu, &ops, &mut c, &layout, usize::MAX);
+                    gpu.stop_observing();
+                    r?;
+                    (gpu.read(c.source())?, gpu.pass_count() - start)
+                } else {
+                    let start = watch(gpu);
+                    let c = assemble::assemble(gpu, &a, &d2, m, self.n, self.format);
+                    gpu.stop_observing();
+                    let c = c?;
+                    (gpu.read(c.source())?, gpu.pass_count() - start)
+                }
             }
             Algorithm::Solve => {
                 let f = cholesky::factor_with(gpu, &spd(), m, Variant::PAPER, self.format)?;
@@ -148,6 +164,7 @@ impl Scenario {
                     tolerance: crate::lp::Settings::default_tolerance(crate::lp::BackendKind::Gpu),
                     verbosity: crate::lp::Verbosity::Quiet,
                     normal_format: self.format,
+                    gpu_variant: self.variant,
                     ..crate::lp::Settings::default()
                 };
                 let start = watch(gpu);

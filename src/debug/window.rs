@@ -29,7 +29,8 @@ pub struct WindowOptions {
     pub play: bool,
     /// Passes per second while playing.
     pub speed: f64,
-    /// Read the window back into this PNG after pass `.1` (0-based) and close the window.
+    /// Read the window back into this PNG after pass `.1` (0-based) and close the window. A
+    /// screenshot implies playing: a paused window would wait for a key that no one presses.
     pub screenshot: Option<(PathBuf, u64)>,
     /// Close when the computation ends instead of waiting for q.
     pub exit_at_end: bool,
@@ -48,7 +49,7 @@ pub fn open(opts: WindowOptions) -> DebugResult<(Gpu, WindowSink)> {
     let sink = WindowSink {
         event_loop,
         win,
-        playing: opts.play,
+        playing: opts.play || opts.screenshot.is_some(),
         speed,
         opts,
         grant: Grant::None,

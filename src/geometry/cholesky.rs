@@ -45,6 +45,17 @@ pub fn square_outer_update(k: u32, m: u32) -> Primitive {
     Primitive::rect_with(k + 1, k + 1, m, m, t0, t1)
 }
 
+/// The column-wise multipass update (2006 paper §3.2, the BrookGPU way to mimic a triangular
+/// domain): column j of the trailing lower triangle, rows j..m, one pass per column. T0 = (k+.5, i)
+/// is the neighbour L(i, k); T1 = (j+.5, k+.5), swizzled `.yx`, the pivot L(j, k) — the pair
+/// coordinates of Fig. 5 restricted to one column.
+pub fn column_outer_update(k: u32, j: u32, m: u32) -> Primitive {
+    let (kf, jf, mf) = (k as f32 + 0.5, j as f32, m as f32);
+    let t0 = [[kf, jf, 0.0], [kf, jf, 0.0], [kf, mf, 0.0], [kf, mf, 0.0]];
+    let t1 = [[jf, kf, 0.0], [jf + 1.0, kf, 0.0], [jf, kf, 0.0], [jf + 1.0, kf, 0.0]];
+    Primitive::rect_with(j, j, j + 1, m, t0, t1)
+}
+
 /// The BrookGPU-style square domain with the triad coordinates T0 = (j, i, k+.5).
 pub fn square_outer_update_triad(k: u32, m: u32) -> Primitive {
     let (kf, a, b) = (k as f32 + 0.5, k as f32 + 1.0, m as f32);

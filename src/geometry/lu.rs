@@ -29,6 +29,14 @@ pub fn trailing_update(k: u32, m: u32) -> Primitive {
     Primitive::rect_with(k + 1, k + 1, m, m, t0, t1)
 }
 
+/// The blocked LU's passes (the mixed-precision paper's hybrid LU and its substitutions) work on
+/// whole texels of the 2×2-block layout: the rectangle of texels `j0..j1` × `i0..i1` (x = block
+/// column, y = block row), corners on texel edges so that every centre inside is covered once.
+/// Kernels find their block from the fragment position, so no coordinates are interpolated.
+pub fn block_rect(j0: u32, i0: u32, j1: u32, i1: u32) -> Primitive {
+    Primitive::texel_rect(j0, i0, j1, i1)
+}
+
 /// The point at vector entry 0 (a 1×1 result) with no coordinates.
 pub fn single_texel() -> Primitive {
     Primitive::Point(Vertex::at(0.5, 0.5))
@@ -38,6 +46,18 @@ pub fn single_texel() -> Primitive {
 mod tests {
     use super::*;
     use crate::geometry::coverage::fragments;
+
+    #[test]
+    fn block_rectangles_cover_exactly_their_texels() {
+        for (j0, i0, j1, i1) in [(0u32, 0u32, 1u32, 1u32), (3, 2, 9, 5), (4, 4, 5, 17)] {
+            let f = fragments(&block_rect(j0, i0, j1, i1), 20, 20).unwrap();
+            let mut got: Vec<(u32, u32)> = f.iter().map(|f| (f.j, f.i)).collect();
+            got.sort();
+            let mut want: Vec<(u32, u32)> = (j0..j1).flat_map(|j| (i0..i1).map(move |i| (j, i))).collect();
+            want.sort();
+            assert_eq!(got, want);
+        }
+    }
 
     #[test]
     fn gather_swap_and_update_domains() {

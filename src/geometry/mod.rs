@@ -6,6 +6,7 @@
 //! Nothing here touches GL; every recipe is unit-tested by computing which texel centres it covers.
 
 pub mod assembly;
+pub mod blocks;
 pub mod cholesky;
 pub mod coverage;
 pub mod lu;
@@ -92,6 +93,21 @@ impl Primitive {
     /// The point covering texel (j, i): placed at its centre, T0 = the centre.
     pub fn texel_point(j: u32, i: u32) -> Self {
         Primitive::Point(Vertex::at(j as f32 + 0.5, i as f32 + 0.5))
+    }
+
+    /// The same primitive with positions scaled by (sx, sy) (texel units to the logical entries
+    /// of an RGBA texture, for drawing).
+    pub fn scaled(&self, sx: f32, sy: f32) -> Self {
+        let mut p = *self;
+        let scale = |v: &mut Vertex| v.pos = [v.pos[0] * sx, v.pos[1] * sy];
+        match &mut p {
+            Primitive::Point(v) => scale(v),
+            Primitive::Line(vs) => vs.iter_mut().for_each(scale),
+            Primitive::Rectangle(vs) => vs.iter_mut().for_each(scale),
+            Primitive::Triangle(vs) => vs.iter_mut().for_each(scale),
+            Primitive::TwoTriangles(vs) => vs.iter_mut().for_each(scale),
+        }
+        p
     }
 
     /// The whole `width × height` texture.

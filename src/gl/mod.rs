@@ -7,6 +7,7 @@
 
 mod context;
 mod error;
+mod fence;
 mod gpu;
 mod info;
 mod observer;
@@ -17,14 +18,16 @@ mod runner;
 mod shared;
 mod texture;
 mod transfer;
+#[cfg(feature = "viewer")]
 pub mod window;
 
 pub use context::{load_reset_status, DevicePreference, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};
 pub use error::{GlError, GlResult};
+pub use fence::Fence;
 pub use gpu::{Gpu, PassObserver, Traffic};
 pub use info::GpuInfo;
 pub use observer::{PassLog, PassTotals};
 pub use pass::Pass;
 pub use program::{declared_uniforms, output_format, Kernel, MAX_SOURCES, PASS_VERT};
 pub use record::{Measure, PassRecord, TimeMode};
-pub use texture::{PingPong, TexelFormat, Texture};
+pub use texture::{PingPong, TexelFormat, TexelGrid, Texture};

@@ -45,6 +45,36 @@ impl TexelFormat {
     }
 }
 
+/// How the values of an RGBA texel map to a logical matrix (for the viewer and read-backs):
+/// `Blocks2x2` — a 2×2 block, (r, g, b, a) = (a(2y, 2x), a(2y, 2x+1), a(2y+1, 2x), a(2y+1, 2x+1));
+/// `Runs4` — four consecutive entries of a row, a(y, 4x..4x+3). One-channel textures are `One`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TexelGrid {
+    One,
+    Blocks2x2,
+    Runs4,
+}
+
+impl TexelGrid {
+    /// Logical entries per texel along x and y.
+    pub fn span(self) -> (u32, u32) {
+        match self {
+            TexelGrid::One => (1, 1),
+            TexelGrid::Blocks2x2 => (2, 2),
+            TexelGrid::Runs4 => (4, 1),
+        }
+    }
+
+    /// Logical (column, row) of channel `c` of texel (x, y).
+    pub fn entry(self, x: u32, y: u32, c: u32) -> (u32, u32) {
+        match self {
+            TexelGrid::One => (x, y),
+            TexelGrid::Blocks2x2 => (2 * x + c % 2, 2 * y + c / 2),
+            TexelGrid::Runs4 => (4 * x + c, y),
+        }
+    }
+}
+
 /// A float `GL_TEXTURE_RECTANGLE` of `width × height` texels, NEAREST filtered, addressed in
 /// texel units (x = column, y = row). Freed (texture and framebuffer) when dropped.
 pub struct Texture {
@@ -54,6 +84,7 @@ pub struct Texture {
     width: u32,
     height: u32,
     format: TexelFormat,
+    grid: std::cell::Cell<TexelGrid>,
     id: u64,
 }
 
@@ -129,7 +160,23 @@ impl Texture {
             shared.textures_created.set(shared.textures_created.get() + 1);
             let id = shared.next_id.get();
             shared.next_id.set(id + 1);
-            Ok(Texture { shared: Rc::clone(shared), tex, fbo, width, height, format, id })
+            // RGBA: a one-row texture is a vector (runs of four), a taller one a matrix in 2×2
+            // blocks, unless its maker says otherwise (`set_grid`).
+            let grid = match format {
+                TexelFormat::R32F => TexelGrid::One,
+                TexelFormat::Rgba32F if height == 1 => TexelGrid::Runs4,
+                TexelFormat::Rgba32F => TexelGrid::Blocks2x2,
+            };
+            Ok(Texture {
+                shared: Rc::clone(shared),
+                tex,
+                fbo,
+                width,
+                height,
+                format,
+                grid: std::cell::Cell::new(grid),
+                id,
+            })
         }
     }
 
@@ -157,6 +204,18 @@ impl Texture {
     pub fn bytes(&self) -> usize {
         self.floats() * 4
     }
+    /// How an RGBA texel maps to logical entries.
+    pub fn grid(&self) -> TexelGrid {
+        self.grid.get()
+    }
+
+    /// Declares the layout of an RGBA texture (ignored for one-channel textures).
+    pub fn set_grid(&self, grid: TexelGrid) {
+        if self.format == TexelFormat::Rgba32F && grid != TexelGrid::One {
+            self.grid.set(grid);
+        }
+    }
+
     /// A number unique among the textures of one `Gpu` (for logs and the viewer).
     pub fn id(&self) -> u64 {
         self.id

@@ -3,9 +3,9 @@
 //! line search. Reductions bring back one scalar: the "minimum feedback" the papers ask for.
 
 use super::error::GpuResult;
-use super::vector::Vector;
+use super::vector::{Vector, VectorLayout};
 use crate::geometry::Primitive;
-use crate::gl::{Gpu, Pass, Texture};
+use crate::gl::{Gpu, Pass, TexelFormat, Texture};
 use crate::kernels;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -33,26 +33,31 @@ pub fn div(gpu: &Gpu, out: &Vector, x: &Vector, y: &Vector) -> GpuResult<()> {
 /// out = α·x + β (β broadcast to every entry).
 pub fn affine(gpu: &Gpu, out: &Vector, alpha: f32, x: &Vector, beta: f32) -> GpuResult<()> {
     out.same_len(x, "affine")?;
-    let src = [x.texture()];
-    let u = [("alpha", alpha), ("beta", beta)];
-    gpu.run(
-        &Pass::new("affine", &kernels::ELEMENTWISE, out.texture(), &src, out.domain())
-            .defines(&["AFFINE"])
-            .uniforms(&u),
-    )?;
-    Ok(())
+    elementwise(gpu, "affine", &["AFFINE"], out, &[x.texture()], &[("alpha", alpha), ("beta", beta)])
 }
 
 /// out = x.
 pub fn copy(gpu: &Gpu, out: &Vector, x: &Vector) -> GpuResult<()> {
     out.same_len(x, "copy")?;
-    gpu.run(&Pass::new("copy", &kernels::COPY, out.texture(), &[x.texture()], out.domain()))?;
+    let kernel = match out.layout() {
+        VectorLayout::Scalar => &kernels::COPY,
+        VectorLayout::Quad => &kernels::COPY4,
+    };
+    gpu.run(&Pass::new("copy", kernel, out.texture(), &[x.texture()], out.domain()))?;
     Ok(())
 }
 
 /// Every entry of out = value.
 pub fn fill(gpu: &Gpu, out: &Vector, value: f32) -> GpuResult<()> {
-    gpu.run(&Pass::new("fill", &kernels::FILL, out.texture(), &[], out.domain()).uniforms(&[("value", value)]))?;
+    let pass = match out.layout() {
+        VectorLayout::Scalar => Pass::new("fill", &kernels::FILL, out.texture(), &[], out.domain()),
+        VectorLayout::Quad => Pass::new("fill", &kernels::FILL4, out.texture(), &[], out.domain()).defines(&["MASKED"]),
+    };
+    let len = out.len() as f32;
+    match out.layout() {
+        VectorLayout::Scalar => gpu.run(&pass.uniforms(&[("value", value)]))?,
+        VectorLayout::Quad => gpu.run(&pass.uniforms(&[("value", value), ("len", len)]))?,
+    }
     Ok(())
 }
 
@@ -67,10 +72,34 @@ fn binary(
 ) -> GpuResult<()> {
     out.same_len(x, name)?;
     out.same_len(y, name)?;
-    let src = [x.texture(), y.texture()];
-    gpu.run(
-        &Pass::new(name, &kernels::ELEMENTWISE, out.texture(), &src, out.domain()).defines(defines).uniforms(uniforms),
-    )?;
+    elementwise(gpu, name, defines, out, &[x.texture(), y.texture()], uniforms)
+}
+
+/// One element-wise pass in the layout of `out` (the vec4 kernel also masks the padding).
+fn elementwise(
+    gpu: &Gpu,
+    name: &'static str,
+    defines: &'static [&'static str],
+    out: &Vector,
+    src: &[&Texture],
+    uniforms: &[(&'static str, f32)],
+) -> GpuResult<()> {
+    match out.layout() {
+        VectorLayout::Scalar => gpu.run(
+            &Pass::new(name, &kernels::ELEMENTWISE, out.texture(), src, out.domain())
+                .defines(defines)
+                .uniforms(uniforms),
+        )?,
+        VectorLayout::Quad => {
+            let mut u = uniforms.to_vec();
+            u.push(("len", out.len() as f32));
+            gpu.run(
+                &Pass::new(name, &kernels::ELEMENTWISE4, out.texture(), src, out.domain())
+                    .defines(defines)
+                    .uniforms(&u),
+            )?
+        }
+    }
     Ok(())
 }
 
@@ -114,7 +143,37 @@ pub fn reduction_lengths(n: usize) -> Vec<usize> {
 #[derive(Default)]
 pub struct Reducer {
     levels: RefCell<HashMap<usize, Texture>>,
-    products: RefCell<HashMap<usize, Vector>>,
+    quad_levels: RefCell<HashMap<usize, Texture>>,
+    products: RefCell<HashMap<(usize, VectorLayout), Vector>>,
+}
+
+/// How many texels a reduction pass over four-entry texels folds into one.
+pub const QUAD_FAN_IN: usize = 8;
+
+/// The widths a quad reduction of n entries passes through: ⌈⌈n/4⌉/8⌉, … down to 1 texel (at
+/// least one pass), whose four channels the CPU combines.
+pub fn quad_reduction_widths(n: usize) -> Vec<usize> {
+    let mut v = Vec::new();
+    let mut w = n.div_ceil(4).max(1);
+    loop {
+        w = w.div_ceil(QUAD_FAN_IN);
+        v.push(w);
+        if w == 1 {
+            return v;
+        }
+    }
+}
+
+/// The CPU's share of a quad reduction: the four channels of the last texel (NaN propagates).
+fn combine_lanes(v: &[f32], op: ReduceOp) -> f32 {
+    if v.iter().any(|x| x.is_nan()) {
+        return f32::NAN;
+    }
+    match op {
+        ReduceOp::Sum => v.iter().sum(),
+        ReduceOp::MaxAbs | ReduceOp::Max => v.iter().copied().fold(f32::NEG_INFINITY, f32::max),
+        ReduceOp::Min => v.iter().copied().fold(f32::INFINITY, f32::min),
+    }
 }
 
 impl Reducer {
@@ -174,23 +233,64 @@ impl Reducer {
 
     /// Reduces a vector.
     pub fn reduce(&self, gpu: &Gpu, x: &Vector, op: ReduceOp) -> GpuResult<f32> {
-        self.reduce_texture(gpu, x.texture(), x.len(), op)
+        match x.layout() {
+            VectorLayout::Scalar => self.reduce_texture(gpu, x.texture(), x.len(), op),
+            VectorLayout::Quad => self.reduce_quad(gpu, x, op),
+        }
     }
 
-    /// A scratch vector of length n for element-wise results (one per length).
-    fn with_product<R>(&self, gpu: &Gpu, n: usize, f: impl FnOnce(&Vector) -> GpuResult<R>) -> GpuResult<R> {
-        if !self.products.borrow().contains_key(&n) {
-            let v = Vector::new(gpu, n, "a reduction's element-wise product")?;
-            self.products.borrow_mut().insert(n, v);
+    /// A quad vector: passes of [`QUAD_FAN_IN`] texels each, one texel read back (four floats).
+    fn reduce_quad(&self, gpu: &Gpu, x: &Vector, op: ReduceOp) -> GpuResult<f32> {
+        let widths = quad_reduction_widths(x.len());
+        for &w in &widths {
+            if !self.quad_levels.borrow().contains_key(&w) {
+                let t = gpu.texture_of(TexelFormat::Rgba32F, w, 1, "a reduction level (four per texel)")?;
+                self.quad_levels.borrow_mut().insert(w, t);
+            }
+        }
+        let levels = self.quad_levels.borrow();
+        let mut source = x.texture();
+        let (mut len, mut width) = (x.len(), x.texture().width() as usize);
+        for (pass, &w) in widths.iter().enumerate() {
+            let target = &levels[&w];
+            let first = pass == 0;
+            let defines: &'static [&'static str] = match (op, first) {
+                (ReduceOp::MaxAbs, true) => &["MAXABS", "FIRST"],
+                _ => op.defines(),
+            };
+            let u = [("len", len as f32), ("width", width as f32)];
+            let sources = [source];
+            gpu.run(
+                &Pass::new("reduce", &kernels::REDUCE4, target, &sources, Primitive::full(w as u32, 1))
+                    .defines(defines)
+                    .uniforms(&u),
+            )?;
+            source = target;
+            (len, width) = (4 * w, w);
+        }
+        Ok(combine_lanes(&gpu.read(source)?, op))
+    }
+
+    /// A scratch vector of length n for element-wise results (one per length and layout).
+    fn with_product<R>(
+        &self,
+        gpu: &Gpu,
+        n: usize,
+        layout: VectorLayout,
+        f: impl FnOnce(&Vector) -> GpuResult<R>,
+    ) -> GpuResult<R> {
+        if !self.products.borrow().contains_key(&(n, layout)) {
+            let v = Vector::new_in(gpu, layout, n, "a reduction's element-wise product")?;
+            self.products.borrow_mut().insert((n, layout), v);
         }
         let products = self.products.borrow();
-        f(&products[&n])
+        f(&products[&(n, layout)])
     }
 
     /// xᵀy: a multiply pass and a sum reduction.
     pub fn dot(&self, gpu: &Gpu, x: &Vector, y: &Vector) -> GpuResult<f32> {
         x.same_len(y, "dot")?;
-        self.with_product(gpu, x.len(), |p| {
+        self.with_product(gpu, x.len(), x.layout(), |p| {
             mul(gpu, p, x, y)?;
             self.reduce(gpu, p, ReduceOp::Sum)
         })
@@ -205,9 +305,17 @@ impl Reducer {
     /// gives NaN, so a caller cannot mistake a broken direction for a full step.
     pub fn max_step(&self, gpu: &Gpu, x: &Vector, dx: &Vector) -> GpuResult<f32> {
         x.same_len(dx, "line search")?;
-        self.with_product(gpu, x.len(), |p| {
+        self.with_product(gpu, x.len(), x.layout(), |p| {
             let src = [x.texture(), dx.texture()];
-            gpu.run(&Pass::new("step_ratio", &kernels::STEP_RATIO, p.texture(), &src, p.domain()))?;
+            match p.layout() {
+                VectorLayout::Scalar => {
+                    gpu.run(&Pass::new("step_ratio", &kernels::STEP_RATIO, p.texture(), &src, p.domain()))?
+                }
+                VectorLayout::Quad => gpu.run(
+                    &Pass::new("step_ratio", &kernels::STEP_RATIO4, p.texture(), &src, p.domain())
+                        .uniforms(&[("len", x.len() as f32)]),
+                )?,
+            }
             let r = self.reduce(gpu, p, ReduceOp::Min)?;
             Ok(if r.is_nan() { r } else { r.min(1.0) })
         })
@@ -217,6 +325,15 @@ impl Reducer {
 #[cfg(test)]
 mod tests {
     use super::reduction_lengths;
+    #[test]
+    fn quad_reductions_fold_eight_texels_per_pass() {
+        use super::quad_reduction_widths;
+        assert_eq!(quad_reduction_widths(1), vec![1]);
+        assert_eq!(quad_reduction_widths(32), vec![1]);
+        assert_eq!(quad_reduction_widths(33), vec![2, 1]);
+        assert_eq!(quad_reduction_widths(2048), vec![64, 8, 1]);
+    }
+
     #[test]
     fn reduction_lengths_halve_to_one() {
         assert_eq!(reduction_lengths(1), vec![1]);

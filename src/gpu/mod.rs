@@ -2,9 +2,11 @@
 pub mod assemble;
 pub mod blas1;
 pub mod blas2;
+pub mod blocked;
 pub mod cholesky;
 pub mod error;
 pub mod lu;
+pub mod normal;
 pub mod plan;
 pub mod pool;
 pub mod substitute;
@@ -12,4 +14,4 @@ pub mod vector;
 
 pub use error::{GpuError, GpuResult};
 pub use pool::{PooledVector, TexturePool};
-pub use vector::Vector;
+pub use vector::{Vector, VectorLayout};

@@ -49,6 +49,30 @@ pub enum PassKind {
     CopyRow,
     /// LU: rank-1 elimination of the trailing square.
     Elimination,
+    /// Blocked Cholesky: the diagonal block.
+    BlockDiagonal,
+    /// Blocked Cholesky: the panel below the diagonal block.
+    BlockPanel,
+    /// Blocked Cholesky: the rank-B update of the trailing matrix.
+    BlockUpdate,
+    /// Blocked assembly: B = A·D², four columns per texel.
+    ScaleColumns,
+    /// Blocked assembly: b columns of A·D²·Aᵀ per pass.
+    AssembleBlocks,
+    /// Blocked substitution: one block of B entries solved and the rest updated.
+    SubstituteBlock,
+    /// Blocked LU: U12 = L11⁻¹·(P·A)12, the panel's strip of U.
+    UpperStrip,
+    /// Blocked LU: the trailing update of the next panel's columns only (the look-ahead).
+    LookAheadUpdate,
+    /// Blocked LU: the trailing update of the other columns (all of them without look-ahead).
+    TrailingUpdate,
+    /// Blocked forward substitution: the next block of r, updated first (the look-ahead).
+    ForwardLookAhead,
+    /// Blocked forward substitution: the other rows of r.
+    ForwardUpdate,
+    /// Blocked backward substitution: r ← r − A(:, block)·x_block in double precision.
+    ResidualUpdate,
 }
 
 impl PassKind {
@@ -70,6 +94,18 @@ impl PassKind {
             PassKind::SwapRows => "swap_rows",
             PassKind::CopyRow => "copy_row",
             PassKind::Elimination => "elimination",
+            PassKind::BlockDiagonal => "block_diagonal",
+            PassKind::BlockPanel => "block_panel",
+            PassKind::BlockUpdate => "block_update",
+            PassKind::ScaleColumns => "scale_columns",
+            PassKind::AssembleBlocks => "assemble_blocks",
+            PassKind::SubstituteBlock => "substitute_block",
+            PassKind::UpperStrip => "lu_upper_strip",
+            PassKind::LookAheadUpdate => "lu_lookahead_update",
+            PassKind::TrailingUpdate => "lu_trailing_update",
+            PassKind::ForwardLookAhead => "forward_lookahead",
+            PassKind::ForwardUpdate => "forward_update",
+            PassKind::ResidualUpdate => "residual_update",
         }
     }
 }

@@ -3,7 +3,7 @@
 //! textures in its first iteration only.
 
 use super::error::GpuResult;
-use super::vector::Vector;
+use super::vector::{Vector, VectorLayout};
 use crate::gl::{Gpu, TexelFormat, Texture};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -44,9 +44,10 @@ impl TexturePool {
         self.free.borrow_mut().entry(key).or_default().push(t);
     }
 
-    /// A vector of length `len` (contents undefined) that returns to the pool when dropped.
-    pub fn vector(&self, gpu: &Gpu, len: usize, what: &str) -> GpuResult<PooledVector> {
-        let t = self.texture(gpu, TexelFormat::R32F, len, 1, what)?;
+    /// A vector of length `len` in `layout` (contents undefined) that returns to the pool when
+    /// dropped.
+    pub fn vector(&self, gpu: &Gpu, layout: VectorLayout, len: usize, what: &str) -> GpuResult<PooledVector> {
+        let t = self.texture(gpu, layout.format(), layout.width(len), 1, what)?;
         Ok(PooledVector { v: Some(Vector::from_texture(t, len)), pool: self.clone() })
     }
 

@@ -62,6 +62,9 @@ pub fn plan_backward(m: u32, format: Format) -> Vec<PlannedPass> {
 }
 
 fn run_plan(gpu: &Gpu, factor: &Factor, rhs: &Vector, plan: &[PlannedPass]) -> GpuResult<Vector> {
+    if factor.blocks.is_some() {
+        return Err(GpuError::Unsupported("a blocked factor is solved by gpu::blocked::substitute".into()));
+    }
     if rhs.len() != factor.m {
         return Err(GpuError::Shape(format!(
             "right-hand side of length {} for an {}×{} factor",

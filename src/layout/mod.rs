@@ -7,7 +7,7 @@ pub use packed::Packed;
 pub use rgba::{Blocks2x2, Rows4};
 
 /// How a symmetric or triangular matrix is stored in a texture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Format {
     /// m×m texture, lower triangle used.
     Full,

@@ -4,11 +4,15 @@ use crate::lp::model::LpModel;
 use crate::lp::standard_form::StandardForm;
 use std::io::Write;
 
+/// No change: the standard form's objective as it is.
+const IDENTITY: (f64, f64, f64) = (1.0, 0.0, 0.0);
+
 /// One row of the iteration log (HiGHS-like columns).
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct IterationInfo {
     pub iteration: usize,
-    /// cᵀx of the standard form (scaled model, minimization).
+    /// cᵀx of the standard form (scaled model, minimization; the printed log shows it in the
+    /// model's sense with its constants, see [`Logger::set_objective_map`]).
     pub primal_objective: f64,
     /// bᵀλ of the standard form.
     pub dual_objective: f64,
@@ -29,17 +33,42 @@ pub struct IterationInfo {
 /// `Logger::to_writer` for anything else (a file, a buffer in a test).
 pub struct Logger {
     sink: Option<Box<dyn Write + Send>>,
+    /// The iteration rows print `sign·(objective + shift) + constant` — the model's own sense
+    /// and objective constant — instead of the standard form's minimization objective.
+    objective_map: (f64, f64, f64),
+}
+
+impl Default for Logger {
+    /// A quiet logger.
+    fn default() -> Self {
+        Logger::quiet()
+    }
 }
 
 impl Logger {
+    /// Lines go to standard output.
     pub fn stdout() -> Self {
-        Self { sink: Some(Box::new(std::io::stdout())) }
+        Self { sink: Some(Box::new(std::io::stdout())), objective_map: IDENTITY }
     }
+    /// Lines go nowhere.
     pub fn quiet() -> Self {
-        Self { sink: None }
+        Self { sink: None, objective_map: IDENTITY }
     }
+    /// Lines go to `w`.
     pub fn to_writer(w: Box<dyn Write + Send>) -> Self {
-        Self { sink: Some(w) }
+        Self { sink: Some(w), objective_map: IDENTITY }
+    }
+    /// Makes the iteration rows show objectives as the user wrote the model: the standard
+    /// form's minimization objective v is printed as `sense·(v + offset) + constant` (Ruiz
+    /// scaling leaves cᵀx and bᵀλ unchanged, so no unscaling is needed). The solver sets this
+    /// before its loop; the [`IterationInfo`] rows themselves stay in the standard form.
+    pub fn set_objective_map(&mut self, sense: f64, offset: f64, constant: f64) {
+        self.objective_map = (sense, offset, constant);
+    }
+    /// An objective of the standard form in the model's own terms.
+    pub fn model_objective(&self, v: f64) -> f64 {
+        let (sense, offset, constant) = self.objective_map;
+        sense * (v + offset) + constant
     }
     /// Whether lines are written at all (lets callers skip formatting).
     pub fn enabled(&self) -> bool {
@@ -69,8 +98,8 @@ impl Logger {
         self.line(&format!(
             "{:>4}  {:>16.9e}  {:>16.9e}  {:>9.2e}  {:>9.2e}  {:>9.2e}  {:>9.2e}  {:>6.4}  {:>6.4}  {}",
             it.iteration,
-            it.primal_objective,
-            it.dual_objective,
+            self.model_objective(it.primal_objective),
+            self.model_objective(it.dual_objective),
             it.primal_infeasibility,
             it.dual_infeasibility,
             it.relative_gap,

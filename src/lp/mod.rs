@@ -5,6 +5,7 @@
 //! [`backend::NormalEquations`]) → mapped
 //! back by [`solve::solve`].
 pub mod backend;
+pub mod builder;
 pub mod log;
 pub mod model;
 pub mod mpc;
@@ -12,17 +13,22 @@ pub mod mps;
 pub mod random;
 pub mod settings;
 pub mod solve;
+pub mod solver;
 pub mod standard_form;
 pub mod status;
+pub mod validate;
 pub mod verdict;
 pub mod verify;
 
 /// The MPS writer (also reachable as `lp::mps::write`).
 pub use mps::write as mps_write;
 
+pub use builder::{IntoValues, LpModelBuilder};
+pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
-pub use settings::{BackendKind, HybridRules, Settings, Substitution, Verbosity};
+pub use settings::{BackendKind, HybridRules, Settings, StoppingRule, Substitution, Verbosity};
 pub use solve::{solve, solve_on, Solution, SolveError};
+pub use solver::LpSolver;
 pub use status::Status;
 pub use verdict::Certificate;
 pub use verify::{Accuracy, Verification};

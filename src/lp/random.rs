@@ -66,7 +66,7 @@ impl RandomLp {
             obj_constant: 0.0,
             row_names: (1..=m).map(|i| format!("R{i}")).collect(),
             col_names: (1..=n).map(|j| format!("X{j}")).collect(),
-            a: SparseColMatrix::from_triplets(m, n, &trip),
+            a: SparseColMatrix::from_triplets(m, n, &trip).unwrap_or_else(|_| SparseColMatrix::new(m)),
             row_lower: self.b.clone(),
             row_upper: self.b.clone(),
             col_lower: vec![0.0; n],

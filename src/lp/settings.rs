@@ -1,4 +1,19 @@
 //! Solver settings: every knob of the interior-point method, with defaults and validation.
+//!
+//! Start from [`Settings::for_backend`] (or [`Settings::default`], the cpu backend) and change
+//! fields with struct update syntax. The termination tolerance depends on the backend: 1e-8 in
+//! double precision, 1e-4 on the single-precision `gpu` backend; [`Settings::validate`] refuses
+//! a `gpu` tolerance that single precision cannot reach, so `Settings { backend: Gpu,
+//! ..Settings::default() }` is an error that says so, not a solve that ends at reduced accuracy.
+//!
+//! ```
+//! use glsolve::lp::{BackendKind, Settings, Verbosity};
+//! let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+//! assert_eq!(st.tolerance, 1e-4);
+//! assert!(st.validate().is_ok());
+//! let wrong = Settings { backend: BackendKind::Gpu, ..Settings::default() };
+//! assert!(wrong.validate().is_err());
+//! ```
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -8,6 +23,8 @@ use thiserror::Error;
 /// Which implementation of the normal-equations kernels the MPC loop runs on.
 ///
 /// Chosen by an enum, not a string, so that a misspelt backend is a compile or parse error.
+/// The library's default is `Cpu`: it needs no GL driver and gives double-precision answers.
+/// The command line's default is `Hybrid`, the 2008 paper's method (and the project's subject).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum BackendKind {
     /// Double precision, dense, faer (multi-threaded BLAS-3 assembly and Cholesky).
@@ -52,6 +69,28 @@ pub enum Substitution {
     Gpu,
 }
 
+/// The loop's termination test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum StoppingRule {
+    /// The 2006 paper's (6.1)–(6.3): ‖r_b‖∞/(1 + ‖b‖∞) ≤ ε, ‖r_c‖∞/(1 + ‖c‖∞) ≤ ε and
+    /// |cᵀx − bᵀλ|/(1 + |cᵀx|) ≤ ε, each on its own.
+    #[default]
+    Separate,
+    /// The 2008 IPM paper's (3.15): max{max(‖r_b‖∞, ‖r_c‖∞)/max(‖b‖∞, ‖c‖∞, ‖A‖∞),
+    /// |cᵀx − bᵀλ|/(1 + |cᵀx|)} ≤ ε — residuals relative to the largest of the data's norms.
+    Combined315,
+}
+
+impl StoppingRule {
+    /// The name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            StoppingRule::Separate => "6.1-6.3",
+            StoppingRule::Combined315 => "3.15",
+        }
+    }
+}
+
 /// The hybrid backend's switching rules (2008 IPM paper (3.16)–(3.18)); defaults are the paper's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HybridRules {
@@ -71,7 +110,8 @@ impl Default for HybridRules {
     }
 }
 
-/// How much the solver prints through its [`crate::lp::log::Logger`].
+/// How much the solver prints through its [`crate::lp::log::Logger`]: `Quiet` silences any
+/// logger it is given; `Verbose` adds the standard form's make-up, the scaling and the timings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum Verbosity {
     /// Nothing.
@@ -90,6 +130,8 @@ pub struct Settings {
     /// ε of the termination tests (6.1)–(6.3): relative primal and dual residuals and relative
     /// duality gap must all fall below it. The papers use 1e-8 in double precision.
     pub tolerance: f64,
+    /// The termination test of the loop (the independent verification is the same either way).
+    pub stopping: StoppingRule,
     /// Iteration limit; reaching it gives [`crate::lp::Status::IterationLimit`].
     pub max_iterations: usize,
     /// The kernels' implementation.
@@ -102,11 +144,19 @@ pub struct Settings {
     /// Apply Ruiz equilibration to the standard-form matrix before solving. Improves the
     /// conditioning of A·D²·Aᵀ on badly scaled models (many NETLIB problems).
     pub scaling: bool,
-    /// What gets printed.
+    /// What gets printed (to the logger given to [`crate::lp::solve()`], or standard output for
+    /// [`crate::LpSolver`] unless it was given a logger).
     pub verbosity: Verbosity,
     /// GPU backends: where the triangular solves run.
     pub substitution: Substitution,
-    /// GPU backends: storage of A·D²·Aᵀ (the 2008 papers pack it).
+    /// GPU backends: the Cholesky variant of the normal equations, which also decides the
+    /// layout of every GPU vector and kernel. Default: the fastest verified one (a blocked
+    /// variant); any of the papers' variants can be chosen to run the LP as the papers did.
+    pub gpu_variant: crate::gpu::cholesky::Variant,
+    /// GPU backends, blocked variants: columns of A per assembly pass (`usize::MAX`: one pass).
+    pub assembly_columns: usize,
+    /// GPU backends, the 2008 papers' variant (triangle-pair): storage of A·D²·Aᵀ (the papers
+    /// pack it); the other papers' variants store it in full, the blocked ones in 2×2 blocks.
     pub normal_format: crate::layout::Format,
     /// GPU backends: a pivot at or below this fraction of its original diagonal entry is rounding
     /// noise in single precision and is replaced by a huge one (the row drops out).
@@ -127,13 +177,16 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             tolerance: 1e-8,
+            stopping: StoppingRule::Separate,
             max_iterations: 200,
             backend: BackendKind::Cpu,
             step_factor: 0.99,
             infeasibility_tolerance: 1e-8,
             scaling: true,
             verbosity: Verbosity::Normal,
-            substitution: Substitution::Cpu,
+            substitution: Substitution::Gpu,
+            gpu_variant: crate::gpu::cholesky::Variant::FASTEST,
+            assembly_columns: usize::MAX,
             normal_format: crate::layout::Format::Packed,
             gpu_pivot_tolerance: 1e-6,
             hybrid: HybridRules::default(),
@@ -159,7 +212,19 @@ pub enum SettingsError {
     PivotTolerance(f64),
     #[error("hybrid rule {0} must be positive and finite, got {1}")]
     HybridRule(&'static str, f64),
+    /// The `gpu` backend computes in single precision: its termination tests cannot see below
+    /// single precision's unit roundoff.
+    #[error(
+        "tolerance {0:e} is below what the gpu backend's single precision can reach (≥ {GPU_MIN_TOLERANCE:e}); \
+         start from Settings::for_backend(BackendKind::Gpu) (ε = 1e-4) or use the hybrid backend"
+    )]
+    GpuTolerance(f64),
 }
+
+/// The smallest ε the `gpu` backend accepts: single precision's unit roundoff 2⁻²⁴ ≈ 6e-8,
+/// rounded up. Its residuals and gap are computed in single precision, so tests (6.1)–(6.3)
+/// below this compare rounding noise.
+pub const GPU_MIN_TOLERANCE: f64 = 1e-7;
 
 impl Settings {
     /// The ε a backend is run with unless the user says otherwise: 1e-8 (the papers' double
@@ -172,11 +237,20 @@ impl Settings {
         }
     }
 
+    /// The defaults for `backend`: [`Settings::default`] with that backend and its tolerance
+    /// ([`Settings::default_tolerance`]).
+    pub fn for_backend(backend: BackendKind) -> Self {
+        Self { backend, tolerance: Self::default_tolerance(backend), ..Self::default() }
+    }
+
     /// Checks every parameter; the solver calls this before doing any work.
     pub fn validate(&self) -> Result<(), SettingsError> {
         let open_unit = |v: f64| v > 0.0 && v < 1.0;
         if !open_unit(self.tolerance) {
             return Err(SettingsError::Tolerance(self.tolerance));
+        }
+        if self.backend == BackendKind::Gpu && self.tolerance < GPU_MIN_TOLERANCE {
+            return Err(SettingsError::GpuTolerance(self.tolerance));
         }
         if !open_unit(self.step_factor) {
             return Err(SettingsError::StepFactor(self.step_factor));

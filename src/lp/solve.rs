@@ -3,14 +3,16 @@
 
 use crate::gl::{GlError, Gpu};
 use crate::gpu::TexturePool;
+use crate::layout::Format;
 use crate::lp::backend::{
     BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors,
     HybridNormal, Storage,
 };
 use crate::lp::log::{log_ranges, IterationInfo, Logger};
 use crate::lp::model::LpModel;
+use crate::lp::model::ModelError;
 use crate::lp::mpc::{self, Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
-use crate::lp::settings::{BackendKind, Settings, SettingsError};
+use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
 use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
 use crate::lp::status::Status;
 use crate::lp::verdict::{verdict, Certificate};
@@ -19,8 +21,14 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// Errors that prevent a solve from starting (a non-optimal outcome is a [`Status`], not this).
+/// The same mistake gives the same error on every backend: the model and the settings are
+/// checked before any backend is chosen.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum SolveError {
+    /// The model is malformed ([`LpModel::validate`]): a length, an index, a NaN, an infinity.
+    #[error("invalid model: {0}")]
+    Model(#[from] ModelError),
     #[error("invalid settings: {0}")]
     Settings(#[from] SettingsError),
     /// The `gpu` backend needs a GL context and none could be made (`hybrid` falls back to the
@@ -82,11 +90,13 @@ pub struct Solution {
     pub timings: Timings,
 }
 
-/// Solves `model` with `settings`, writing the iteration log to `log`. GPU backends make a
-/// headless GL context; where none can be made, `hybrid` runs on the CPU with a notice and `gpu`
-/// is an error.
+/// Solves `model` with `settings`, writing the iteration log to `log` (as
+/// `settings.verbosity` allows). GPU backends make a headless GL context for this call; where
+/// none can be made, `hybrid` runs on the CPU with a notice and `gpu` is an error.
+/// [`crate::LpSolver`] keeps one context for many solves.
 pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<Solution, SolveError> {
     settings.validate()?;
+    model.validate()?;
     if !settings.backend.uses_gl() {
         return solve_on(model, settings, log, None);
     }
@@ -109,6 +119,20 @@ pub fn solve_on(
     gpu: Option<&Gpu>,
 ) -> Result<Solution, SolveError> {
     settings.validate()?;
+    model.validate()?;
+    if settings.verbosity == Verbosity::Quiet {
+        return solve_valid(model, settings, &mut Logger::quiet(), gpu);
+    }
+    solve_valid(model, settings, log, gpu)
+}
+
+/// [`solve_on`] once the model and the settings have passed validation.
+fn solve_valid(
+    model: &LpModel,
+    settings: &Settings,
+    log: &mut Logger,
+    gpu: Option<&Gpu>,
+) -> Result<Solution, SolveError> {
     let t0 = Instant::now();
     let mut timings = Timings::default();
     let presolved = standard_form(model, settings.scaling);
@@ -134,10 +158,13 @@ pub fn solve_on(
         settings.backend.name()
     ));
     log_ranges(log, model, &sf);
+    if settings.verbosity == Verbosity::Verbose {
+        log_make_up(log, &sf);
+    }
+    log.set_objective_map(sf.sense_sign, sf.offset, model.obj_constant);
     let deadline = settings.time_limit.map(|d| t0 + d);
     let w = sf.measure_weights(model);
-    let weights =
-        Weights { primal: w.primal, dual: w.dual, bound: w.bound, objective_offset: w.objective_offset };
+    let weights = Weights { primal: w.primal, dual: w.dual, bound: w.bound, objective_offset: w.objective_offset };
     let upper = if bounded > 0 { sf.upper.clone() } else { Vec::new() };
     let mut problem = MpcProblem {
         b: sf.b.clone(),
@@ -172,6 +199,9 @@ pub fn solve_on(
     timings.postsolve = t_post.elapsed();
     timings.mpc = outcome.timings;
     timings.total = t0.elapsed();
+    if settings.verbosity == Verbosity::Verbose {
+        log_timings(log, &timings);
+    }
     Ok(Solution {
         status: v.status,
         objective,
@@ -195,9 +225,13 @@ pub fn solve_on(
 /// The options of the GPU normal equations from the settings.
 fn gpu_options(st: &Settings) -> GpuNormalOptions {
     GpuNormalOptions {
-        format: st.normal_format,
+        variant: st.gpu_variant,
+        // The packed format exists for the 2008 papers' variant only (its kernels address the
+        // rotated half); every other variant stores A·D²·Aᵀ in full.
+        format: if st.gpu_variant == crate::gpu::cholesky::Variant::PAPER { st.normal_format } else { Format::Full },
         substitution: st.substitution,
         pivot_tolerance: st.gpu_pivot_tolerance,
+        columns_per_pass: st.assembly_columns,
         fault: st.gpu_fault,
     }
 }
@@ -216,7 +250,20 @@ fn run_backend(
 ) -> Result<MpcOutcome, SolveError> {
     let t_setup = Instant::now();
     let (m, n) = sf.dims();
+    let empty = m == 0 || n == 0;
+    if empty && st.backend.uses_gl() {
+        // Presolve fixed every column: there is nothing for a GPU to compute (and no 0×0
+        // texture to make), so every backend answers as the cpu backend does.
+        notes.push("the standard form is empty (presolve fixed every column): solved without the GPU".into());
+    }
     Ok(match (st.backend, gpu) {
+        (_, _) if empty => {
+            let (mut vk, mut ne) = (CpuVectors::for_matrix(&sf.a, &sf.free_pairs), CpuNormal::new(m, n));
+            timings.setup = t_setup.elapsed();
+            let mut out = mpc::solve(&mut vk, &mut ne, problem, st, log);
+            out.gpu_iterations = st.backend.uses_gl().then_some(0);
+            out
+        }
         (BackendKind::Cpu, _) => {
             let (mut vk, mut ne) = (CpuVectors::for_matrix(&sf.a, &sf.free_pairs), CpuNormal::new(m, n));
             let storage = match vk.storage() {
@@ -232,10 +279,12 @@ fn run_backend(
         }
         (BackendKind::Gpu, Some(g)) => {
             setup_fault(g, st).map_err(SolveError::Backend)?;
+            let pool = TexturePool::new();
             let dense = sf.dense_a();
-            let normal = GpuNormal::new(g, dense.as_ref(), gpu_options(st)).map_err(SolveError::Backend)?;
-            let mut vk = GpuVectors::new(g, normal.a_texture(), m, n, &sf.free_pairs, TexturePool::new())
-                .map_err(SolveError::Backend)?;
+            let normal =
+                GpuNormal::new(g, dense.as_ref(), gpu_options(st), pool.clone()).map_err(SolveError::Backend)?;
+            let mut vk =
+                GpuVectors::new(g, normal.a_matrix(), m, n, &sf.free_pairs, pool).map_err(SolveError::Backend)?;
             let mut ne = GpuSide::new(normal);
             timings.setup = t_setup.elapsed();
             mpc::solve(&mut vk, &mut ne, problem, st, log)
@@ -247,7 +296,9 @@ fn run_backend(
                     notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
                     None
                 }
-                Some(g) => match setup_fault(g, st).and_then(|()| GpuNormal::new(g, dense.as_ref(), gpu_options(st))) {
+                Some(g) => match setup_fault(g, st)
+                    .and_then(|()| GpuNormal::new(g, dense.as_ref(), gpu_options(st), TexturePool::new()))
+                {
                     Ok(normal) => Some(normal),
                     Err(e) => {
                         let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
@@ -309,6 +360,34 @@ fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timi
         best_iterate: false,
         timings,
     }
+}
+
+/// Verbose: what presolve made of the model.
+fn log_make_up(log: &mut Logger, sf: &StandardForm) {
+    use crate::lp::standard_form::ColumnMap;
+    let count = |f: fn(&ColumnMap) -> bool| sf.columns.iter().filter(|c| f(c)).count();
+    let fixed = count(|c| matches!(c, ColumnMap::Fixed(_)));
+    let mirrored = count(|c| matches!(c, ColumnMap::Single { sign, .. } if *sign < 0.0));
+    let free = count(|c| matches!(c, ColumnMap::Free { .. }));
+    let dropped = sf.row_of.iter().filter(|r| r.is_none()).count();
+    log.line(&format!(
+        "standard form: {dropped} rows dropped (free or empty), {fixed} columns fixed, {mirrored} mirrored, {free} free (split)"
+    ));
+}
+
+/// Verbose: the time of each phase.
+fn log_timings(log: &mut Logger, t: &Timings) {
+    log.line(&format!(
+        "time: {:.3} s (standard form {:.3}, setup {:.3}, assemble {:.3}, factor {:.3}, solve {:.3}, other {:.3}, postsolve {:.3})",
+        t.total.as_secs_f64(),
+        t.standard_form.as_secs_f64(),
+        t.setup.as_secs_f64(),
+        t.mpc.assemble.as_secs_f64(),
+        t.mpc.factor.as_secs_f64(),
+        t.mpc.solve.as_secs_f64(),
+        t.mpc.other.as_secs_f64(),
+        t.postsolve.as_secs_f64()
+    ));
 }
 
 /// The standard form `solve` would build (for tests and tools that inspect it).

@@ -29,7 +29,7 @@ pub enum Status {
     /// The loop's dual-infeasibility test fired but the ray passes only at √ε_inf.
     DualInfeasibleReducedAccuracy,
     /// The iteration limit was reached; the best iterate is returned (see
-    /// [`crate::lp::Solution::accuracy`] for how good it is).
+    /// [`crate::lp::Solution::verification`] for how good it is).
     IterationLimit,
     /// The time limit ([`crate::lp::Settings::time_limit`]) ran out; best iterate returned.
     TimeLimit,

@@ -133,8 +133,12 @@ pub fn activities(model: &LpModel, x: &[f64]) -> Vec<f64> {
     ax
 }
 
-/// Distance of `v` to [lo, up].
+/// Distance of `v` to [lo, up]; infinite when any of them is NaN (`f64::max` drops a NaN, so a
+/// NaN bound or value would otherwise read as no violation at all).
 fn outside(v: f64, lo: f64, up: f64) -> f64 {
+    if v.is_nan() || lo.is_nan() || up.is_nan() {
+        return f64::INFINITY;
+    }
     (lo - v).max(v - up).max(0.0)
 }
 
@@ -174,7 +178,21 @@ pub fn measure_scales(model: &LpModel) -> (f64, f64, f64) {
 pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verification {
     let s = sigma(model);
     let (m, n) = (model.num_rows(), model.num_cols());
-    let nan = x.len() != n || y.len() != m;
+    if x.len() != n || y.len() != m || model.validate().is_err() {
+        // A point of the wrong size, or a malformed model: nothing can be checked.
+        let nan = f64::NAN;
+        return Verification {
+            objective: nan,
+            dual_objective: nan,
+            primal_residual: nan,
+            bound_violation: nan,
+            dual_residual: nan,
+            complementarity: nan,
+            gap: nan,
+            tolerance: VERIFY_FACTOR * tol,
+            accuracy: Accuracy::Failed,
+        };
+    }
     let ax = activities(model, x);
     let (row_scale, col_scale, c_scale) = measure_scales(model);
     let objective = objective(model, x);
@@ -211,9 +229,6 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
         tolerance: VERIFY_FACTOR * tol,
         accuracy: Accuracy::Failed,
     };
-    if nan {
-        v.primal_residual = f64::NAN;
-    }
     v.accuracy = Accuracy::grade(v.worst(), v.tolerance);
     v
 }

@@ -17,6 +17,7 @@ use crate::gpu::assemble;
 use crate::gpu::cholesky::{self, Variant};
 use crate::gpu::GpuError;
 use crate::layout::Format;
+use crate::refine::iterate::{refine, Refinable, Stop, Stopping, TestPoint};
 use std::time::{Duration, Instant};
 
 /// Algorithm 1's parameters.
@@ -142,67 +143,95 @@ pub fn solve(
         }
         Err(e) => return Err(LsqError::Gpu(e)),
     };
-    let solve32 = |r: &[f64]| -> Vec<f64> {
-        let r32: Vec<f32> = r.iter().map(|&v| v as f32).collect();
-        dense::cholesky_solve(&lower, m, &r32).into_iter().map(f64::from).collect()
+    let mut problem =
+        Normal { a, m, n, d2, rhs: &rhs, lower: &lower, t0, x_single: Vec::new(), single_time: Duration::ZERO };
+    let rules = Stopping {
+        test: TestPoint::AfterCorrection,
+        threshold: st.tolerance,
+        max_iterations: st.max_iterations,
+        patience: st.patience,
+        // Algorithm 1 stops on convergence, a stall, a non-finite value or the limit only.
+        growth_limit: f64::INFINITY,
     };
-    let x_single = solve32(&rhs);
-    let single_time = t0.elapsed();
-    let t1 = Instant::now();
-    let mut x = x_single.clone();
-    let mut history = Vec::new();
-    let (mut best, mut since_best) = (f64::INFINITY, 0);
-    let norm = |v: &[f64]| v.iter().map(|p| p * p).sum::<f64>().sqrt();
-    for k in 0..st.max_iterations {
-        let cx = a_d2(a, m, n, d2, &dense::matvec_t(a, m, n, &x));
-        let r: Vec<f64> = rhs.iter().zip(&cx).map(|(p, q)| p - q).collect();
-        let rn = norm(&r);
-        let z = solve32(&r);
-        for (xi, zi) in x.iter_mut().zip(&z) {
-            *xi += zi;
-        }
-        let rel = rn / norm(&x);
-        history.push(rel);
-        if rel <= st.tolerance {
+    let out = match refine(&mut problem, &rules) {
+        Ok(out) => out,
+        Err(never) => match never {},
+    };
+    let (x_single, single_time) = (problem.x_single, problem.single_time);
+    let why = match out.stop {
+        Stop::Converged => {
             return Ok(LsqSolution {
-                x,
+                x: out.x,
                 x_single,
                 method: Method::Refined,
-                iterations: k + 1,
-                history,
+                iterations: out.iterations,
+                history: out.history,
                 single_time,
-                refine_time: t1.elapsed(),
+                refine_time: t0.elapsed() - single_time,
                 total_time: t0.elapsed(),
-            });
+            })
         }
-        if !rel.is_finite() {
-            return fallback(
-                a,
-                m,
-                n,
-                d2,
-                b,
-                "refinement produced a non-finite iterate".into(),
-                t0,
-                x_single,
-                history,
-                single_time,
-                k + 1,
-            );
+        Stop::NonFinite => "refinement produced a non-finite iterate".to_string(),
+        Stop::Stalled { criterion } | Stop::Diverged { criterion } => {
+            format!("refinement stalled at ‖r‖/‖x‖ = {criterion:.2e} after {} steps", out.iterations)
         }
-        if rn < 0.5 * best {
-            best = rn;
-            since_best = 0;
-        } else {
-            since_best += 1;
-            if since_best >= st.patience {
-                let why = format!("refinement stalled at ‖r‖/‖x‖ = {rel:.2e} after {} steps", k + 1);
-                return fallback(a, m, n, d2, b, why, t0, x_single, history, single_time, k + 1);
-            }
-        }
+        Stop::Exhausted => format!("no convergence in {} refinement steps", st.max_iterations),
+    };
+    fallback(a, m, n, d2, b, why, t0, x_single, out.history, single_time, out.iterations)
+}
+
+/// The normal equations A·D²·Aᵀ·x = A·D²·b with their single-precision Cholesky factor, as the
+/// shared refinement loop sees them (Algorithm 1: test ‖r‖/‖x‖ after each correction).
+struct Normal<'a> {
+    a: &'a [f64],
+    m: usize,
+    n: usize,
+    d2: &'a [f64],
+    rhs: &'a [f64],
+    lower: &'a [f32],
+    t0: Instant,
+    x_single: Vec<f64>,
+    single_time: Duration,
+}
+
+impl Normal<'_> {
+    fn solve32(&self, r: &[f64]) -> Vec<f64> {
+        let r32: Vec<f32> = r.iter().map(|&v| v as f32).collect();
+        dense::cholesky_solve(self.lower, self.m, &r32).into_iter().map(f64::from).collect()
     }
-    let why = format!("no convergence in {} refinement steps", st.max_iterations);
-    fallback(a, m, n, d2, b, why, t0, x_single, history, single_time, st.max_iterations)
+    /// A·D²·b − A·D²·Aᵀ·x, computed as A·(D²·(Aᵀx)) in double precision.
+    fn residual(&self, x: &[f64]) -> Vec<f64> {
+        let (a, m, n, d2) = (self.a, self.m, self.n, self.d2);
+        let cx = a_d2(a, m, n, d2, &dense::matvec_t(a, m, n, x));
+        self.rhs.iter().zip(&cx).map(|(p, q)| p - q).collect()
+    }
+}
+
+fn norm2(v: &[f64]) -> f64 {
+    v.iter().map(|p| p * p).sum::<f64>().sqrt()
+}
+
+impl Refinable for Normal<'_> {
+    type Error = std::convert::Infallible;
+    fn start(&mut self) -> Result<(Vec<f64>, Vec<f64>), Self::Error> {
+        self.x_single = self.solve32(self.rhs);
+        self.single_time = self.t0.elapsed();
+        Ok((self.x_single.clone(), self.residual(&self.x_single)))
+    }
+    fn correct(&mut self, x: &mut [f64], r: &[f64]) -> Result<Vec<f64>, Self::Error> {
+        for (xi, zi) in x.iter_mut().zip(self.solve32(r)) {
+            *xi += zi;
+        }
+        Ok(self.residual(x))
+    }
+    /// ‖r‖₂/‖x‖₂ with r the residual that produced x (Algorithm 1's test).
+    fn criterion(&self, x: &[f64], r: &[f64]) -> f64 {
+        norm2(r) / norm2(x)
+    }
+    /// Refinement must keep halving ‖r‖₂.
+    fn progress(&self, _x: &[f64], r: &[f64], _criterion: f64) -> f64 {
+        norm2(r)
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -5,14 +5,16 @@ use super::{plan_for, Variant};
 use crate::geometry::cholesky as fig;
 use crate::geometry::packed as packed_fig;
 use crate::geometry::Primitive;
-use crate::gl::{Gpu, Pass, PingPong, Texture};
+use crate::gl::{Gpu, Pass, PingPong, TexelFormat, Texture};
+use crate::gpu::blocked::cholesky::BlockedWork;
 use crate::gpu::error::{GpuError, GpuResult};
 use crate::gpu::plan::{execute, PassKind, PlannedPass, Role};
 use crate::kernels;
-use crate::layout::{Format, Packed};
+use crate::layout::{Blocks2x2, Format, Packed};
 
 /// A factor on the GPU: L in the lower triangle of `texture` (full format; the strict upper part
-/// holds whatever the variant left there) or in all of it (packed format).
+/// holds whatever the variant left there), in all of it (packed format), or in the lower
+/// triangle of 2×2 blocks (the blocked variants, `blocks` then gives the layout).
 pub struct Factor {
     pub m: usize,
     pub variant: Variant,
@@ -20,6 +22,8 @@ pub struct Factor {
     pub texture: Texture,
     /// The other ping-pong texture, kept for reuse.
     pub spare: Texture,
+    /// The 2×2-block layout of a blocked variant's factor.
+    pub blocks: Option<Blocks2x2>,
 }
 
 /// Factors the m×m symmetric matrix whose lower triangle is in `c` (row-major; the strict upper
@@ -46,6 +50,15 @@ pub fn factor_with(gpu: &Gpu, c: &[f32], m: usize, variant: Variant, format: For
             }
         }
     }
+    if let Variant::Blocked(block) = variant {
+        if format == Format::Packed {
+            return Err(GpuError::Unsupported(format!("the {variant} variant stores full 2×2 blocks, not packed")));
+        }
+        let mut w = BlockedWork::new(gpu, m, block)?;
+        w.upload(gpu, c)?;
+        w.factor(gpu, None)?;
+        return blocked_factor(gpu, w, variant);
+    }
     plan_for(m as u32, variant, format)?;
     let data = match format {
         Format::Full => c.to_vec(),
@@ -60,6 +73,9 @@ pub fn factor_with(gpu: &Gpu, c: &[f32], m: usize, variant: Variant, format: For
 /// Factors the matrix held in `pp.source()`. The inner form also reads the original matrix from
 /// the target, so it is copied there first when needed.
 pub fn factor_textures(gpu: &Gpu, pp: PingPong, m: usize, variant: Variant, format: Format) -> GpuResult<Factor> {
+    if !variant.is_paper() {
+        return Err(GpuError::Unsupported(format!("the {variant} variant factors 2×2 blocks, not R32F textures")));
+    }
     if variant == Variant::Inner {
         let full = Primitive::full(pp.source().width(), pp.source().height());
         gpu.run(&Pass::new("copy_matrix", &kernels::COPY, pp.target(), &[pp.source()], full))?;
@@ -82,7 +98,26 @@ fn factor_in_place(gpu: &Gpu, mut pp: PingPong, m: usize, variant: Variant, form
     execute(gpu, &mut pp, &[], &passes)?;
     let (spare, texture) = pp.into_parts();
     check_diagonal(gpu, &texture, m, format)?;
-    Ok(Factor { m, variant, format, texture, spare })
+    Ok(Factor { m, variant, format, texture, spare, blocks: None })
+}
+
+/// The finished blocked factorization as a [`Factor`], after the breakdown check.
+fn blocked_factor(gpu: &Gpu, w: BlockedWork, variant: Variant) -> GpuResult<Factor> {
+    blocked_diagonal(gpu, &w.l, w.m, &w.layout)?;
+    let BlockedWork { m, layout, l, d, .. } = w;
+    Ok(Factor { m, variant, format: Format::Full, texture: l, spare: d, blocks: Some(layout) })
+}
+
+/// The blocked factor's diagonal, gathered and read back (m values), with the breakdown check of
+/// [`check_diagonal`].
+pub fn blocked_diagonal(gpu: &Gpu, l: &Texture, m: usize, layout: &Blocks2x2) -> GpuResult<Vec<f32>> {
+    let out = gpu.texture_of(TexelFormat::Rgba32F, layout.padded_rows / 4, 1, "the factor's diagonal")?;
+    crate::gpu::blocked::cholesky::gather_diagonal(gpu, l, &out)?;
+    let diag: Vec<f32> = gpu.read(&out)?.into_iter().take(m).collect();
+    match diag.iter().position(|v| !(v.is_finite() && *v > 0.0)) {
+        Some(column) => Err(GpuError::NotPositiveDefinite { column, pivot: diag[column] }),
+        None => Ok(diag),
+    }
 }
 
 /// Gathers the diagonal of the m×m matrix in `src` (full or packed) into the m×1 texture `out`.
@@ -129,37 +164,54 @@ pub fn with_tiny_pivots(plan: Vec<PlannedPass>, tiny: f32) -> Vec<PlannedPass> {
         .collect()
 }
 
-/// Factors normal equations (the paper's variant) with tiny-pivot replacement: returns the factor
+/// Factors normal equations with a paper variant and tiny-pivot replacement: returns the factor
 /// and the number of pivots replaced. NaN or a negative pivot beyond the threshold is still a
-/// breakdown error.
+/// breakdown error. (The blocked variants do the same in `gpu::blocked::cholesky`.)
 pub fn factor_normal_equations(
     gpu: &Gpu,
     mut pp: PingPong,
     m: usize,
     format: Format,
+    variant: Variant,
     tiny: f32,
 ) -> GpuResult<(Factor, usize)> {
+    if !variant.is_paper() {
+        return Err(GpuError::Unsupported(format!("the {variant} variant factors 2×2 blocks, not R32F textures")));
+    }
     let original = gpu.texture(m, 1, "the original diagonal")?;
     gather_diagonal(gpu, pp.source(), m, format, &original)?;
-    let passes = with_tiny_pivots(plan_for(m as u32, Variant::PAPER, format)?, tiny);
+    let passes = with_tiny_pivots(plan_for(m as u32, variant, format)?, tiny);
+    if variant == Variant::Inner {
+        // The inner form reads the original matrix from T as well.
+        let full = Primitive::full(pp.source().width(), pp.source().height());
+        gpu.run(&Pass::new("copy_matrix", &kernels::COPY, pp.target(), &[pp.source()], full))?;
+    }
     execute(gpu, &mut pp, &[&original], &passes)?;
     let (spare, texture) = pp.into_parts();
     let diag = check_diagonal(gpu, &texture, m, format)?;
     let replaced = diag.iter().filter(|&&v| v >= REPLACED_PIVOT).count();
-    Ok((Factor { m, variant: Variant::PAPER, format, texture, spare }, replaced))
+    Ok((Factor { m, variant, format, texture, spare, blocks: None }, replaced))
 }
 
 /// Reads the factor back: L row-major with the strict upper part zero.
 pub fn read_lower(gpu: &Gpu, f: &Factor) -> GpuResult<Vec<f32>> {
+    if let Some(layout) = &f.blocks {
+        let mut l = layout.unpack(&gpu.read(&f.texture)?);
+        zero_upper(&mut l, f.m);
+        return Ok(l);
+    }
     if f.format == Format::Packed {
         return Ok(Packed::new(f.m).unpack(&gpu.read(&f.texture)?));
     }
     let mut l = gpu.read(&f.texture)?;
-    let m = f.m;
+    zero_upper(&mut l, f.m);
+    Ok(l)
+}
+
+fn zero_upper(l: &mut [f32], m: usize) {
     for i in 0..m {
         for j in i + 1..m {
             l[i * m + j] = 0.0;
         }
     }
-    Ok(l)
 }

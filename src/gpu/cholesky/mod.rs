@@ -7,23 +7,28 @@
 mod factor;
 mod plan;
 
+use crate::gpu::blocked::Block;
+
 pub use factor::{
-    check_diagonal, factor, factor_normal_equations, factor_textures, factor_with, gather_diagonal, read_lower,
-    with_tiny_pivots, Factor, REPLACED_PIVOT,
+    blocked_diagonal, check_diagonal, factor, factor_normal_equations, factor_textures, factor_with, gather_diagonal,
+    read_lower, with_tiny_pivots, Factor, REPLACED_PIVOT,
 };
 pub use plan::{plan, plan_for, plan_packed};
 
 /// The domain the outer-product update is drawn over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Domain {
     /// One oversized triangle over the trailing lower triangle (Fig. 5): (m−1)m(m+1)/6 fragments.
     Triangle,
     /// The trailing square, as BrookGPU must: (m−1)m(2m−1)/6 fragments.
     Square,
+    /// The trailing triangle one column per pass (2006 §3.2, BrookGPU's multipass mimic of a
+    /// triangular domain): the triangle's fragments in m−k−1 passes at step k.
+    Columns,
 }
 
 /// Where the update kernel's neighbour and pivot indices come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum IndexSource {
     /// Two interpolated coordinates T0, T1; the pivot through a `.yx` swizzle (the paper's).
     Pair,
@@ -34,28 +39,50 @@ pub enum IndexSource {
 }
 
 /// A Cholesky variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Variant {
     /// Outer-product form: one update pass per step.
     Outer { domain: Domain, index: IndexSource },
     /// Inner-product form: column k+1 by a dynamic loop over k, one copy per step.
     Inner,
+    /// Beyond the papers: right-looking over blocks of B columns on 2×2 blocks per RGBA texel
+    /// ([`crate::gpu::blocked`]).
+    Blocked(Block),
 }
 
 impl Variant {
     /// The 2008 paper's choice: oversized triangle, interpolated and swizzled pair.
     pub const PAPER: Variant = Variant::Outer { domain: Domain::Triangle, index: IndexSource::Pair };
 
-    /// Every variant, the paper's first.
-    pub const ALL: [Variant; 7] = [
+    /// The papers' variants, the 2008 paper's first.
+    pub const PAPERS: [Variant; 8] = [
         Variant::PAPER,
         Variant::Outer { domain: Domain::Triangle, index: IndexSource::Triad },
         Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed },
         Variant::Outer { domain: Domain::Square, index: IndexSource::Pair },
         Variant::Outer { domain: Domain::Square, index: IndexSource::Triad },
         Variant::Outer { domain: Domain::Square, index: IndexSource::Computed },
+        Variant::Outer { domain: Domain::Columns, index: IndexSource::Pair },
         Variant::Inner,
     ];
+
+    /// The blocked variants (beyond the papers).
+    pub const BLOCKED: [Variant; 3] =
+        [Variant::Blocked(Block::B8), Variant::Blocked(Block::B16), Variant::Blocked(Block::B32)];
+
+    /// The fastest verified variant on the drivers measured (docs/results.md, "Beyond the
+    /// papers"): the default of the LP's GPU backends.
+    pub const FASTEST: Variant = Variant::Blocked(Block::B16);
+
+    /// Every variant: the papers', then the blocked ones.
+    pub fn all() -> impl Iterator<Item = Variant> {
+        Self::PAPERS.into_iter().chain(Self::BLOCKED)
+    }
+
+    /// Whether this is one of the papers' variants (one value per texel, R32F).
+    pub fn is_paper(&self) -> bool {
+        !matches!(self, Variant::Blocked(_))
+    }
 
     /// A short name: `triangle-pair`, `square-triad`, `inner`, …
     pub fn name(&self) -> &'static str {
@@ -66,13 +93,17 @@ impl Variant {
             Variant::Outer { domain: Domain::Square, index: IndexSource::Pair } => "square-pair",
             Variant::Outer { domain: Domain::Square, index: IndexSource::Triad } => "square-triad",
             Variant::Outer { domain: Domain::Square, index: IndexSource::Computed } => "square-computed",
+            Variant::Outer { domain: Domain::Columns, .. } => "column-multipass",
             Variant::Inner => "inner",
+            Variant::Blocked(Block::B8) => "blocked-8",
+            Variant::Blocked(Block::B16) => "blocked-16",
+            Variant::Blocked(Block::B32) => "blocked-32",
         }
     }
 
     /// The variant called `name` (see [`Variant::name`]).
     pub fn from_name(name: &str) -> Option<Variant> {
-        Self::ALL.into_iter().find(|v| v.name() == name)
+        Self::all().find(|v| v.name() == name)
     }
 }
 

@@ -12,6 +12,8 @@ use crate::layout::Format;
 
 fn update_primitive(domain: Domain, index: IndexSource, k: u32, m: u32) -> Primitive {
     match (domain, index) {
+        // One column per pass: see `plan`.
+        (Domain::Columns, _) => fig::column_outer_update(k, k + 1, m),
         (Domain::Triangle, IndexSource::Triad) => fig::fig5c_outer_update_triad(k, m),
         (Domain::Triangle, _) => fig::fig5_outer_update_triangle(k, m),
         (Domain::Square, IndexSource::Triad) => fig::square_outer_update_triad(k, m),
@@ -33,6 +35,10 @@ fn update_defines(index: IndexSource) -> &'static [&'static str] {
 /// square root S→T, copy T→S, normalization S→T, inner-product column update T→S; no swap.
 pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
     use Role::{S, T};
+    if let Variant::Blocked(block) = variant {
+        // Its own textures: see `gpu::blocked::cholesky` for the roles.
+        return crate::gpu::blocked::cholesky::plan(m as usize, block, None);
+    }
     let mut passes = Vec::with_capacity(5 * m as usize);
     for k in 0..m.saturating_sub(1) {
         passes.push(PlannedPass::new(PassKind::SquareRoot, &kernels::SQRT, T, &[S], fig::diagonal_square(k), k));
@@ -46,6 +52,28 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
             k,
         ));
         match variant {
+            Variant::Outer { domain: Domain::Columns, index } => {
+                passes.push(PlannedPass::new(
+                    PassKind::CopyColumn,
+                    &kernels::COPY,
+                    S,
+                    &[T],
+                    fig::column_below_diagonal(k, m),
+                    k,
+                ));
+                for j in k + 1..m {
+                    let pass = PlannedPass::new(
+                        PassKind::OuterUpdate,
+                        &kernels::OUTER_UPDATE,
+                        T,
+                        &[S],
+                        fig::column_outer_update(k, j, m),
+                        k,
+                    )
+                    .defines(update_defines(index));
+                    passes.push(if j + 1 == m { pass.then_swap() } else { pass });
+                }
+            }
             Variant::Outer { domain, index } => {
                 passes.push(PlannedPass::new(
                     PassKind::CopyColumn,
@@ -68,6 +96,8 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
                     .then_swap(),
                 );
             }
+            // Planned by `gpu::blocked` (returned above).
+            Variant::Blocked(_) => {}
             Variant::Inner => {
                 passes.push(PlannedPass::new(
                     PassKind::InnerUpdate,
@@ -157,7 +187,7 @@ mod tests {
             Variant::Outer { domain, .. } => {
                 f.push(("copy_column", (m.saturating_sub(1)) * m / 2));
                 let upd = match domain {
-                    Domain::Triangle => (m.saturating_sub(1)) * m * (m + 1) / 6,
+                    Domain::Triangle | Domain::Columns => (m.saturating_sub(1)) * m * (m + 1) / 6,
                     Domain::Square => (m.saturating_sub(1)) * m * (2 * m).saturating_sub(1) / 6,
                 };
                 if m > 1 {
@@ -169,6 +199,7 @@ mod tests {
                     f.push(("inner_update", (m - 1) * m / 2));
                 }
             }
+            Variant::Blocked(_) => unimplemented!("the blocked plans have their own formulas"),
         }
         // A plan has no passes of a kind that shades nothing (m = 1 is one square root).
         f.retain(|&(_, n)| n > 0);
@@ -179,7 +210,7 @@ mod tests {
     #[test]
     fn plans_shade_the_fragment_counts_of_tables_1_and_2() {
         for m in [1u32, 2, 3, 4, 7, 16, 33] {
-            for v in Variant::ALL {
+            for v in Variant::PAPERS {
                 let p = plan(m, v);
                 let got: Vec<(&str, u64)> =
                     predicted_fragments(&p, m, m).expect("centres off edges").into_iter().collect();
@@ -219,8 +250,18 @@ mod tests {
     }
 
     #[test]
+    fn the_column_multipass_update_is_one_pass_per_trailing_column() {
+        let m = 7;
+        let v = Variant::Outer { domain: Domain::Columns, index: IndexSource::Pair };
+        let p = plan(m, v);
+        let updates = p.iter().filter(|q| q.kind == PassKind::OuterUpdate).count() as u32;
+        assert_eq!(updates, (m - 1) * m / 2, "Σ_k (m − k − 1) column passes");
+        assert_eq!(p.iter().filter(|q| q.swap_after).count() as u32, m - 1);
+    }
+
+    #[test]
     fn variant_names_round_trip() {
-        for v in Variant::ALL {
+        for v in Variant::all() {
             assert_eq!(Variant::from_name(v.name()), Some(v));
         }
         assert_eq!(Variant::from_name("nonsense"), None);

@@ -34,7 +34,12 @@ pub struct CpuVectors {
 impl CpuVectors {
     /// Dense A: copies it and the free-variable pairs.
     pub fn new(a: MatRef<'_, f64>, free_pairs: &[(usize, usize)]) -> Self {
-        Self { a: Storage::Dense(a.to_owned()), dense: OnceCell::new(), free_pairs: free_pairs.to_vec(), par: Par::rayon(0) }
+        Self {
+            a: Storage::Dense(a.to_owned()),
+            dense: OnceCell::new(),
+            free_pairs: free_pairs.to_vec(),
+            par: Par::rayon(0),
+        }
     }
 
     /// A held sparse (compressed columns).
@@ -222,9 +227,19 @@ impl VectorKernels for CpuVectors {
         self.check("max_step", x.len(), dx.len())?;
         if std::env::var("GLS_DEBUG2").is_ok() {
             let (mut best, mut arg) = (1.0, usize::MAX);
-            for (i, (&v, &d)) in x.iter().zip(dx).enumerate() { if d < 0.0 && -v / d < best { best = -v / d; arg = i; } }
+            for (i, (&v, &d)) in x.iter().zip(dx).enumerate() {
+                if d < 0.0 && -v / d < best {
+                    best = -v / d;
+                    arg = i;
+                }
+            }
             let free = self.free_pairs.iter().any(|&(p, q)| p == arg || q == arg);
-            eprintln!("max_step len {} -> {best:.3e} at {arg} free {free} x {:.2e} dx {:.2e}", x.len(), x.get(arg).copied().unwrap_or(0.0), dx.get(arg).copied().unwrap_or(0.0));
+            eprintln!(
+                "max_step len {} -> {best:.3e} at {arg} free {free} x {:.2e} dx {:.2e}",
+                x.len(),
+                x.get(arg).copied().unwrap_or(0.0),
+                dx.get(arg).copied().unwrap_or(0.0)
+            );
         }
         Ok(x.iter().zip(dx).filter(|(_, &d)| d < 0.0).map(|(&v, &d)| -v / d).fold(1.0, f64::min))
     }

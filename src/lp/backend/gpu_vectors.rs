@@ -1,15 +1,17 @@
-//! The iteration's vectors in single precision on the GPU (2006 paper §4.2): n×1 or m×1
-//! textures from a pool (no texture is created once the pool holds every shape the loop uses);
-//! only the scalars the loop decides on (dot products, norms, minima, step lengths) are read
-//! back — the papers' "minimum feedback". A is the texture the normal equations uploaded.
+//! The iteration's vectors in single precision on the GPU (2006 paper §4.2), in the layout of
+//! the normal equations' variant (one entry per R32F texel for the papers', four per RGBA32F
+//! texel for the blocked ones), from a pool: no texture is created once the pool holds every
+//! shape the loop uses. Only the scalars the loop decides on (dot products, norms, minima, step
+//! lengths) are read back — the papers' "minimum feedback". A is the texture the normal
+//! equations uploaded.
 
 use super::{BackendError, GpuFault, VectorKernels};
-use crate::gl::{Gpu, Pass, Texture};
+use crate::gl::{Gpu, Pass};
 use crate::gpu::blas1::{self, ReduceOp, Reducer};
-use crate::gpu::blas2::{gemv, MatrixRef};
-use crate::gpu::{GpuError, PooledVector, TexturePool};
+use crate::gpu::blas2::{gemv, gemv_rows4, MatrixRef, Rows4Ref};
+use crate::gpu::normal::AMatrix;
+use crate::gpu::{GpuError, PooledVector, TexturePool, VectorLayout};
 use crate::kernels;
-use std::rc::Rc;
 
 /// A value read back from the GPU must be finite: NaN or Inf there is a device fault (a
 /// corrupted texture, a broken kernel), reported as such, never passed on as a number.
@@ -26,7 +28,8 @@ pub struct GpuVectors<'g> {
     gpu: &'g Gpu,
     m: usize,
     n: usize,
-    a: Rc<Texture>,
+    a: AMatrix,
+    layout: VectorLayout,
     pool: TexturePool,
     reducer: Reducer,
     /// Partner index of each column in a split free pair, or −1.
@@ -34,15 +37,20 @@ pub struct GpuVectors<'g> {
 }
 
 impl<'g> GpuVectors<'g> {
-    /// Kernels over the m×n matrix A already on the GPU (n×m texture, A(i, k) at texel (k, i)).
+    /// Kernels over the m×n matrix A already on the GPU; the vectors take the layout that A's
+    /// kernels read.
     pub fn new(
         gpu: &'g Gpu,
-        a: Rc<Texture>,
+        a: AMatrix,
         m: usize,
         n: usize,
         free_pairs: &[(usize, usize)],
         pool: TexturePool,
     ) -> Result<Self, BackendError> {
+        let layout = match a {
+            AMatrix::Scalar(_) => VectorLayout::Scalar,
+            AMatrix::Rows4(_) => VectorLayout::Quad,
+        };
         let partners = if free_pairs.is_empty() {
             None
         } else {
@@ -54,11 +62,11 @@ impl<'g> GpuVectors<'g> {
                 p[a] = b as f32;
                 p[b] = a as f32;
             }
-            let v = pool.vector(gpu, n, "free-variable partners")?;
+            let v = pool.vector(gpu, layout, n, "free-variable partners")?;
             v.write(gpu, &p)?;
             Some(v)
         };
-        Ok(Self { gpu, m, n, a, pool, reducer: Reducer::new(), partners })
+        Ok(Self { gpu, m, n, a, layout, pool, reducer: Reducer::new(), partners })
     }
 
     /// The GL context.
@@ -72,7 +80,7 @@ impl<'g> GpuVectors<'g> {
     }
 
     fn new_vec(&self, len: usize) -> Result<PooledVector, BackendError> {
-        Ok(self.pool.vector(self.gpu, len, "an interior-point vector")?)
+        Ok(self.pool.vector(self.gpu, self.layout, len, "an interior-point vector")?)
     }
 
     fn same(&self, op: &'static str, x: &PooledVector, y: &PooledVector) -> Result<(), BackendError> {
@@ -82,8 +90,27 @@ impl<'g> GpuVectors<'g> {
         Ok(())
     }
 
-    fn matrix(&self) -> MatrixRef<'_> {
-        MatrixRef { texture: &self.a, m: self.m, n: self.n }
+    /// α·op(A)·x (+ β·z) into a new vector, with the kernel of A's layout.
+    fn gemv(
+        &self,
+        transpose: bool,
+        alpha: f64,
+        x: &PooledVector,
+        add: Option<(f64, &PooledVector)>,
+    ) -> Result<PooledVector, BackendError> {
+        let out = self.new_vec(if transpose { self.n } else { self.m })?;
+        let add = add.map(|(b, v)| (b as f32, &**v));
+        match &self.a {
+            AMatrix::Scalar(t) => {
+                let a = MatrixRef { texture: t, m: self.m, n: self.n };
+                gemv(self.gpu, &out, &a, transpose, alpha as f32, x, add)?
+            }
+            AMatrix::Rows4(t) => {
+                let a = Rows4Ref { texture: t, m: self.m, n: self.n };
+                gemv_rows4(self.gpu, &out, &a, transpose, alpha as f32, x, add)?
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -193,7 +220,11 @@ impl VectorKernels for GpuVectors<'_> {
             Some(p) => {
                 self.same("recenter_free_pairs", x, p)?;
                 let src = [x.texture(), p.texture()];
-                let pass = Pass::new("recenter", &kernels::RECENTER, out.texture(), &src, out.domain());
+                let kernel = match self.layout {
+                    VectorLayout::Scalar => &kernels::RECENTER,
+                    VectorLayout::Quad => &kernels::RECENTER4,
+                };
+                let pass = Pass::new("recenter", kernel, out.texture(), &src, out.domain());
                 self.gpu.run(&pass.uniforms(&[("cap", cap as f32)])).map_err(GpuError::from)?;
             }
         }
@@ -206,9 +237,7 @@ impl VectorKernels for GpuVectors<'_> {
         x: &PooledVector,
         add: Option<(f64, &PooledVector)>,
     ) -> Result<PooledVector, BackendError> {
-        let out = self.new_vec(self.m)?;
-        gemv(self.gpu, &out, &self.matrix(), false, alpha as f32, x, add.map(|(b, v)| (b as f32, &**v)))?;
-        Ok(out)
+        self.gemv(false, alpha, x, add)
     }
 
     fn at_mul(
@@ -217,9 +246,7 @@ impl VectorKernels for GpuVectors<'_> {
         y: &PooledVector,
         add: Option<(f64, &PooledVector)>,
     ) -> Result<PooledVector, BackendError> {
-        let out = self.new_vec(self.n)?;
-        gemv(self.gpu, &out, &self.matrix(), true, alpha as f32, y, add.map(|(b, v)| (b as f32, &**v)))?;
-        Ok(out)
+        self.gemv(true, alpha, y, add)
     }
 
     fn unit_roundoff(&self) -> f64 {

@@ -19,8 +19,8 @@ mod gpu_normal;
 mod gpu_vectors;
 mod hybrid;
 
-pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, TINY_PIVOT};
 pub use cpu_assembly::SparsePlan;
+pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, TINY_PIVOT};
 pub use cpu_vectors::{sparse_assembly_pays, CpuVectors, Storage, DENSE_SPEEDUP};
 pub use error::{BackendError, FaultInjection, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};

@@ -6,7 +6,7 @@ use crate::lp::log::IterationInfo;
 use crate::lp::settings::Settings;
 use crate::lp::status::Status;
 
-/// Stagnation test of [`stalled_residual`]: μ has fallen this much further than the residual.
+/// Stagnation test of `stalled_residual`: μ has fallen this much further than the residual.
 pub const STALL_RATIO: f64 = 1e-10;
 /// ... and the relative residual is still above this multiple of the tolerance.
 pub const STALL_FLOOR: f64 = 1e3;

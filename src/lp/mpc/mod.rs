@@ -14,8 +14,9 @@
 //! combined step (by linearity, solving with the combined r_xs gives the sum of the predictor and
 //! the corrector directions that Algorithm 3 adds), σ = (μ_aff/μ)³.
 //!
-//! Termination: (6.1)–(6.3) with ε = [`Settings::tolerance`]. Infeasibility: see
-//! [`infeasibility`]; numerical failure: a factorization breakdown, a non-finite scalar, or
+//! Termination: (6.1)–(6.3), or the 2008 IPM paper's (3.15) (see [`Settings::stopping`]), with
+//! ε = [`Settings::tolerance`]. Infeasibility: see
+//! `infeasibility`; numerical failure: a factorization breakdown, a non-finite scalar, or
 //! both step lengths below [`STEP_COLLAPSE`].
 
 mod bounds;
@@ -30,7 +31,7 @@ pub use outcome::{Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 
 use crate::lp::backend::{BackendError, NormalEquations, VectorKernels};
 use crate::lp::log::{IterationInfo, Logger};
-use crate::lp::settings::Settings;
+use crate::lp::settings::{Settings, StoppingRule};
 use crate::lp::status::Status;
 use infeasibility::{certificates, stalled_residual, Bounded};
 use std::time::{Duration, Instant};
@@ -38,7 +39,7 @@ use std::time::{Duration, Instant};
 /// Both step lengths below this means no representable progress: numerical failure.
 pub const STEP_COLLAPSE: f64 = 1e-12;
 
-/// κ of [`NormalEquationsBackend::recenter_free_pairs`]: the smaller part of a split free
+/// κ of [`crate::lp::backend::VectorKernels::recenter_free_pairs`]: the smaller part of a split free
 /// variable is kept below κ·(1 + |x|), so x⁺ − x⁻ loses at most a factor ≈ κ in relative
 /// precision while the pair stays well inside the positive orthant.
 pub const FREE_PAIR_CAP: f64 = 10.0;
@@ -230,7 +231,13 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             Some((w, z)) => (self.vk.download(w)?, self.vk.download(z)?),
             None => (Vec::new(), Vec::new()),
         };
-        Ok(Iterate { x: self.vk.download(&s.x)?, lambda: self.vk.download(&s.lambda)?, s: self.vk.download(&s.s)?, w, z })
+        Ok(Iterate {
+            x: self.vk.download(&s.x)?,
+            lambda: self.vk.download(&s.lambda)?,
+            s: self.vk.download(&s.s)?,
+            w,
+            z,
+        })
     }
 
     fn copy(&mut self, s: &State<V::Vector>) -> R<State<V::Vector>> {
@@ -314,10 +321,9 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 self.best = Some(Best { merit: merit_now, iteration: k, state: kept });
             }
             let best_k = self.best.as_ref().map_or(0, |b| b.iteration);
-            // (6.1)–(6.3); with a judge, the independent check decides.
+            // The stopping rule; with a judge, the independent check decides.
             let eps = self.st.tolerance;
-            let converged =
-                info.primal_infeasibility <= eps && info.dual_infeasibility <= eps && info.relative_gap <= eps;
+            let done = converged(self.st.stopping, &info, [b_norm, c_norm, self.p.a_norm_inf], eps);
             match self.judge.filter(|_| !single) {
                 Some(judge) if merit_now <= JUDGE_WINDOW * eps => {
                     let ratio = judge(&self.download(&state)?);
@@ -329,13 +335,17 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                     }
                     // Passes at ε itself, or the loop's tests pass and the check at its own
                     // tolerance (10ε) does: the papers' stopping rule, confirmed.
-                    if ratio <= 1.0 / JUDGE_WINDOW || (converged && ratio <= 1.0) {
+                    if ratio <= 1.0 / JUDGE_WINDOW || (done && ratio <= 1.0) {
                         return Ok((Status::Optimal, Some(state), String::new()));
                     }
                     if since_best >= JUDGE_PATIENCE {
                         let Some((best, kept)) = self.judged.take() else { continue };
                         if best <= 1.0 {
-                            return Ok((Status::Optimal, Some(kept), format!("the best checked point (ratio {best:.2}) is returned")));
+                            return Ok((
+                                Status::Optimal,
+                                Some(kept),
+                                format!("the best checked point (ratio {best:.2}) is returned"),
+                            ));
                         }
                         let why = format!("the check on the original model stays at {best:.1}× its tolerance");
                         self.judged = Some((best, kept));
@@ -343,7 +353,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                     }
                 }
                 Some(_) => {}
-                None if converged => return Ok((Status::Optimal, Some(state), String::new())),
+                None if done => return Ok((Status::Optimal, Some(state), String::new())),
                 None => {}
             }
             let (p, st) = (self.p, self.st);
@@ -394,5 +404,48 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     }
 }
 
+/// The termination test `rule` on an iteration's measures; `norms` = (‖b‖∞, ‖c‖∞, ‖A‖∞).
+pub fn converged(rule: StoppingRule, info: &IterationInfo, [b, c, a]: [f64; 3], eps: f64) -> bool {
+    match rule {
+        StoppingRule::Separate => {
+            info.primal_infeasibility <= eps && info.dual_infeasibility <= eps && info.relative_gap <= eps
+        }
+        StoppingRule::Combined315 => {
+            // The log's measures are ‖r_b‖∞/(1 + ‖b‖∞) and ‖r_c‖∞/(1 + ‖c‖∞): undo the scaling.
+            let r = (info.primal_infeasibility * (1.0 + b)).max(info.dual_infeasibility * (1.0 + c));
+            let scale = b.max(c).max(a).max(f64::MIN_POSITIVE);
+            (r / scale).max(info.relative_gap) <= eps
+        }
+    }
+}
+
 /// Backends whose unit roundoff exceeds this compute in single precision.
 const SINGLE_PRECISION_THRESHOLD: f64 = 1e-10;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(primal: f64, dual: f64, gap: f64) -> IterationInfo {
+        IterationInfo {
+            primal_infeasibility: primal,
+            dual_infeasibility: dual,
+            relative_gap: gap,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_2008_rule_measures_residuals_against_the_largest_norm() {
+        // ‖r_b‖ = 1e-6·(1 + 99) = 1e-4, ‖r_c‖ ≈ 0: (6.1) fails at ε = 1e-5, (3.15) divides by
+        // max(‖b‖, ‖c‖, ‖A‖) = 1000 and passes (1e-7 ≤ 1e-5) — unless the gap fails it.
+        let i = info(1e-6, 0.0, 1e-6);
+        let norms = [99.0, 1.0, 1000.0];
+        assert!(!converged(StoppingRule::Separate, &i, norms, 1e-7));
+        assert!(converged(StoppingRule::Combined315, &i, norms, 1e-5));
+        assert!(!converged(StoppingRule::Combined315, &info(1e-6, 0.0, 2e-5), norms, 1e-5));
+        // With small data norms (3.15) is the stricter test.
+        assert!(converged(StoppingRule::Separate, &info(1e-6, 1e-6, 1e-6), [0.0, 0.0, 0.5], 1e-6));
+        assert!(!converged(StoppingRule::Combined315, &info(1e-6, 1e-6, 1e-6), [0.0, 0.0, 0.5], 1e-6));
+    }
+}

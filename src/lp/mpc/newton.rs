@@ -187,11 +187,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let general = wz.is_some() || self.primal_regularization > 0.0 || !self.single;
 
         // Predictor: r_xs = X·S·e (S⁻¹·r_xs = x), r_wz = W·Z·e.
-        let compl = if general {
-            Compl::General { rxs: &xs, rwz: wz.as_ref() }
-        } else {
-            Compl::Plain { rxs_over_s: &state.x }
-        };
+        let compl =
+            if general { Compl::General { rxs: &xs, rwz: wz.as_ref() } } else { Compl::Plain { rxs_over_s: &state.x } };
         let aff = self.direction(state, res, &theta, compl, Accuracy::Trial)?;
         let (ap_aff, ad_aff) = self.max_steps(state, &aff)?;
         let mu_aff = self.complementarity_after(state, &aff, ap_aff, ad_aff)? / nf;

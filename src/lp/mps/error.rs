@@ -30,6 +30,9 @@ pub(crate) const UNSUPPORTED_SECTIONS: &[&str] = &[
 /// What went wrong, without the line number.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum MpsErrorKind {
+    /// What was read does not make a well-formed model (a reader bug, never a panic).
+    #[error("the model read is malformed: {0}")]
+    Model(crate::lp::model::ModelError),
     #[error("cannot read input: {0}")]
     Io(String),
     #[error("unknown section header `{0}`")]

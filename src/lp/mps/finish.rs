@@ -49,8 +49,11 @@ impl Parser {
             row_lower[i] = l;
             row_upper[i] = u;
         }
-        let a = SparseColMatrix::from_triplets(m, self.col_names.len(), &self.triplets);
-        Ok(LpModel {
+        // The reader checks names and values as it goes; a failure here is a reader bug, reported as
+        // a malformed model rather than a panic.
+        let a = SparseColMatrix::from_triplets(m, self.col_names.len(), &self.triplets)
+            .map_err(|e| MpsError { line: 0, kind: MpsErrorKind::Model(e) })?;
+        let model = LpModel {
             name: self.name,
             sense: self.sense,
             objective_name,
@@ -65,7 +68,9 @@ impl Parser {
             col_upper: self.upper,
             integer: self.integer,
             warnings,
-        })
+        };
+        model.validate().map_err(|e| MpsError { line: 0, kind: MpsErrorKind::Model(e) })?;
+        Ok(model)
     }
 }
 

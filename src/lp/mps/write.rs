@@ -5,11 +5,14 @@
 //! as E with a RANGES entry; bounds as LO/UP/FX/FR/MI. The objective constant k is written as
 //! the RHS −k on the objective row (the reader's convention).
 
+use crate::lp::model::ModelError;
 use crate::lp::model::{LpModel, Sense};
 use std::fmt::Write as _;
 
-/// The model as free-format MPS text.
-pub fn to_mps_string(model: &LpModel) -> String {
+/// The model as free-format MPS text; a malformed model ([`LpModel::validate`]) is an error.
+/// Rows and columns without names are written as `R{i}` and `C{j}`.
+pub fn to_mps_string(model: &LpModel) -> Result<String, ModelError> {
+    model.validate()?;
     let mut s = String::new();
     let obj = if model.objective_name.is_empty() { "COST" } else { model.objective_name.as_str() };
     let _ = writeln!(s, "NAME {}", if model.name.is_empty() { "LP" } else { model.name.as_str() });
@@ -27,16 +30,16 @@ pub fn to_mps_string(model: &LpModel) -> String {
         } else {
             "L"
         };
-        let _ = writeln!(s, " {t}  {}", model.row_names[i]);
+        let _ = writeln!(s, " {t}  {}", model.row_name(i));
     }
     let _ = writeln!(s, "COLUMNS");
     for j in 0..model.num_cols() {
-        let name = &model.col_names[j];
+        let name = model.col_name(j);
         if model.c[j] != 0.0 {
             let _ = writeln!(s, "    {name}  {obj}  {:?}", model.c[j]);
         }
         for (i, v) in model.a.col(j) {
-            let _ = writeln!(s, "    {name}  {}  {:?}", model.row_names[i], v);
+            let _ = writeln!(s, "    {name}  {}  {:?}", model.row_name(i), v);
         }
     }
     let _ = writeln!(s, "RHS");
@@ -48,10 +51,10 @@ pub fn to_mps_string(model: &LpModel) -> String {
         let (l, u) = (model.row_lower[i], model.row_upper[i]);
         let h = if l.is_finite() { l } else { u };
         if h.is_finite() && h != 0.0 {
-            let _ = writeln!(s, "    RHS  {}  {:?}", model.row_names[i], h);
+            let _ = writeln!(s, "    RHS  {}  {:?}", model.row_name(i), h);
         }
         if l.is_finite() && u.is_finite() && l != u {
-            let _ = writeln!(ranges, "    RNG  {}  {:?}", model.row_names[i], u - l);
+            let _ = writeln!(ranges, "    RNG  {}  {:?}", model.row_name(i), u - l);
         }
     }
     if !ranges.is_empty() {
@@ -59,7 +62,7 @@ pub fn to_mps_string(model: &LpModel) -> String {
     }
     let mut bounds = String::new();
     for j in 0..model.num_cols() {
-        let (l, u, name) = (model.col_lower[j], model.col_upper[j], &model.col_names[j]);
+        let (l, u, name) = (model.col_lower[j], model.col_upper[j], model.col_name(j));
         if l == u {
             let _ = writeln!(bounds, " FX BND  {name}  {l:?}");
             continue;
@@ -85,5 +88,5 @@ pub fn to_mps_string(model: &LpModel) -> String {
         let _ = write!(s, "BOUNDS\n{bounds}");
     }
     let _ = writeln!(s, "ENDATA");
-    s
+    Ok(s)
 }

@@ -42,9 +42,9 @@ use crate::lp::model::{LpModel, Sense, SparseColMatrix};
 pub enum ColumnMap {
     /// x = value (fixed by its bounds or eliminated as an empty column).
     Fixed(f64),
-    /// x = offset + sign·x_std[col].
+    /// x = offset + sign·x_std\[col\].
     Single { col: usize, offset: f64, sign: f64 },
-    /// x = x_std[pos] − x_std[neg].
+    /// x = x_std\[pos\] − x_std\[neg\].
     Free { pos: usize, neg: usize },
 }
 
@@ -111,7 +111,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         if l > u || l == f64::INFINITY || u == f64::NEG_INFINITY {
             return Presolved::PrimalInfeasible(format!(
                 "row {} has lower bound {l} > upper bound {u} (or an infinite bound on the wrong side)",
-                model.row_names[i]
+                model.row_name(i)
             ));
         }
         if l == f64::NEG_INFINITY && u == f64::INFINITY {
@@ -139,7 +139,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     for (v_idx, v) in vars.into_iter().enumerate() {
         let name = || {
             if v_idx < model.num_cols() {
-                format!("column {}", model.col_names[v_idx])
+                format!("column {}", model.col_name(v_idx))
             } else {
                 "a row's slack".to_string()
             }
@@ -216,9 +216,9 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
                     offset += col.cost * col.upper;
                     continue;
                 }
-                let who = columns.iter().zip(&model.col_names).find_map(|(map, nm)| match map {
-                    ColumnMap::Single { col, .. } if *col == k => Some(nm.clone()),
-                    ColumnMap::Free { pos, neg } if *pos == k || *neg == k => Some(nm.clone()),
+                let who = columns.iter().enumerate().find_map(|(j, map)| match map {
+                    ColumnMap::Single { col, .. } if *col == k => Some(model.col_name(j).into_owned()),
+                    ColumnMap::Free { pos, neg } if *pos == k || *neg == k => Some(model.col_name(j).into_owned()),
                     _ => None,
                 });
                 return Presolved::DualInfeasible(format!(

@@ -2,9 +2,13 @@
 //! and the CPU solver: iterations, GPU iterations, time) and the 2006 paper's Table 3 (the gpu
 //! backend at the paper's tolerances), measured on the NETLIB problems in a folder.
 
+mod setups;
+
+pub use setups::{setup, Config, Setup, DEFAULT_SETUPS, TABLE3_SETUPS, TABLE41_SETUPS};
+
 use crate::gl::Gpu;
 use crate::lp::log::Logger;
-use crate::lp::{mps, solve_on, BackendKind, Settings, Status, Substitution, Verbosity};
+use crate::lp::{mps, solve_on, Settings, Status};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -43,6 +47,9 @@ pub const TABLE41: [(&str, usize, usize, usize, usize, usize); 10] = [
 pub struct Run {
     pub problem: String,
     pub setup: String,
+    /// What the solver was given (read from its settings).
+    #[serde(default)]
+    pub config: Option<Config>,
     pub tolerance: f64,
     pub status: Status,
     pub iterations: usize,
@@ -85,6 +92,7 @@ fn run_one(gpu: &Gpu, dir: &Path, name: &str, setup: &str, st: &Settings) -> Res
     Ok(Run {
         problem: name.into(),
         setup: setup.into(),
+        config: Some(Config::of(st)),
         tolerance: st.tolerance,
         status: sol.status,
         iterations: sol.iterations,
@@ -102,7 +110,6 @@ pub fn run(
     only: Option<&[&str]>,
     mut progress: impl FnMut(&str),
 ) -> Result<NetlibBench, String> {
-    let base = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
     let keep = |name: &str| only.is_none_or(|o| o.contains(&name));
     let published = published_optima(dir)?;
     // Table 4.1's problems first, then (full runs) every other problem with a published optimum.
@@ -113,22 +120,23 @@ pub fn run(
     }
     let mut runs = Vec::new();
     for name in names {
-        for (setup, backend, sub) in [
-            ("hybrid, GPU subst.", BackendKind::Hybrid, Substitution::Gpu),
-            ("hybrid, CPU subst.", BackendKind::Hybrid, Substitution::Cpu),
-            ("cpu", BackendKind::Cpu, Substitution::Cpu),
-        ] {
-            let st = Settings { backend, substitution: sub, ..base.clone() };
-            let r = run_one(gpu, dir, name, setup, &st)?;
-            progress(&format!("{name} {setup}: {:?} {} iterations {:.2} s", r.status, r.iterations, r.seconds));
+        for setup in TABLE41_SETUPS.iter().chain(&DEFAULT_SETUPS) {
+            let r = run_one(gpu, dir, name, setup.label, &setup.settings(1e-8))?;
+            let label = setup.label;
+            progress(&format!("{name} {label}: {:?} {} iterations {:.2} s", r.status, r.iterations, r.seconds));
             runs.push(r);
         }
     }
     for (name, eps, ..) in TABLE3.into_iter().filter(|t| keep(t.0)) {
-        let st = Settings { backend: BackendKind::Gpu, tolerance: eps, ..base.clone() };
-        let r = run_one(gpu, dir, name, "gpu", &st)?;
-        progress(&format!("{name} gpu ε={eps:e}: {:?} {} iterations {:.2} s", r.status, r.iterations, r.seconds));
-        runs.push(r);
+        for setup in &TABLE3_SETUPS {
+            let r = run_one(gpu, dir, name, setup.label, &setup.settings(eps))?;
+            let label = setup.label;
+            progress(&format!(
+                "{name} {label} ε={eps:e}: {:?} {} iterations {:.2} s",
+                r.status, r.iterations, r.seconds
+            ));
+            runs.push(r);
+        }
     }
     Ok(NetlibBench { renderer: gpu.info().renderer.clone(), runs, published })
 }
@@ -141,14 +149,14 @@ impl NetlibBench {
     /// Every problem with a published optimum: each setup's status, iterations, relative
     /// objective error |f − f*| / max(1, |f*|) and time, and how many reach 1e-6.
     pub fn all_problems_markdown(&self) -> String {
-        const SETUPS: [&str; 3] = ["cpu", "hybrid, GPU subst.", "hybrid, CPU subst."];
+        const SETUPS: [&str; 3] = ["cpu (default)", "hybrid, blocked (default)", "hybrid, GPU subst."];
         let solved: Vec<(&String, &f64)> =
             self.published.iter().filter(|(name, _)| self.runs.iter().any(|r| &r.problem == *name)).collect();
         if solved.is_empty() {
             return "No problem with a published optimum was run (quick runs use Table 4.1's subset).\n".into();
         }
         let mut s = String::from(
-            "| problem | published optimum | cpu: iterations | rel. error | s | hybrid, GPU subst.: iterations (GPU) | rel. error | s | hybrid, CPU subst.: iterations (GPU) | rel. error | s |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+            "| problem | published optimum | cpu (default): iterations | rel. error | s | hybrid, blocked (default): iterations (GPU) | rel. error | s | hybrid, paper's configuration (GPU subst., (3.15)): iterations (GPU) | rel. error | s |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
         );
         let mut within = [0usize; 3];
         for (name, &best) in &solved {
@@ -173,7 +181,7 @@ impl NetlibBench {
             s.push('\n');
         }
         s.push_str(&format!(
-            "\nOptimal with relative objective error ≤ 1e-6: cpu {}/{n}, hybrid with GPU substitution {}/{n}, hybrid with CPU substitution {}/{n}.\n",
+            "\nOptimal with relative objective error ≤ 1e-6: cpu {}/{n}, hybrid with the blocked kernels {}/{n}, hybrid in the paper's configuration {}/{n}.\n",
             within[0],
             within[1],
             within[2],
@@ -182,7 +190,8 @@ impl NetlibBench {
         s
     }
 
-    pub fn markdown(&self) -> String {
+    /// Table 4.1 as the 2008 IPM paper ran it, beside the paper's numbers.
+    pub fn table41_markdown(&self) -> String {
         let cell = |r: Option<&Run>| match r {
             Some(r) if r.status == Status::Optimal => match r.gpu_iterations {
                 Some(g) => format!("{} ({g}) | {:.2}", r.iterations, r.seconds),
@@ -191,27 +200,57 @@ impl NetlibBench {
             Some(r) => format!("{:?} after {} | {:.2}", r.status, r.iterations, r.seconds),
             None => "– | –".into(),
         };
-        let mut s = format!("Renderer: {}. Iterations (GPU iterations) and seconds, one run each.\n\n", self.renderer);
-        s.push_str("| problem | paper: GPU subst. | ours: hybrid, GPU subst. | s | paper: CPU subst. | ours: hybrid, CPU subst. | s | paper: CPU | ours: cpu | s |\n|---|---|---|---|---|---|---|---|---|---|\n");
-        for (name, gi, gg, ci, cg, cpu) in TABLE41 {
+        let mut s = format!(
+            "Renderer: {}. Iterations (GPU iterations) and seconds, one run each. Configurations: ",
+            self.renderer
+        );
+        let configs: Vec<String> =
+            TABLE41_SETUPS.iter().map(|t| format!("*{}* = {}", t.label, t.config().describe())).collect();
+        s.push_str(&configs.join("; "));
+        s.push_str("; ε = 1e-8.\n\n");
+        let [g, c, cpu] = TABLE41_SETUPS.map(|t| t.label);
+        s.push_str(&format!("| problem | paper: GPU subst. | ours: {g} | s | paper: CPU subst. | ours: {c} | s | paper: CPU | ours: {cpu} | s |\n|---|---|---|---|---|---|---|---|---|---|\n"));
+        for (name, gi, gg, ci, cg, cpu_its) in TABLE41 {
             s.push_str(&format!(
-                "| {name} | {gi} ({gg}) | {} | {ci} ({cg}) | {} | {cpu} | {} |\n",
-                cell(self.find(name, "hybrid, GPU subst.")),
-                cell(self.find(name, "hybrid, CPU subst.")),
-                cell(self.find(name, "cpu")),
+                "| {name} | {gi} ({gg}) | {} | {ci} ({cg}) | {} | {cpu_its} | {} |\n",
+                cell(self.find(name, g)),
+                cell(self.find(name, c)),
+                cell(self.find(name, cpu)),
             ));
         }
-        s.push_str("\n2006 paper Table 3 (GPU outer-product Cholesky, square update, ε per problem) beside the gpu backend:\n\n");
-        s.push_str("| problem | ε | paper: GPU iterations | paper: MATLAB MPC iterations | ours: gpu iterations | ours: time (s) | status |\n|---|---|---|---|---|---|---|\n");
+        s
+    }
+
+    /// Table 3 as the 2006 paper ran it, then the other variants and the CPU-substitution column.
+    pub fn table3_markdown(&self) -> String {
+        let mut s = String::from("Configurations: ");
+        let configs: Vec<String> =
+            TABLE3_SETUPS.iter().map(|t| format!("*{}* = {}", t.label, t.config().describe())).collect();
+        s.push_str(&configs.join("; "));
+        s.push_str("; ε per problem as in the paper.\n\n| problem | ε | paper: GPU iterations | paper: MATLAB MPC iterations |");
+        for t in &TABLE3_SETUPS {
+            s.push_str(&format!(" ours: {} | s |", t.label));
+        }
+        s.push_str("\n|---|---|---|---|");
+        s.push_str(&"---|---|".repeat(TABLE3_SETUPS.len()));
+        s.push('\n');
         for (name, eps, gpu_its, mpc_its) in TABLE3 {
-            match self.find(name, "gpu") {
-                Some(r) => s.push_str(&format!(
-                    "| {name} | {eps:e} | {gpu_its} | {mpc_its} | {} | {:.2} | {:?} |\n",
-                    r.iterations, r.seconds, r.status
-                )),
-                None => s.push_str(&format!("| {name} | {eps:e} | {gpu_its} | {mpc_its} | – | – | – |\n")),
+            s.push_str(&format!("| {name} | {eps:e} | {gpu_its} | {mpc_its} |"));
+            for t in &TABLE3_SETUPS {
+                match self.find(name, t.label) {
+                    Some(r) if r.status == Status::Optimal => {
+                        s.push_str(&format!(" {} | {:.2} |", r.iterations, r.seconds))
+                    }
+                    Some(r) => s.push_str(&format!(" {:?} after {} | {:.2} |", r.status, r.iterations, r.seconds)),
+                    None => s.push_str(" – | – |"),
+                }
             }
+            s.push('\n');
         }
         s
+    }
+
+    pub fn markdown(&self) -> String {
+        format!("{}\n{}", self.table41_markdown(), self.table3_markdown())
     }
 }

@@ -5,12 +5,12 @@
 //! normalized, and a rank-1 update covers the trailing square; ping-pong with copy-backs as in the
 //! Cholesky of Algorithm 2.
 
-use super::blas1::{ReduceOp, Reducer};
-use super::error::{GpuError, GpuResult};
-use super::plan::{execute, PassKind, PlannedPass, Role};
 use crate::geometry::cholesky::column_below_diagonal;
 use crate::geometry::lu as fig;
 use crate::gl::{Gpu, Pass, PingPong, Texture};
+use crate::gpu::blas1::{ReduceOp, Reducer};
+use crate::gpu::error::{GpuError, GpuResult};
+use crate::gpu::plan::{execute, PassKind, PlannedPass, Role};
 use crate::kernels;
 
 /// P·A = L·U on the GPU: L (unit lower, below the diagonal) and U (upper, diagonal included)

@@ -1,0 +1,92 @@
+//! How `glsolve solve` shows a solution: the summary lines and the JSON file.
+use glsolve::lp::{LpModel, Solution};
+
+pub fn summary(model: &LpModel, s: &Solution) {
+    let t = &s.timings;
+    println!(
+        "status      {}{}",
+        s.status,
+        if s.detail.is_empty() { String::new() } else { format!(" ({})", s.detail) }
+    );
+    println!("objective   {:.12e}  (includes the objective constant {})", s.objective, model.obj_constant);
+    match s.gpu_iterations {
+        Some(g) => println!("iterations  {} ({g} on the GPU)", s.iterations),
+        None => println!("iterations  {}", s.iterations),
+    }
+    for n in &s.notes {
+        println!("note        {n}");
+    }
+    if let Some(v) = &s.verification {
+        println!("verified    {}", v.summary());
+        if s.best_iterate {
+            println!("            (the best iterate by max(primal, dual, gap), not the last one)");
+        }
+    }
+    if let Some(c) = &s.certificate {
+        println!("certificate {}", c.check.summary());
+    }
+    println!(
+        "time        {:.3} s  (standard form {:.3}, assemble {:.3}, factor {:.3}, solve {:.3}, other {:.3}); backend {}, standard form {} x {}",
+        t.total.as_secs_f64(),
+        t.standard_form.as_secs_f64(),
+        t.mpc.assemble.as_secs_f64(),
+        t.mpc.factor.as_secs_f64(),
+        t.mpc.solve.as_secs_f64(),
+        t.mpc.other.as_secs_f64(),
+        s.backend.name(),
+        s.standard_form_size.0,
+        s.standard_form_size.1
+    );
+}
+
+/// JSON with named primal values, row duals and reduced costs (non-finite numbers as null).
+pub fn to_json(model: &LpModel, s: &Solution) -> String {
+    let num = |v: f64| {
+        if v.is_finite() {
+            serde_json::json!(v)
+        } else {
+            serde_json::Value::Null
+        }
+    };
+    let named = |name: &dyn Fn(usize) -> String, vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
+        vals.iter().enumerate().map(|(k, &v)| (name(k), num(v))).collect()
+    };
+    let (row, col) = (|i: usize| model.row_name(i).into_owned(), |j: usize| model.col_name(j).into_owned());
+    let v = serde_json::json!({
+        "model": model.name,
+        "status": s.status.name(),
+        "objective": num(s.objective),
+        "iterations": s.iterations,
+        "gpu_iterations": s.gpu_iterations,
+        "notes": s.notes,
+        "time_seconds": s.timings.total.as_secs_f64(),
+        "backend": s.backend.name(),
+        "primal": named(&col, &s.x),
+        "row_duals": named(&row, &s.row_duals),
+        "reduced_costs": named(&col, &s.reduced_costs),
+        "detail": s.detail,
+        "best_iterate": s.best_iterate,
+        "verification": s.verification.as_ref().map(|v| serde_json::json!({
+            "accuracy": format!("{:?}", v.accuracy),
+            "tolerance": num(v.tolerance),
+            "objective": num(v.objective),
+            "dual_objective": num(v.dual_objective),
+            "primal_residual": num(v.primal_residual),
+            "bound_violation": num(v.bound_violation),
+            "dual_residual": num(v.dual_residual),
+            "complementarity": num(v.complementarity),
+            "gap": num(v.gap),
+        })),
+        "certificate": s.certificate.as_ref().map(|c| serde_json::json!({
+            "kind": format!("{:?}", c.kind),
+            "accuracy": format!("{:?}", c.check.accuracy),
+            "gain": num(c.check.value),
+            "violation": num(c.check.violation),
+            "ratio": num(c.check.ratio),
+            "tolerance": num(c.check.tolerance),
+            "ray": c.ray.iter().map(|&v| num(v)).collect::<Vec<_>>(),
+        })),
+        "warnings": model.warnings,
+    });
+    serde_json::to_string_pretty(&v).unwrap_or_default()
+}

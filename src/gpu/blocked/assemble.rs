@@ -1,0 +1,154 @@
+//! Blocked assembly of C = A·D²·Aᵀ: one fragment per 2×2 block of the lower triangle of C,
+//! looping over b columns of A per pass (b a multiple of 4; b ≥ n: a single pass, the
+//! rectangular assembly the 2008 structure paper's Fig. 10 sets against the outer-product form).
+//! A is uploaded once as runs of four columns per texel with its rows padded (with zeros) to the
+//! factorization's size M; C comes out in 2×2 blocks, padded with the identity, ready for the
+//! blocked Cholesky. Passes: one scaling B = A·D² (⌈n/4⌉·M fragments), then ⌈n/b⌉ sums, each
+//! over M/2·(M/2 + 1)/2 fragments.
+
+use crate::geometry::blocks::lower_triangle;
+use crate::gl::{Gpu, PingPong, TexelFormat, TexelGrid, Texture};
+use crate::gpu::error::{GpuError, GpuResult};
+use crate::gpu::plan::{execute, PassKind, PlannedPass, Role};
+use crate::kernels;
+use crate::layout::{Blocks2x2, Rows4};
+use std::rc::Rc;
+
+/// A (m×n, rows padded to `padded_rows`, runs of four columns) and d² (runs of four) on the GPU.
+pub struct BlockedOperands {
+    pub m: usize,
+    pub n: usize,
+    pub a_layout: Rows4,
+    /// Rows of A's texture (M of the factorization: rows ≥ m are zero).
+    pub padded_rows: usize,
+    /// Shared with the matrix–vector kernels of the LP.
+    pub a: Rc<Texture>,
+    /// d², ⌈n/4⌉ texels.
+    pub d: Texture,
+    /// B = A·D² (A's layout), made by the first pass of each assembly.
+    pub scaled: Texture,
+}
+
+impl BlockedOperands {
+    /// Uploads A (row-major m×n) once, its rows padded to `padded_rows`. Non-finite entries are
+    /// refused with their position.
+    pub fn new(gpu: &Gpu, a: &[f32], m: usize, n: usize, padded_rows: usize) -> GpuResult<Self> {
+        if a.len() != m * n {
+            return Err(GpuError::Shape(format!("A has {} values, an {m}×{n} matrix needs {}", a.len(), m * n)));
+        }
+        if m == 0 || n == 0 {
+            return Err(GpuError::Shape(format!("A is {m}×{n}: both sizes must be at least 1")));
+        }
+        if let Some(p) = a.iter().position(|v| !v.is_finite()) {
+            return Err(GpuError::NonFinite { what: "A".into(), row: p / n, col: p % n, value: a[p] as f64 });
+        }
+        let layout = Rows4::new(m, n);
+        let (w, _) = layout.texture_size();
+        let rows = padded_rows.max(m);
+        gpu.check_size(w, rows, "A (runs of four columns)")?;
+        let mut data = layout.pack(a);
+        data.resize(w * 4 * rows, 0.0);
+        let a = Rc::new(gpu.upload_of(TexelFormat::Rgba32F, w, rows, &data, "A (runs of four columns)")?);
+        let d = gpu.texture_of(TexelFormat::Rgba32F, w, 1, "d², four per texel")?;
+        let scaled = gpu.texture_of(TexelFormat::Rgba32F, w, rows, "A·D² (runs of four columns)")?;
+        a.set_grid(TexelGrid::Runs4);
+        scaled.set_grid(TexelGrid::Runs4);
+        Ok(Self { m, n, a_layout: layout, padded_rows: rows, a, d, scaled })
+    }
+
+    /// Sets d² from host values (n, each finite and ≥ 0).
+    pub fn set_d2(&self, gpu: &Gpu, d2: &[f32]) -> GpuResult<()> {
+        if d2.len() != self.n {
+            return Err(GpuError::Shape(format!("d has {} values, A has {} columns", d2.len(), self.n)));
+        }
+        if let Some(k) = d2.iter().position(|v| !(v.is_finite() && *v >= 0.0)) {
+            return Err(GpuError::NegativeWeight { index: k, value: d2[k] as f64 });
+        }
+        gpu.write(&self.d, &Rows4::vector(self.n).pack(d2))?;
+        Ok(())
+    }
+}
+
+/// The passes assembling C (the m×m result in `layout`) from n columns, `b` columns per pass
+/// (rounded up to a multiple of 4): first B = A·D² into `Aux(2)`, then the accumulations. A is
+/// `Aux(0)` (rows padded to `padded_rows`), d² `Aux(1)`; C ends in S.
+pub fn plan(m: usize, n: usize, b: usize, layout: &Blocks2x2) -> Vec<PlannedPass> {
+    let texels = n.div_ceil(4).max(1);
+    let per_pass = b.max(4).div_ceil(4);
+    let mb = (layout.padded_rows / 2) as u32;
+    let mut passes = vec![PlannedPass::new(
+        PassKind::ScaleColumns,
+        &kernels::SCALE_COLUMNS4,
+        Role::Aux(2),
+        &[Role::Aux(0), Role::Aux(1)],
+        crate::geometry::blocks::rect(0, 0, texels as u32, layout.padded_rows as u32),
+        0,
+    )];
+    let mut k0 = 0;
+    while k0 < texels {
+        let k1 = (k0 + per_pass).min(texels);
+        let first = k0 == 0;
+        let sources: &[Role] =
+            if first { &[Role::Aux(2), Role::Aux(0)] } else { &[Role::Aux(2), Role::Aux(0), Role::S] };
+        let pass = PlannedPass::new(
+            PassKind::AssembleBlocks,
+            &kernels::ASSEMBLE_BLOCKS,
+            Role::T,
+            sources,
+            lower_triangle(0, mb),
+            (k0 / per_pass) as u32,
+        )
+        .uniform("k0", k0 as f32)
+        .uniform("k1", k1 as f32)
+        .uniform("m", m as f32)
+        .then_swap();
+        passes.push(if first { pass } else { pass.defines(&["ACCUMULATE"]) });
+        k0 = k1;
+    }
+    passes
+}
+
+/// Assembles C into `c` (S holds it on return) in the 2×2-block `layout`, `b` columns per pass.
+pub fn assemble_into(
+    gpu: &Gpu,
+    ops: &BlockedOperands,
+    c: &mut PingPong,
+    layout: &Blocks2x2,
+    b: usize,
+) -> GpuResult<()> {
+    if layout.padded_rows > ops.padded_rows || layout.rows != ops.m {
+        return Err(GpuError::Shape(format!(
+            "C of order {} (padded {}) from A with {} rows (padded {})",
+            layout.rows, layout.padded_rows, ops.m, ops.padded_rows
+        )));
+    }
+    let (w, h) = layout.texture_size();
+    if (c.source().width() as usize, c.source().height() as usize) != (w, h) {
+        return Err(GpuError::Shape(format!("C textures are {:?}, the layout needs {w}×{h}", c.source())));
+    }
+    execute(gpu, c, &[&*ops.a, &ops.d, &ops.scaled], &plan(ops.m, ops.n, b, layout))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::plan::predicted_fragments;
+
+    #[test]
+    fn passes_are_ceil_n_over_b_each_over_the_lower_triangle_of_blocks() {
+        for (m, n, b) in [(1, 1, 4), (5, 7, 4), (9, 33, 8), (17, 64, 64), (17, 64, 1000), (30, 10, 12)] {
+            let layout = Blocks2x2::square(m, 8);
+            let p = plan(m, n, b, &layout);
+            let b4 = b.max(4).div_ceil(4) * 4;
+            let sums = n.div_ceil(b4);
+            assert_eq!(p.len(), 1 + sums, "m={m} n={n} b={b}");
+            let mb = layout.padded_rows / 2;
+            let f = predicted_fragments(&p, n.div_ceil(4).max(mb) as u32, layout.padded_rows as u32)
+                .expect("no centre on an edge");
+            assert_eq!(f["assemble_blocks"], (sums * mb * (mb + 1) / 2) as u64);
+            assert_eq!(f["scale_columns"], (n.div_ceil(4) * layout.padded_rows) as u64);
+            assert!(p[1].defines.is_empty() && p[2..].iter().all(|q| q.defines == ["ACCUMULATE"]));
+        }
+    }
+}

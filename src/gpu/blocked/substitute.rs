@@ -1,0 +1,93 @@
+//! Blocked forward and back substitution with a factor in 2×2 blocks, on vectors of four entries
+//! per texel padded to the factor's size M. One pass per block of B entries (M/B passes per
+//! triangular solve, each over the M/4 texels of the vector): the block's triangle is solved by
+//! every fragment that needs it, so the update of the rest needs no pass of its own.
+
+use super::Block;
+use crate::geometry::blocks::rect;
+use crate::gl::{Gpu, PingPong, Texture};
+use crate::gpu::error::{GpuError, GpuResult};
+use crate::gpu::plan::{execute, PassKind, PlannedPass, Role};
+use crate::kernels;
+use crate::layout::Blocks2x2;
+
+/// Direction of a triangular solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Triangle {
+    /// L·y = r, first block first.
+    Lower,
+    /// Lᵀ·x = y, last block first.
+    Upper,
+}
+
+/// The passes of one triangular solve of order M (padded, a multiple of B); the factor is `Aux(0)`.
+pub fn plan(padded: usize, block: Block, which: Triangle) -> Vec<PlannedPass> {
+    let b = block.size();
+    let texels = (padded / 4) as u32;
+    let steps = padded.div_ceil(b);
+    let (kernel, order): (_, Vec<usize>) = match which {
+        Triangle::Lower => (&kernels::SUBST_FORWARD_BLOCK, (0..steps).collect()),
+        Triangle::Upper => (&kernels::SUBST_BACKWARD_BLOCK, (0..steps).rev().collect()),
+    };
+    order
+        .into_iter()
+        .map(|p| {
+            PlannedPass::new(
+                PassKind::SubstituteBlock,
+                kernel,
+                Role::T,
+                &[Role::S, Role::Aux(0)],
+                rect(0, 0, texels, 1),
+                p as u32,
+            )
+            .defines(block.define())
+            .uniform("offset", (p * b / 4) as f32)
+            .then_swap()
+        })
+        .collect()
+}
+
+/// Solves L·Lᵀ·x = r for the factor `l` (in `layout`, padded to a multiple of `block`): `work`'s
+/// source holds r (M/4 texels, zero beyond m) on entry and x on return.
+pub fn solve(gpu: &Gpu, l: &Texture, layout: &Blocks2x2, block: Block, work: &mut PingPong) -> GpuResult<()> {
+    let padded = layout.padded_rows;
+    if padded % block.size() != 0 {
+        return Err(GpuError::Shape(format!(
+            "a factor of order {padded} is not a multiple of the block {}",
+            block.size()
+        )));
+    }
+    if work.source().width() as usize != padded / 4 || work.target().width() as usize != padded / 4 {
+        return Err(GpuError::Shape(format!(
+            "substitution vectors {:?} for a factor of order {padded}",
+            work.source()
+        )));
+    }
+    let mut passes = plan(padded, block, Triangle::Lower);
+    passes.extend(plan(padded, block, Triangle::Upper));
+    execute(gpu, work, &[l], &passes)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::plan::predicted_fragments;
+
+    #[test]
+    fn one_pass_per_block_over_the_whole_vector() {
+        for block in Block::ALL {
+            for padded in [block.size(), 3 * block.size(), 32] {
+                if padded % block.size() != 0 {
+                    continue;
+                }
+                let p = plan(padded, block, Triangle::Lower);
+                assert_eq!(p.len(), padded / block.size());
+                let f = predicted_fragments(&p, (padded / 4) as u32, 1).expect("no centre on an edge");
+                assert_eq!(f["substitute_block"], (p.len() * padded / 4) as u64);
+                let back = plan(padded, block, Triangle::Upper);
+                assert_eq!(back.first().map(|q| q.step), Some((padded / block.size() - 1) as u32));
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! [`LpSolver`]: settings checked once, one GL context made on first need and kept for every
+//! later solve, a log that follows [`Settings::verbosity`].
+
+use crate::gl::Gpu;
+use crate::lp::log::Logger;
+use crate::lp::model::LpModel;
+use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::solve::{solve_on, Solution, SolveError};
+
+/// Where the solver stands with its GL context.
+enum Context {
+    /// Not needed yet (the cpu backend never needs one).
+    NotMade,
+    /// Boxed: a context is large beside the other states.
+    Ready(Box<Gpu>),
+    /// No context could be made; the reason, kept for the hybrid backend's notice.
+    Failed(String),
+}
+
+/// A linear-programming solver: settings, a GL context made once on the first solve that needs
+/// it (the `gpu` and `hybrid` backends), and where its log goes.
+///
+/// ```
+/// use glsolve::{BackendKind, LpModel, LpSolver, Settings, Status, Verbosity};
+/// use nalgebra::dmatrix;
+/// // max x + y  s.t.  x + 2y ≤ 4,  3x + y ≤ 6,  x, y ≥ 0   (optimum 2.8 at x = 1.6, y = 1.2)
+/// let model = LpModel::builder(dmatrix![1.0, 2.0; 3.0, 1.0]).maximize([1.0, 1.0]).rows_at_most([4.0, 6.0]).build()?;
+/// let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Cpu) };
+/// let mut solver = LpSolver::new(settings)?;
+/// let solution = solver.solve(&model)?;
+/// assert_eq!(solution.status, Status::Optimal);
+/// assert!((solution.objective - 2.8).abs() < 1e-6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A solver that holds a context is not `Send`: the context is current on the thread that made
+/// it (see [`Gpu`]). Make one solver per thread.
+pub struct LpSolver {
+    settings: Settings,
+    context: Context,
+    log: Option<Logger>,
+}
+
+impl LpSolver {
+    /// A solver with these settings, checked here ([`Settings::validate`]). Nothing is made yet:
+    /// the GL context comes with the first solve that needs one.
+    pub fn new(settings: Settings) -> Result<Self, SolveError> {
+        settings.validate()?;
+        Ok(Self { settings, context: Context::NotMade, log: None })
+    }
+
+    /// A solver that runs on a context the caller made (e.g. to share it with
+    /// [`crate::Cholesky`] and [`crate::linsolve`] through [`LpSolver::gpu`]).
+    pub fn with_gpu(settings: Settings, gpu: Gpu) -> Result<Self, SolveError> {
+        settings.validate()?;
+        Ok(Self { settings, context: Context::Ready(Box::new(gpu)), log: None })
+    }
+
+    /// Sends the log to `log` instead of standard output (still subject to the verbosity).
+    pub fn with_logger(mut self, log: Logger) -> Self {
+        self.log = Some(log);
+        self
+    }
+
+    /// The settings every solve uses.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The GL context, once made (or given).
+    pub fn gpu(&self) -> Option<&Gpu> {
+        match &self.context {
+            Context::Ready(g) => Some(g.as_ref()),
+            _ => None,
+        }
+    }
+
+    /// Solves `model`. The model is validated first ([`LpModel::validate`]): a malformed one is
+    /// [`SolveError::Model`] on every backend. The `gpu` backend without a GL driver is
+    /// [`SolveError::Gl`]; `hybrid` then solves on the CPU and says so in
+    /// [`Solution::notes`].
+    pub fn solve(&mut self, model: &LpModel) -> Result<Solution, SolveError> {
+        model.validate()?;
+        if self.settings.backend.uses_gl() {
+            self.make_context()?;
+        }
+        let mut stdout_log;
+        let log = match (&mut self.log, self.settings.verbosity) {
+            (_, Verbosity::Quiet) => {
+                stdout_log = Logger::quiet();
+                &mut stdout_log
+            }
+            (Some(log), _) => log,
+            (None, _) => {
+                stdout_log = Logger::stdout();
+                &mut stdout_log
+            }
+        };
+        let (gpu, failure) = match &self.context {
+            Context::Ready(g) => (Some(g.as_ref()), None),
+            Context::Failed(why) => (None, Some(why.clone())),
+            Context::NotMade => (None, None),
+        };
+        let mut solution = solve_on(model, &self.settings, log, gpu)?;
+        if let Some(why) = failure {
+            solution.notes.insert(0, format!("no GL context: {why}"));
+        }
+        Ok(solution)
+    }
+
+    /// Makes the context on first need. A failure is kept for `hybrid` (which then runs on the
+    /// CPU without trying again) and returned for `gpu` (which tries again on its next solve).
+    fn make_context(&mut self) -> Result<(), SolveError> {
+        if matches!(self.context, Context::NotMade) {
+            match Gpu::headless() {
+                Ok(g) => self.context = Context::Ready(Box::new(g)),
+                Err(e) if self.settings.backend == BackendKind::Gpu => return Err(SolveError::Gl(e)),
+                Err(e) => self.context = Context::Failed(e.to_string()),
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,129 @@
+//! Issue 20's findings on the solver: settings per backend with the library's own defaults,
+//! verbosity honoured, the log's objective in the user's sense, one GL context per solver, and
+//! a status detail that does not repeat the verification's numbers.
+use glsolve::lp::log::Logger;
+use glsolve::lp::mpc::{Iterate, MpcOutcome};
+use glsolve::lp::settings::SettingsError;
+use glsolve::lp::standard_form::{standard_form, Presolved};
+use glsolve::lp::verdict::verdict;
+use glsolve::{BackendKind, LpModel, LpSolver, Settings, SolveError, Status, Verbosity};
+use nalgebra::dmatrix;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// max 3x + 2y  s.t.  x + y ≤ 4,  x + 3y ≤ 6,  0 ≤ x ≤ 3, y ≥ 0: objective 11 (x = 3, y = 1).
+fn eleven() -> LpModel {
+    LpModel::builder(dmatrix![1.0, 1.0; 1.0, 3.0])
+        .maximize([3.0, 2.0])
+        .rows_at_most([4.0, 6.0])
+        .col_bounds([0.0, 0.0], [3.0, f64::INFINITY])
+        .build()
+        .expect("valid")
+}
+
+/// A log sink the test can read afterwards.
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+impl Write for Buffer {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+impl Buffer {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|p| p.into_inner())).into_owned()
+    }
+}
+
+fn logged(verbosity: Verbosity) -> String {
+    let buf = Buffer::default();
+    let settings = Settings { verbosity, ..Settings::default() };
+    let mut solver = LpSolver::new(settings).expect("valid").with_logger(Logger::to_writer(Box::new(buf.clone())));
+    assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
+    buf.text()
+}
+
+#[test]
+fn settings_have_per_backend_defaults_in_the_library() {
+    assert_eq!(Settings::default().backend, BackendKind::Cpu, "the library default, as README says");
+    assert_eq!(Settings::for_backend(BackendKind::Gpu).tolerance, 1e-4);
+    assert_eq!(Settings::for_backend(BackendKind::Hybrid).tolerance, 1e-8);
+    assert_eq!(Settings::for_backend(BackendKind::Cpu).tolerance, 1e-8);
+    // The trap of the issue: the gpu backend with the double-precision ε is refused, not run
+    // into a NaN pivot and "reduced accuracy".
+    let wrong = Settings { backend: BackendKind::Gpu, ..Settings::default() };
+    match LpSolver::new(wrong) {
+        Err(SolveError::Settings(SettingsError::GpuTolerance(t))) => assert_eq!(t, 1e-8),
+        other => panic!("expected the gpu tolerance error, got {:?}", other.err()),
+    }
+}
+
+#[test]
+fn verbosity_is_honoured() {
+    assert_eq!(logged(Verbosity::Quiet), "", "quiet silences even a given logger");
+    let normal = logged(Verbosity::Normal);
+    assert!(normal.contains("primal obj") && normal.contains("verification:"), "{normal}");
+    assert!(!normal.contains("standard form:") && !normal.contains("time:"), "{normal}");
+    let verbose = logged(Verbosity::Verbose);
+    assert!(verbose.contains("standard form:") && verbose.contains("time:"), "{verbose}");
+}
+
+#[test]
+fn the_log_shows_the_objective_in_the_users_sense() {
+    let log = logged(Verbosity::Normal);
+    let last_row = log
+        .lines()
+        .rfind(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<usize>().is_ok()))
+        .unwrap_or_else(|| panic!("no iteration rows in\n{log}"));
+    let primal: f64 = last_row.split_whitespace().nth(1).and_then(|v| v.parse().ok()).expect("primal obj");
+    let dual: f64 = last_row.split_whitespace().nth(2).and_then(|v| v.parse().ok()).expect("dual obj");
+    assert!((primal - 11.0).abs() < 1e-5, "the log printed {primal} for a maximization whose objective is 11");
+    assert!((dual - 11.0).abs() < 1e-5, "dual objective {dual}");
+}
+
+#[test]
+fn a_solver_makes_its_gl_context_once_and_keeps_it() {
+    let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Hybrid) };
+    let mut solver = LpSolver::new(settings).expect("valid");
+    assert!(solver.gpu().is_none(), "nothing is made before the first solve");
+    assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
+    let gpu = solver.gpu().expect("a context after a hybrid solve") as *const glsolve::Gpu;
+    let textures = solver.gpu().map(|g| g.textures_created()).unwrap_or(0);
+    assert!(textures > 0, "the hybrid solve ran on the GPU");
+    assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
+    assert_eq!(solver.gpu().map(|g| g as *const glsolve::Gpu), Some(gpu), "the same context");
+    assert!(solver.gpu().map(|g| g.textures_created()).unwrap_or(0) > textures, "and it was used again");
+    // The cpu backend never makes one.
+    let mut cpu = LpSolver::new(Settings { verbosity: Verbosity::Quiet, ..Settings::default() }).expect("valid");
+    cpu.solve(&eleven()).expect("solves");
+    assert!(cpu.gpu().is_none());
+}
+
+#[test]
+fn a_reduced_accuracy_detail_does_not_repeat_the_verification() {
+    // min x s.t. x = 1, x ≥ 0; the loop claims optimal at x = 1 + 1e-6 (relative violation
+    // 5e-7: above 10·ε = 1e-7, below its square root).
+    let model = LpModel::builder(dmatrix![1.0]).minimize([1.0]).rows_equal([1.0]).build().expect("valid");
+    let Presolved::Form(sf) = standard_form(&model, false) else { panic!("a standard form") };
+    let outcome = MpcOutcome {
+        status: Status::Optimal,
+        iterate: Iterate { x: vec![1.0 + 1e-6], lambda: vec![1.0], s: vec![0.0] },
+        iterations: 1,
+        last: Default::default(),
+        timings: Default::default(),
+        detail: String::new(),
+        gpu_iterations: None,
+        residual_ray: None,
+        best_returned: false,
+        best_iterate: None,
+    };
+    let v = verdict(&model, &sf, &outcome, &Settings::default());
+    assert_eq!(v.status, Status::OptimalReducedAccuracy);
+    assert!(v.detail.contains("reduced accuracy"), "{}", v.detail);
+    assert!(!v.detail.contains(&v.verification.summary()), "the summary prints it on its own line: {}", v.detail);
+    assert!(!v.detail.contains("compl."), "{}", v.detail);
+}

@@ -1,0 +1,48 @@
+//! The repository is self-contained: README's install line is exactly what `.ci/run` installs,
+//! and no test reads a file outside the repository.
+use std::path::Path;
+
+fn read(rel: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn sorted(words: impl Iterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = words.collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn readme_install_line_is_what_ci_installs() {
+    let readme = read("README.md");
+    let line = readme.lines().find(|l| l.trim_start().starts_with("apt-get install")).expect("an install line");
+    let readme_pkgs = sorted(line.split_whitespace().skip(2).map(String::from));
+    let ci = read(".ci/run");
+    let list = ci.lines().find(|l| l.trim_start().starts_with("packages=(")).expect("a package list in .ci/run");
+    let inner = list.split_once('(').and_then(|(_, r)| r.split_once(')')).map(|(l, _)| l).expect("packages=(…)");
+    let ci_pkgs = sorted(inner.split_whitespace().map(String::from));
+    assert_eq!(readme_pkgs, ci_pkgs, "README's install line and .ci/run's list differ");
+    for needed in ["libegl1", "libgl1-mesa-dri", "xvfb", "xauth"] {
+        assert!(ci_pkgs.iter().any(|p| p == needed), "{needed} is missing");
+    }
+}
+
+#[test]
+fn no_test_reads_outside_the_repository() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut offenders = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("tests/").flatten() {
+        let p = entry.path();
+        if p.extension().is_some_and(|e| e == "rs") && p.file_name().is_some_and(|n| n != "repository.rs") {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            for (k, l) in text.lines().enumerate() {
+                if l.contains("\"/../") || l.contains("../shared") {
+                    offenders.push(format!("{}:{}: {}", p.display(), k + 1, l.trim()));
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "tests reading outside the repository:\n{}", offenders.join("\n"));
+    assert!(dir.join("data/netlib/optimal.tsv").is_file(), "the NETLIB fixtures are in the repository");
+}
