@@ -133,16 +133,7 @@ impl CpuNormal {
             }
         }
         let par = self.par;
-        let replaced = cholesky_lower(
-            self.view(),
-            std::env::var("GLS_TINY").ok().and_then(|v| v.parse().ok()).unwrap_or(TINY_PIVOT),
-            REPLACED_PIVOT,
-            par,
-        )
-        .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
-        if std::env::var("GLS_DEBUG").is_ok() {
-            eprintln!("factor: replaced {replaced}");
-        }
+        let replaced = cholesky_lower(self.view(), TINY_PIVOT, REPLACED_PIVOT, par).map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
         // A NaN/∞ pivot passes the sign test; find it here rather than in a later solve.
         if let Some(k) = (0..m).find(|&k| !self.normal[k * m + k].is_finite()) {
             return Err(BackendError::Factorization { column: k, pivot: self.normal[k * m + k] });

@@ -225,22 +225,6 @@ impl VectorKernels for CpuVectors {
     }
     fn max_step(&mut self, x: &Vec<f64>, dx: &Vec<f64>) -> Result<f64, BackendError> {
         self.check("max_step", x.len(), dx.len())?;
-        if std::env::var("GLS_DEBUG2").is_ok() {
-            let (mut best, mut arg) = (1.0, usize::MAX);
-            for (i, (&v, &d)) in x.iter().zip(dx).enumerate() {
-                if d < 0.0 && -v / d < best {
-                    best = -v / d;
-                    arg = i;
-                }
-            }
-            let free = self.free_pairs.iter().any(|&(p, q)| p == arg || q == arg);
-            eprintln!(
-                "max_step len {} -> {best:.3e} at {arg} free {free} x {:.2e} dx {:.2e}",
-                x.len(),
-                x.get(arg).copied().unwrap_or(0.0),
-                dx.get(arg).copied().unwrap_or(0.0)
-            );
-        }
         Ok(x.iter().zip(dx).filter(|(_, &d)| d < 0.0).map(|(&v, &d)| -v / d).fold(1.0, f64::min))
     }
 

@@ -212,18 +212,13 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             } else {
                 since_best += 1;
             }
-            if !(err > target)
-                || since_best >= std::env::var("GLS_PAT").ok().and_then(|v| v.parse().ok()).unwrap_or(REFINE_PATIENCE)
-            {
+            if !(err > target) || since_best >= REFINE_PATIENCE {
                 break;
             }
             z = self.solve_normal(&r)?;
             let rz_new = self.vk.dot(&r, &z)?;
             p = self.vk.lincomb(1.0, &z, rz_new / rz, &p)?;
             rz = rz_new;
-        }
-        if std::env::var("GLS_DEBUG").is_ok() {
-            eprintln!("pcg({max_steps}): {err:.2e} -> {:.2e} after {} (target {target:.1e})", best.0, self.refinements);
         }
         (_, *dl, *atdl, *dx) = best;
         Ok(())

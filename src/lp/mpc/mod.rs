@@ -25,13 +25,15 @@ mod direction;
 mod infeasibility;
 mod newton;
 mod outcome;
+mod stopping;
 
 pub use infeasibility::{STALL_FLOOR, STALL_RATIO};
 pub use outcome::{Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
+pub use stopping::{converged, merit, JUDGE_PATIENCE, JUDGE_WINDOW, NO_PROGRESS_ITERATIONS};
 
 use crate::lp::backend::{BackendError, NormalEquations, VectorKernels};
 use crate::lp::log::{IterationInfo, Logger};
-use crate::lp::settings::{Settings, StoppingRule};
+use crate::lp::settings::Settings;
 use crate::lp::status::Status;
 use infeasibility::{certificates, stalled_residual, Bounded};
 use std::time::{Duration, Instant};
@@ -43,25 +45,6 @@ pub const STEP_COLLAPSE: f64 = 1e-12;
 /// variable is kept below κ·(1 + |x|), so x⁺ − x⁻ loses at most a factor ≈ κ in relative
 /// precision while the pair stays well inside the positive orthant.
 pub const FREE_PAIR_CAP: f64 = 10.0;
-
-/// In single precision, iterations without a new best iterate (by [`merit`]) after which the
-/// loop stops: the arithmetic's floor has been reached and further steps only wander (seen on
-/// the random family at m = 512: within 4% of ε = 1e-4 at iteration 11, then 190 iterations
-/// without progress). The best iterate is returned and graded by verification like any
-/// numerical failure. Double precision has no such rule: there a stalling merit is what the
-/// infeasibility tests need time to see.
-pub const NO_PROGRESS_ITERATIONS: usize = 10;
-
-/// The merit by which the best iterate is kept for limits and failures: the largest of the
-/// three relative measures of (6.1)–(6.3) (primal residual, dual residual, gap).
-pub fn merit(info: &IterationInfo) -> f64 {
-    let m = info.primal_infeasibility.max(info.dual_infeasibility).max(info.relative_gap);
-    if m.is_nan() {
-        f64::INFINITY
-    } else {
-        m
-    }
-}
 
 /// The primal-dual point (x, λ, s) on the backend, with the upper-bound slacks w and their
 /// duals z when some column has an upper bound (w = 1 and z = 0 on the other columns).
@@ -130,15 +113,6 @@ struct Run<'a, V: VectorKernels, N> {
     judged: Option<(f64, State<V::Vector>)>,
 }
 
-/// The judge is consulted once the merit is within this factor of ε (the verification's own
-/// factor: a point whose loop measures are further off cannot pass it).
-pub const JUDGE_WINDOW: f64 = crate::lp::verify::VERIFY_FACTOR;
-
-/// Judged iterations without a better judged point after which the loop stops with the best
-/// one (near the end each iteration either improves the point or ruins it: degenerate problems
-/// lose the last digits to a factorization that can no longer resolve A·Θ·Aᵀ).
-pub const JUDGE_PATIENCE: usize = 3;
-
 fn timed<T>(slot: &mut Duration, f: impl FnOnce() -> T) -> T {
     let t0 = Instant::now();
     let r = f();
@@ -178,7 +152,7 @@ pub fn solve_judged<V: VectorKernels, N: NormalEquations<V>>(
         bounds: None,
         weights: None,
         refinements: 0,
-        primal_regularization: std::env::var("GLS_RHO").ok().and_then(|v| v.parse().ok()).unwrap_or(0.0),
+        primal_regularization: 0.0,
         single: false,
         iterations: 0,
         last: IterationInfo::default(),
@@ -404,48 +378,6 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     }
 }
 
-/// The termination test `rule` on an iteration's measures; `norms` = (‖b‖∞, ‖c‖∞, ‖A‖∞).
-pub fn converged(rule: StoppingRule, info: &IterationInfo, [b, c, a]: [f64; 3], eps: f64) -> bool {
-    match rule {
-        StoppingRule::Separate => {
-            info.primal_infeasibility <= eps && info.dual_infeasibility <= eps && info.relative_gap <= eps
-        }
-        StoppingRule::Combined315 => {
-            // The log's measures are ‖r_b‖∞/(1 + ‖b‖∞) and ‖r_c‖∞/(1 + ‖c‖∞): undo the scaling.
-            let r = (info.primal_infeasibility * (1.0 + b)).max(info.dual_infeasibility * (1.0 + c));
-            let scale = b.max(c).max(a).max(f64::MIN_POSITIVE);
-            (r / scale).max(info.relative_gap) <= eps
-        }
-    }
-}
-
 /// Backends whose unit roundoff exceeds this compute in single precision.
 const SINGLE_PRECISION_THRESHOLD: f64 = 1e-10;
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn info(primal: f64, dual: f64, gap: f64) -> IterationInfo {
-        IterationInfo {
-            primal_infeasibility: primal,
-            dual_infeasibility: dual,
-            relative_gap: gap,
-            ..Default::default()
-        }
-    }
-
-    #[test]
-    fn the_2008_rule_measures_residuals_against_the_largest_norm() {
-        // ‖r_b‖ = 1e-6·(1 + 99) = 1e-4, ‖r_c‖ ≈ 0: (6.1) fails at ε = 1e-5, (3.15) divides by
-        // max(‖b‖, ‖c‖, ‖A‖) = 1000 and passes (1e-7 ≤ 1e-5) — unless the gap fails it.
-        let i = info(1e-6, 0.0, 1e-6);
-        let norms = [99.0, 1.0, 1000.0];
-        assert!(!converged(StoppingRule::Separate, &i, norms, 1e-7));
-        assert!(converged(StoppingRule::Combined315, &i, norms, 1e-5));
-        assert!(!converged(StoppingRule::Combined315, &info(1e-6, 0.0, 2e-5), norms, 1e-5));
-        // With small data norms (3.15) is the stricter test.
-        assert!(converged(StoppingRule::Separate, &info(1e-6, 1e-6, 1e-6), [0.0, 0.0, 0.5], 1e-6));
-        assert!(!converged(StoppingRule::Combined315, &info(1e-6, 1e-6, 1e-6), [0.0, 0.0, 0.5], 1e-6));
-    }
-}

@@ -164,18 +164,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         nf: f64,
     ) -> R<(State<V::Vector>, f64, f64)> {
         // Normal matrix for this iterate: D² = X·S⁻¹ (Θ with upper bounds).
-        if let Some(c) = std::env::var("GLS_RHOMU").ok().and_then(|v| v.parse::<f64>().ok()) {
-            self.primal_regularization = c * mu;
-        }
         let theta = self.theta(state)?;
-        if std::env::var("GLS_DEBUG").is_ok() {
-            let t = self.vk.download(&theta)?;
-            let x = self.vk.download(&state.x)?;
-            let mut idx: Vec<usize> = (0..t.len()).collect();
-            idx.sort_by(|&a, &b| t[b].partial_cmp(&t[a]).unwrap_or(std::cmp::Ordering::Equal));
-            let top: Vec<String> = idx.iter().take(6).map(|&j| format!("{j}:{:.1e}(x {:.1e})", t[j], x[j])).collect();
-            eprintln!("theta top {}", top.join(" "));
-        }
         self.assemble_and_factor(&theta)?;
         let vk = &mut *self.vk;
         let xs = vk.mul(&state.x, &state.s)?;
@@ -212,7 +201,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let (ap, ad) = self.max_steps(state, &dir)?;
         let (dir, ap, ad) = self.correctors(state, res, &theta, (dir, ap, ad), r_xs, r_wz, sigma * mu)?;
 
-        let factor = std::env::var("GLS_ETA").ok().and_then(|v| v.parse().ok()).unwrap_or(self.st.step_factor);
+        let factor = self.st.step_factor;
         let alpha_p = (factor * ap).min(1.0);
         let alpha_d = (factor * ad).min(1.0);
         let vk = &mut *self.vk;
