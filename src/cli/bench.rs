@@ -23,6 +23,9 @@ enum BenchWhat {
     Lp(LpArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
+    /// Every NETLIB .mps of a folder on the cpu backend: a Markdown list of status, iterations,
+    /// time, objective and its error against the folder's reference optima (for the docs).
+    NetlibAll(NetlibAllArgs),
     /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
     /// faer f64/f32 on the CPU, in GFLOP/s; Cholesky against the unblocked LU (2006 Fig. 8).
     Lu(super::mixed::LuBenchArgs),
@@ -69,6 +72,22 @@ struct NetlibArgs {
     /// Folder with the NETLIB .mps files.
     #[arg(long, default_value = "tests/data/netlib")]
     dir: std::path::PathBuf,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+struct NetlibAllArgs {
+    /// Folder with the .mps files (and optimal_extended.tsv or optimal.tsv).
+    #[arg(long, default_value = "tests/data/netlib")]
+    dir: std::path::PathBuf,
+    /// Termination tolerance ε.
+    #[arg(long, default_value_t = 1e-8)]
+    tolerance: f64,
+    /// Time limit per problem, seconds.
+    #[arg(long, default_value_t = 120.0)]
+    time_limit: f64,
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -158,6 +177,11 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Solve(c) => solve(c),
         BenchWhat::Lp(c) => lp(c),
         BenchWhat::Netlib(c) => netlib(c),
+        BenchWhat::NetlibAll(c) => {
+            let limit = std::time::Duration::from_secs_f64(c.time_limit.max(0.0));
+            let rows = bench::netlib_all::run(&c.dir, c.tolerance, limit, |line| eprintln!("{line}"));
+            report(rows, |r| bench::netlib_all::markdown(r), &c.json)
+        }
         BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
         BenchWhat::Linsolve(c) => super::mixed::bench_linsolve(c),
@@ -259,45 +283,9 @@ fn lp(a: &LpArgs) -> ExitCode {
             }
         }
     }
-    let secs = |d: std::time::Duration| glsolve::bench::secs(d.as_secs_f64());
-    let mut md = String::from("| m | n | backend | variant | status | iterations (GPU) | median | min | max | assemble | factor | solves | rest | passes/iter | fragments/iter | bytes read back/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for r in &rows {
-        let its = match r.gpu_iterations {
-            Some(g) => format!("{} ({g})", r.iterations),
-            None => r.iterations.to_string(),
-        };
-        md.push_str(&format!(
-            "| {} | {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            r.m,
-            r.n,
-            r.backend.name(),
-            r.variant.as_deref().unwrap_or("–"),
-            r.status,
-            secs(r.median),
-            secs(r.min),
-            secs(r.max),
-            secs(r.assemble),
-            secs(r.factor),
-            secs(r.solve),
-            secs(r.rest()),
-            r.passes_per_iteration.map_or("–".into(), |p| format!("{p:.0}")),
-            r.fragments_per_iteration.map_or("–".into(), |f| format!("{f:.3e}")),
-            r.read_back_per_iteration.map_or("–".into(), |b| format!("{b:.0}")),
-        ));
-    }
-    // The 2008 IPM paper's Figure 4.2 (bottom): CPU time over GPU-backed time, per size.
+    let mut md = glsolve::bench::lp::markdown(&rows, &a.sizes);
     let time =
         |m: usize, k: &str| rows.iter().find(|r| r.m == m && r.backend.name() == k).map(|r| r.median.as_secs_f64());
-    if rows.iter().any(|r| r.backend.uses_gl()) {
-        md.push_str("\n| m | cpu / hybrid | cpu / gpu |\n|---|---|---|\n");
-        for &m in &a.sizes {
-            let ratio = |k| match (time(m, "cpu"), time(m, k)) {
-                (Some(c), Some(g)) => format!("{:.3}", c / g),
-                _ => "–".into(),
-            };
-            md.push_str(&format!("| {m} | {} | {} |\n", ratio("hybrid"), ratio("gpu")));
-        }
-    }
     if !peers.is_empty() {
         md.push_str("\n| m | peer | its solve time | glsolve cpu / peer | glsolve hybrid / peer | glsolve gpu / peer | what it printed (status, objective, iterations) |\n|---|---|---|---|---|---|---|\n");
         for p in &peers {

@@ -133,7 +133,8 @@ impl CpuNormal {
             }
         }
         let par = self.par;
-        let replaced = cholesky_lower(self.view(), TINY_PIVOT, REPLACED_PIVOT, par).map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
+        let replaced = cholesky_lower(self.view(), TINY_PIVOT, REPLACED_PIVOT, par)
+            .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
         // A NaN/∞ pivot passes the sign test; find it here rather than in a later solve.
         if let Some(k) = (0..m).find(|&k| !self.normal[k * m + k].is_finite()) {
             return Err(BackendError::Factorization { column: k, pivot: self.normal[k * m + k] });

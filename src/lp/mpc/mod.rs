@@ -380,4 +380,3 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
 
 /// Backends whose unit roundoff exceeds this compute in single precision.
 const SINGLE_PRECISION_THRESHOLD: f64 = 1e-10;
-
