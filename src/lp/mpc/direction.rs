@@ -130,7 +130,10 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 Accuracy::Step => MAX_REFINEMENTS,
                 Accuracy::Trial => TRIAL_REFINEMENTS,
             };
-            self.refine(res, theta, &mut dl, &mut atdl, &mut dx, steps)?;
+            let err = self.refine(res, theta, &mut dl, &mut atdl, &mut dx, steps)?;
+            if accuracy == Accuracy::Step {
+                self.step_error = self.step_error.max(err);
+            }
         }
         let vk = &mut *self.vk;
         let rc_atdl = vk.lincomb(1.0, &res.r_c, -1.0, &atdl)?;
@@ -165,7 +168,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
 
     /// Conjugate gradients on A·Θ·Aᵀ·Δλ = rhs from the factor's solution, preconditioned by the
     /// factor, with the true residual e = r_b − A·Δx at every step (see the module
-    /// documentation); keeps the (Δλ, AᵀΔλ, Δx) with the smallest error seen.
+    /// documentation); keeps the (Δλ, AᵀΔλ, Δx) with the smallest error seen, and returns
+    /// that error.
     fn refine(
         &mut self,
         res: &Residuals<V::Vector>,
@@ -174,12 +178,12 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         atdl: &mut V::Vector,
         dx: &mut V::Vector,
         max_steps: usize,
-    ) -> R<()> {
+    ) -> R<f64> {
         let target = REFINE_TARGET * self.st.tolerance;
         let mut r = self.vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?;
         let err = self.primal_error(&r)?;
         if !(err > target) || max_steps == 0 {
-            return Ok(());
+            return Ok(err);
         }
         let mut best = (err, self.vk.copy(dl)?, self.vk.copy(atdl)?, self.vk.copy(dx)?);
         let mut since_best = 0;
@@ -220,8 +224,9 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             p = self.vk.lincomb(1.0, &z, rz_new / rz, &p)?;
             rz = rz_new;
         }
-        (_, *dl, *atdl, *dx) = best;
-        Ok(())
+        let err;
+        (err, *dl, *atdl, *dx) = best;
+        Ok(err)
     }
 }
 

@@ -101,8 +101,11 @@ struct Run<'a, V: VectorKernels, N> {
     weights: Option<bounds::MeasureVectors<V::Vector>>,
     /// Refinement steps taken (double-precision vectors only; see [`direction`]).
     refinements: usize,
-    /// ρ of the primal regularization Θ = (S/X + Z/W + ρ)⁻¹ (see [`direction`]).
+    /// ρ of the primal regularization Θ = (S/X + Z/W + ρ)⁻¹ (see [`direction`]); 0 until a
+    /// direction cannot be refined (see `newton::PRIMAL_REGULARIZATION`).
     primal_regularization: f64,
+    /// The largest primal error of this step's refined directions (termination measure).
+    step_error: f64,
     /// The vectors compute in single precision (see [`SINGLE_PRECISION_THRESHOLD`]).
     single: bool,
     iterations: usize,
@@ -153,6 +156,7 @@ pub fn solve_judged<V: VectorKernels, N: NormalEquations<V>>(
         weights: None,
         refinements: 0,
         primal_regularization: 0.0,
+        step_error: 0.0,
         single: false,
         iterations: 0,
         last: IterationInfo::default(),
