@@ -59,7 +59,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let (mut dir, mut ap, mut ad) = pc;
         let (lo, hi) = (BETA_MIN * target, BETA_MAX * target);
         for _ in 0..MAX_CORRECTORS {
-            if (ap >= 1.0 && ad >= 1.0) || !(target > 0.0) {
+            if (ap >= 1.0 && ad >= 1.0) || target.is_nan() || target <= 0.0 {
                 break;
             }
             let (tp, td) = ((ap + ASPIRATION).min(1.0), (ad + ASPIRATION).min(1.0));
@@ -79,7 +79,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             };
             let cand = self.solve_compl(st, res, theta, &r_xs_new, r_wz_new.as_ref(), true, Accuracy::Step)?;
             let (cp, cd) = self.max_steps(st, &cand)?;
-            if !(cp + cd >= ap + ad + ACCEPT * ASPIRATION) {
+            if (cp + cd).partial_cmp(&(ap + ad + ACCEPT * ASPIRATION)).is_none_or(|o| o.is_lt()) {
                 break;
             }
             (dir, ap, ad, r_xs, r_wz) = (cand, cp, cd, r_xs_new, r_wz_new);

@@ -182,7 +182,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let target = REFINE_TARGET * self.st.tolerance;
         let mut r = self.vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?;
         let err = self.primal_error(&r)?;
-        if !(err > target) || max_steps == 0 {
+        if err.is_nan() || err <= target || max_steps == 0 {
             return Ok(err);
         }
         let mut best = (err, self.vk.copy(dl)?, self.vk.copy(atdl)?, self.vk.copy(dx)?);
@@ -216,7 +216,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             } else {
                 since_best += 1;
             }
-            if !(err > target) || since_best >= REFINE_PATIENCE {
+            if err.is_nan() || err <= target || since_best >= REFINE_PATIENCE {
                 break;
             }
             z = self.solve_normal(&r)?;

@@ -137,6 +137,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
 
     /// The direction for the complementarity right-hand sides r_xs (and r_wz): the papers'
     /// formulas (`Compl::Plain`) unless `general`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn solve_compl(
         &mut self,
         st: &State<V::Vector>,
@@ -172,7 +173,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         self.primal_regularization = 0.0;
         let out = self.step_once(state, res, mu, nf)?;
         let primal = self.last.primal_infeasibility.max(self.st.tolerance);
-        if self.single || self.primal_regularization > 0.0 || !(self.step_error > primal) {
+        if self.single || self.primal_regularization > 0.0 || self.step_error.is_nan() || self.step_error <= primal {
             return Ok(out);
         }
         self.primal_regularization = PRIMAL_REGULARIZATION;
