@@ -111,7 +111,7 @@ fn a_reduced_accuracy_detail_does_not_repeat_the_verification() {
     let Presolved::Form(sf) = standard_form(&model, false) else { panic!("a standard form") };
     let outcome = MpcOutcome {
         status: Status::Optimal,
-        iterate: Iterate { x: vec![1.0 + 1e-6], lambda: vec![1.0], s: vec![0.0] },
+        iterate: Iterate { x: vec![1.0 + 1e-6], lambda: vec![1.0], s: vec![0.0], ..Default::default() },
         iterations: 1,
         last: Default::default(),
         timings: Default::default(),
@@ -120,6 +120,7 @@ fn a_reduced_accuracy_detail_does_not_repeat_the_verification() {
         residual_ray: None,
         best_returned: false,
         best_iterate: None,
+        refinements: 0,
     };
     let v = verdict(&model, &sf, &outcome, &Settings::default());
     assert_eq!(v.status, Status::OptimalReducedAccuracy);

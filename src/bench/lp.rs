@@ -50,6 +50,14 @@ pub struct LpBenchRow {
     pub objective: f64,
     #[serde(default)]
     pub detail: String,
+    /// cpu backend: GFLOP/s of the assembly (2 flops per multiply-add of the lower triangle,
+    /// one assembly per iteration plus the starting point's).
+    #[serde(default)]
+    pub assembly_gflops: Option<f64>,
+    /// The machine's measured peak for the same shapes: a faer f64 GEMM (A·D)·(A·D)ᵀ of the full
+    /// m×m product, m²n multiply-adds, all threads, median of three (measured in the same run).
+    #[serde(default)]
+    pub peak_gflops: Option<f64>,
 }
 
 impl LpBenchRow {
@@ -149,6 +157,12 @@ pub fn random_lp_times(
             textures_created_after_first: counts.and_then(|c| c.5),
             objective: med.objective,
             detail: med.detail.clone(),
+            assembly_gflops: (backend == BackendKind::Cpu).then(|| {
+                let assemblies = (med.iterations + 1) as f64;
+                let multiply_adds = (m * m) as f64 * (4 * m) as f64 / 2.0;
+                2.0 * multiply_adds * assemblies / med.timings.mpc.assemble.as_secs_f64().max(1e-9) / 1e9
+            }),
+            peak_gflops: (backend == BackendKind::Cpu).then(|| gemm_peak_gflops(m, 4 * m)),
         });
     }
     rows
@@ -179,4 +193,79 @@ pub fn details(rows: &[LpBenchRow]) -> String {
         ));
     }
     s
+}
+
+/// GFLOP/s of a faer f64 GEMM C = B·Bᵀ with B m×n (the full product: 2m²n flops), all
+/// threads, median of three after a warm-up: the machine's peak for the assembly's shapes.
+pub fn gemm_peak_gflops(m: usize, n: usize) -> f64 {
+    let b = faer::Mat::<f64>::from_fn(m, n, |i, j| ((i * 7 + j * 13) % 17) as f64 / 17.0 - 0.5);
+    let mut c = faer::Mat::<f64>::zeros(m, m);
+    let mut times = Vec::new();
+    for rep in 0..4 {
+        let t0 = std::time::Instant::now();
+        faer::linalg::matmul::matmul(
+            c.as_mut(),
+            faer::Accum::Replace,
+            b.as_ref(),
+            b.transpose(),
+            1.0,
+            faer::Par::rayon(0),
+        );
+        if rep > 0 {
+            times.push(t0.elapsed().as_secs_f64());
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    2.0 * (m * m) as f64 * n as f64 / times[times.len() / 2].max(1e-9) / 1e9
+}
+
+/// The Markdown of `rows`: one line per solve (time split, iterations, the assembly's GFLOP/s
+/// against the GEMM peak on the cpu backend), then the CPU/GPU ratios per size when a GL
+/// backend ran.
+pub fn markdown(rows: &[LpBenchRow], sizes: &[usize]) -> String {
+    let secs = |d: Duration| crate::bench::secs(d.as_secs_f64());
+    let mut md = String::from("| m | n | backend | variant | status | iterations (GPU) | median | min | max | assemble | factor | solves | rest | assembly GFLOP/s | GEMM peak GFLOP/s | assembly / peak | passes/iter | fragments/iter | bytes read back/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    let opt = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or("–".to_string(), f);
+    for r in rows {
+        let its = match r.gpu_iterations {
+            Some(g) => format!("{} ({g})", r.iterations),
+            None => r.iterations.to_string(),
+        };
+        let share = r.assembly_gflops.zip(r.peak_gflops).map(|(a, p)| a / p);
+        md.push_str(&format!(
+            "| {} | {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            r.m,
+            r.n,
+            r.backend.name(),
+            r.variant.as_deref().unwrap_or("–"),
+            r.status,
+            secs(r.median),
+            secs(r.min),
+            secs(r.max),
+            secs(r.assemble),
+            secs(r.factor),
+            secs(r.solve),
+            secs(r.rest()),
+            opt(r.assembly_gflops, &|g| format!("{g:.1}")),
+            opt(r.peak_gflops, &|g| format!("{g:.1}")),
+            opt(share, &|s| format!("{:.0}%", 100.0 * s)),
+            opt(r.passes_per_iteration, &|p| format!("{p:.0}")),
+            opt(r.fragments_per_iteration, &|f| format!("{f:.3e}")),
+            opt(r.read_back_per_iteration, &|b| format!("{b:.0}")),
+        ));
+    }
+    // The 2008 IPM paper's Figure 4.2 (bottom): CPU time over GPU-backed time, per size.
+    let time =
+        |m: usize, k: &str| rows.iter().find(|r| r.m == m && r.backend.name() == k).map(|r| r.median.as_secs_f64());
+    if rows.iter().any(|r| r.backend.uses_gl()) {
+        md.push_str("\n| m | cpu / hybrid | cpu / gpu |\n|---|---|---|\n");
+        for &m in sizes {
+            let ratio = |k| match (time(m, "cpu"), time(m, k)) {
+                (Some(c), Some(g)) => format!("{:.3}", c / g),
+                _ => "–".into(),
+            };
+            md.push_str(&format!("| {m} | {} | {} |\n", ratio("hybrid"), ratio("gpu")));
+        }
+    }
+    md
 }

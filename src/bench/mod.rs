@@ -12,6 +12,7 @@ pub mod lu;
 pub mod lu_report;
 pub mod mixed;
 pub mod netlib;
+pub mod netlib_all;
 pub mod peers;
 pub mod plots;
 pub mod report;

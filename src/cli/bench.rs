@@ -23,6 +23,9 @@ enum BenchWhat {
     Lp(super::bench_lp::LpArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
+    /// Every NETLIB .mps of a folder on the cpu backend: a Markdown list of status, iterations,
+    /// time, objective and its error against the folder's reference optima (for the docs).
+    NetlibAll(NetlibAllArgs),
     /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
     /// faer f64/f32 on the CPU, in GFLOP/s; Cholesky against the unblocked LU (2006 Fig. 8).
     Lu(super::mixed::LuBenchArgs),
@@ -95,6 +98,22 @@ struct NetlibArgs {
 }
 
 #[derive(Args)]
+struct NetlibAllArgs {
+    /// Folder with the .mps files (and optimal_extended.tsv or optimal.tsv).
+    #[arg(long, default_value = "tests/data/netlib")]
+    dir: std::path::PathBuf,
+    /// Termination tolerance ε.
+    #[arg(long, default_value_t = 1e-8)]
+    tolerance: f64,
+    /// Time limit per problem, seconds.
+    #[arg(long, default_value_t = 120.0)]
+    time_limit: f64,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
 struct SolveArgs {
     /// Orders m of the factor.
     #[arg(long, value_delimiter = ',', default_value = "256,512,1024,2048")]
@@ -150,6 +169,11 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Solve(c) => solve(c),
         BenchWhat::Lp(c) => super::bench_lp::lp(c),
         BenchWhat::Netlib(c) => netlib(c),
+        BenchWhat::NetlibAll(c) => {
+            let limit = std::time::Duration::from_secs_f64(c.time_limit.max(0.0));
+            let rows = bench::netlib_all::run(&c.dir, c.tolerance, limit, |line| eprintln!("{line}"));
+            report(rows, |r| bench::netlib_all::markdown(r), &c.json)
+        }
         BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
         BenchWhat::Linsolve(c) => super::mixed::bench_linsolve(c),

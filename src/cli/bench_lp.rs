@@ -70,45 +70,9 @@ pub fn lp(a: &LpArgs) -> ExitCode {
             }
         }
     }
-    let secs = |d: std::time::Duration| glsolve::bench::secs(d.as_secs_f64());
-    let mut md = String::from("| m | n | backend | variant | status | iterations (GPU) | median | min | max | assemble | factor | solves | rest | passes/iter | fragments/iter | bytes read back/iter |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for r in &rows {
-        let its = match r.gpu_iterations {
-            Some(g) => format!("{} ({g})", r.iterations),
-            None => r.iterations.to_string(),
-        };
-        md.push_str(&format!(
-            "| {} | {} | {} | {} | {:?} | {its} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            r.m,
-            r.n,
-            r.backend.name(),
-            r.variant.as_deref().unwrap_or("–"),
-            r.status,
-            secs(r.median),
-            secs(r.min),
-            secs(r.max),
-            secs(r.assemble),
-            secs(r.factor),
-            secs(r.solve),
-            secs(r.rest()),
-            r.passes_per_iteration.map_or("–".into(), |p| format!("{p:.0}")),
-            r.fragments_per_iteration.map_or("–".into(), |f| format!("{f:.3e}")),
-            r.read_back_per_iteration.map_or("–".into(), |b| format!("{b:.0}")),
-        ));
-    }
-    // The 2008 IPM paper's Figure 4.2 (bottom): CPU time over GPU-backed time, per size.
+    let mut md = glsolve::bench::lp::markdown(&rows, &a.sizes);
     let time =
         |m: usize, k: &str| rows.iter().find(|r| r.m == m && r.backend.name() == k).map(|r| r.median.as_secs_f64());
-    if rows.iter().any(|r| r.backend.uses_gl()) {
-        md.push_str("\n| m | cpu / hybrid | cpu / gpu |\n|---|---|---|\n");
-        for &m in &a.sizes {
-            let ratio = |k| match (time(m, "cpu"), time(m, k)) {
-                (Some(c), Some(g)) => format!("{:.3}", c / g),
-                _ => "–".into(),
-            };
-            md.push_str(&format!("| {m} | {} | {} |\n", ratio("hybrid"), ratio("gpu")));
-        }
-    }
     if !peers.is_empty() {
         md.push_str("\n| m | peer | its solve time | glsolve cpu / peer | glsolve hybrid / peer | glsolve gpu / peer | what it printed (status, objective, iterations) |\n|---|---|---|---|---|---|---|\n");
         for p in &peers {

@@ -143,7 +143,7 @@ pub fn log_ranges(log: &mut Logger, model: &LpModel, sf: &StandardForm) {
     for l in coefficient_ranges(model) {
         log.line(&l);
     }
-    let scaled = range((0..sf.a.ncols()).flat_map(|j| sf.a.col_as_slice(j).to_vec()));
+    let scaled = range(sf.a.values.iter().copied());
     let factors = range(sf.row_scale.iter().chain(&sf.col_scale).copied());
     if let (Some((lo, hi)), Some((flo, fhi))) = (scaled, factors) {
         log.line(&format!(

@@ -6,17 +6,17 @@ use crate::gpu::TexturePool;
 use crate::layout::Format;
 use crate::lp::backend::{
     BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors,
-    HybridNormal,
+    HybridNormal, Storage,
 };
 use crate::lp::log::{log_ranges, IterationInfo, Logger};
 use crate::lp::model::LpModel;
 use crate::lp::model::ModelError;
-use crate::lp::mpc::{self, MpcOutcome, MpcProblem, MpcTimings};
+use crate::lp::mpc::{self, Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
 use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
 use crate::lp::status::Status;
 use crate::lp::verdict::{verdict, Certificate};
-use crate::lp::verify::{objective, reduced_costs, Verification};
+use crate::lp::verify::{objective, reduced_costs, verify_point, Verification};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -146,13 +146,15 @@ fn solve_valid(
             return Ok(trivial(model, settings, Status::DualInfeasible, why, timings, t0))
         }
     };
-    let (m, n) = (sf.a.nrows(), sf.a.ncols());
+    let (m, n) = sf.dims();
+    let bounded = sf.upper.iter().filter(|u| u.is_finite()).count();
     log.line(&format!(
-        "model {}: {} rows, {} columns, {} nonzeros; standard form {m} x {n} (dense); backend {}",
+        "model {}: {} rows, {} columns, {} nonzeros; standard form {m} x {n}, {} nonzeros, {bounded} upper bounds; backend {}",
         model.name,
         model.num_rows(),
         model.num_cols(),
         model.a.nnz(),
+        sf.a.nnz(),
         settings.backend.name()
     ));
     log_ranges(log, model, &sf);
@@ -161,7 +163,17 @@ fn solve_valid(
     }
     log.set_objective_map(sf.sense_sign, sf.offset, model.obj_constant);
     let deadline = settings.time_limit.map(|d| t0 + d);
-    let mut problem = MpcProblem { b: sf.b.clone(), c: sf.c.clone(), a_norm_inf: sf.a_norm_inf(), deadline };
+    let w = sf.measure_weights(model);
+    let weights = Weights { primal: w.primal, dual: w.dual, bound: w.bound, objective_offset: w.objective_offset };
+    let upper = if bounded > 0 { sf.upper.clone() } else { Vec::new() };
+    let mut problem = MpcProblem {
+        b: sf.b.clone(),
+        c: sf.c.clone(),
+        upper,
+        a_norm_inf: sf.a_norm_inf(),
+        deadline,
+        weights: Some(weights),
+    };
     if settings.gpu_fault == Some(FaultInjection::NanInTexture) && settings.backend == BackendKind::Gpu {
         // The gpu backend uploads b into a texture: the NaN lives in GPU memory from then on.
         if let Some(b0) = problem.b.first_mut() {
@@ -169,7 +181,13 @@ fn solve_valid(
         }
     }
     let mut notes = Vec::new();
-    let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings, &mut notes)?;
+    // The loop stops where the independent check on the original model passes (double
+    // precision only: the loop ignores the judge in single precision).
+    let judge = |it: &Iterate| {
+        let v = verify_point(model, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
+        v.worst() / v.tolerance
+    };
+    let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings, &mut notes, &judge)?;
     let t_post = Instant::now();
     let v = verdict(model, &sf, &outcome, settings);
     let reduced_costs = reduced_costs(model, &v.row_duals);
@@ -219,6 +237,7 @@ fn gpu_options(st: &Settings) -> GpuNormalOptions {
 }
 
 /// Builds the backend the settings ask for and runs the loop on it.
+#[allow(clippy::too_many_arguments)]
 fn run_backend(
     sf: &StandardForm,
     problem: &MpcProblem,
@@ -227,10 +246,10 @@ fn run_backend(
     gpu: Option<&Gpu>,
     timings: &mut Timings,
     notes: &mut Vec<String>,
+    judge: Judge<'_>,
 ) -> Result<MpcOutcome, SolveError> {
     let t_setup = Instant::now();
-    let (m, n) = (sf.a.nrows(), sf.a.ncols());
-    let cpu_vectors = || CpuVectors::new(sf.a.as_ref(), &sf.free_pairs);
+    let (m, n) = sf.dims();
     let empty = m == 0 || n == 0;
     if empty && st.backend.uses_gl() {
         // Presolve fixed every column: there is nothing for a GPU to compute (and no 0×0
@@ -239,16 +258,21 @@ fn run_backend(
     }
     Ok(match (st.backend, gpu) {
         (_, _) if empty => {
-            let (mut vk, mut ne) = (cpu_vectors(), CpuNormal::new(m, n));
+            let (mut vk, mut ne) = (CpuVectors::for_matrix(&sf.a, &sf.free_pairs), CpuNormal::new(m, n));
             timings.setup = t_setup.elapsed();
             let mut out = mpc::solve(&mut vk, &mut ne, problem, st, log);
             out.gpu_iterations = st.backend.uses_gl().then_some(0);
             out
         }
         (BackendKind::Cpu, _) => {
-            let (mut vk, mut ne) = (cpu_vectors(), CpuNormal::new(m, n));
+            let (mut vk, mut ne) = (CpuVectors::for_matrix(&sf.a, &sf.free_pairs), CpuNormal::new(m, n));
+            let storage = match vk.storage() {
+                Storage::Dense(_) => "dense",
+                Storage::Sparse(_) => "sparse",
+            };
+            log.line(&format!("A·D²·Aᵀ assembled from {storage} A"));
             timings.setup = t_setup.elapsed();
-            mpc::solve(&mut vk, &mut ne, problem, st, log)
+            mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
         }
         (BackendKind::Gpu, None) => {
             return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))
@@ -256,8 +280,9 @@ fn run_backend(
         (BackendKind::Gpu, Some(g)) => {
             setup_fault(g, st).map_err(SolveError::Backend)?;
             let pool = TexturePool::new();
+            let dense = sf.dense_a();
             let normal =
-                GpuNormal::new(g, sf.a.as_ref(), gpu_options(st), pool.clone()).map_err(SolveError::Backend)?;
+                GpuNormal::new(g, dense.as_ref(), gpu_options(st), pool.clone()).map_err(SolveError::Backend)?;
             let mut vk =
                 GpuVectors::new(g, normal.a_matrix(), m, n, &sf.free_pairs, pool).map_err(SolveError::Backend)?;
             let mut ne = GpuSide::new(normal);
@@ -265,13 +290,14 @@ fn run_backend(
             mpc::solve(&mut vk, &mut ne, problem, st, log)
         }
         (BackendKind::Hybrid, g) => {
+            let dense = sf.dense_a();
             let side = match g {
                 None => {
                     notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
                     None
                 }
                 Some(g) => match setup_fault(g, st)
-                    .and_then(|()| GpuNormal::new(g, sf.a.as_ref(), gpu_options(st), TexturePool::new()))
+                    .and_then(|()| GpuNormal::new(g, dense.as_ref(), gpu_options(st), TexturePool::new()))
                 {
                     Ok(normal) => Some(normal),
                     Err(e) => {
@@ -283,10 +309,10 @@ fn run_backend(
                 },
             };
             let on_gpu = side.is_some();
-            let mut vk = cpu_vectors();
+            let mut vk = CpuVectors::new(dense.as_ref(), &sf.free_pairs);
             let mut ne = HybridNormal::new(side, CpuNormal::new(m, n), st.hybrid);
             timings.setup = t_setup.elapsed();
-            let mut out = mpc::solve(&mut vk, &mut ne, problem, st, log);
+            let mut out = mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge));
             if let Some(sw) = ne.switch() {
                 let note = format!("hybrid: switched to the CPU at iteration {}: {}", sw.iteration, sw.reason);
                 log.line(&note);

@@ -162,6 +162,17 @@ fn dual_term(m: f64, lo: f64, up: f64) -> (f64, f64, f64) {
     }
 }
 
+/// The denominators of the relative measures: (1 + largest finite row bound, 1 + largest finite
+/// column bound, 1 + ‖c‖∞). The interior-point loop weighs its residuals with the same scales
+/// (`StandardForm::measure_weights`), so that it stops where this check passes.
+pub fn measure_scales(model: &LpModel) -> (f64, f64, f64) {
+    (
+        1.0 + max_finite_abs(model.row_lower.iter().chain(&model.row_upper).copied()),
+        1.0 + max_finite_abs(model.col_lower.iter().chain(&model.col_upper).copied()),
+        1.0 + max_finite_abs(model.c.iter().copied()),
+    )
+}
+
 /// Checks the point (x, row duals y) on `model`; `tol` is the solver's ε (graded at
 /// [`VERIFY_FACTOR`]·ε and, for reduced accuracy, at its square root).
 pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verification {
@@ -183,9 +194,7 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
         };
     }
     let ax = activities(model, x);
-    let row_scale = 1.0 + max_finite_abs(model.row_lower.iter().chain(&model.row_upper).copied());
-    let col_scale = 1.0 + max_finite_abs(model.col_lower.iter().chain(&model.col_upper).copied());
-    let c_scale = 1.0 + max_finite_abs(model.c.iter().copied());
+    let (row_scale, col_scale, c_scale) = measure_scales(model);
     let objective = objective(model, x);
     let z = reduced_costs(model, y);
     let (mut primal, mut bounds, mut dual, mut compl, mut dobj) = (0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64);

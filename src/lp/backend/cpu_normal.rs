@@ -1,36 +1,46 @@
 //! The normal equations in double precision on the CPU (faer).
 //!
-//! * `assemble`: A·D²·Aᵀ = (A·D)(A·D)ᵀ, forming A·D once (O(mn)) and then only the lower
-//!   triangle with faer's triangular matrix product (m²n flops instead of 2m²n).
+//! * `assemble`: the lower triangle of A·D²·Aᵀ, dense or from A's nonzeros ([`super::cpu_assembly`],
+//!   chosen by how [`CpuVectors`] holds A), into one m×m buffer reused across iterations.
 //! * `factor`: the matrix is first scaled symmetrically to unit diagonal, M̂ = S·M·S with
 //!   S = diag(1/√Mₖₖ), so that a pivot measures how much of row k is *not* explained by the
 //!   previous rows. A pivot of M̂ below [`TINY_PIVOT`] (or negative, from rounding) means row k
 //!   is numerically dependent on earlier rows (redundant equality rows, or rows whose columns
-//!   all have d² → 0 near the optimum). It is replaced by [`HUGE_PIVOT`], which makes the
-//!   corresponding component of Δλ zero — the classical tiny-pivot treatment of dense IPM codes
-//!   (Wright, *Primal-Dual Interior-Point Methods*, ch. 11). The count is returned in
-//!   [`FactorInfo`]. The factorization itself is [`crate::cpu::cholesky::cholesky_lower`].
+//!   all have d² → 0 near the optimum, or whose information was lost to rounding). It is
+//!   replaced by [`REPLACED_PIVOT`] (see there why not by a huge value). The count is returned
+//!   in [`FactorInfo`]. The factorization itself is [`crate::cpu::cholesky::cholesky_lower`].
 //! * `solve`: forward and back substitution on the scaled factor, u = S·L⁻ᵀ·L⁻¹·S·r.
 
+use super::cpu_assembly::{assemble_dense, threads, SparsePlan};
+use super::cpu_vectors::Storage;
 use super::{BackendError, CpuVectors, FactorInfo, NormalEquations};
 use crate::cpu::cholesky::cholesky_lower;
-use faer::linalg::matmul::triangular::{self, BlockStructure};
 use faer::linalg::triangular_solve::{solve_lower_triangular_in_place, solve_upper_triangular_in_place};
-use faer::{Accum, Mat, MatRef, Par};
+use faer::{Mat, MatMut, MatRef, Par};
 
 /// Pivot threshold of the unit-diagonal normal matrix (relative cancellation beyond ~100 ulps).
 pub const TINY_PIVOT: f64 = 1e-14;
-/// Value a tiny pivot is replaced by; its square root (1e32) makes the solved component vanish.
-pub const HUGE_PIVOT: f64 = 1e64;
+/// Value a tiny pivot is replaced by: 1, the row's own (scaled) diagonal, as if the row were
+/// independent of the earlier ones. Its Schur complement is rounding noise, bounded by the
+/// pivot, so the column of L stays bounded and the factor positive definite. The factor is
+/// then a preconditioner that is wrong in a few directions, which the loop's conjugate-gradient
+/// refinement recovers (one or two steps per replaced pivot). The classical replacement by a
+/// huge value (1e64, Wright ch. 11) instead *deflates* the row — its component of Δλ is zero —
+/// and no refinement can bring back a row whose rounding, not dependence, made the pivot tiny
+/// (greenbea, scfxm3: the primal residual then grew from 1e-4 to 1 in the next steps).
+pub const REPLACED_PIVOT: f64 = 1.0;
 
 /// Dense f64 normal equations.
 pub struct CpuNormal {
-    /// Scratch A·D (m×n), kept to avoid reallocating every iteration.
+    m: usize,
+    /// Scratch A·D (m×n) of the dense assembly, kept to avoid reallocating every iteration.
     ad: Mat<f64>,
-    /// The normal matrix (lower triangle), then its Cholesky factor.
-    normal: Mat<f64>,
+    /// The normal matrix (lower triangle, column-major m×m), then its Cholesky factor.
+    normal: Vec<f64>,
     /// S of the unit-diagonal scaling.
     scale: Vec<f64>,
+    /// The sparse assembly's plan, made on the first sparse assembly.
+    plan: Option<SparsePlan>,
     factored: bool,
     par: Par,
 }
@@ -38,66 +48,96 @@ pub struct CpuNormal {
 impl CpuNormal {
     /// Buffers for an m×n A; uses all rayon threads.
     pub fn new(m: usize, n: usize) -> Self {
+        let _ = n;
         Self {
-            ad: Mat::zeros(m, n),
-            normal: Mat::zeros(m, m),
+            m,
+            ad: Mat::zeros(0, 0),
+            normal: vec![0.0; m * m],
             scale: vec![1.0; m],
+            plan: None,
             factored: false,
             par: Par::rayon(0),
         }
     }
 
-    /// Forms A·D²·Aᵀ (lower triangle) from A and d².
+    fn resize(&mut self, m: usize) {
+        if self.m != m || self.normal.len() != m * m {
+            self.m = m;
+            self.normal = vec![0.0; m * m];
+            self.scale = vec![1.0; m];
+            self.plan = None;
+        }
+    }
+
+    fn view(&mut self) -> MatMut<'_, f64> {
+        MatMut::from_column_major_slice_mut(&mut self.normal, self.m, self.m)
+    }
+
+    /// The assembled matrix or its factor (lower triangle).
+    pub fn matrix(&self) -> MatRef<'_, f64> {
+        MatRef::from_column_major_slice(&self.normal, self.m, self.m)
+    }
+
+    /// Forms A·D²·Aᵀ (lower triangle) from dense A and d².
     pub fn assemble_from(&mut self, a: MatRef<'_, f64>, d2: &[f64]) -> Result<(), BackendError> {
         let (m, n) = (a.nrows(), a.ncols());
         if d2.len() != n {
             return Err(BackendError::Dimension { op: "assemble", expected: n, got: d2.len() });
         }
-        if (self.ad.nrows(), self.ad.ncols()) != (m, n) {
-            *self = Self::new(m, n);
-        }
+        self.resize(m);
         self.factored = false;
-        for (j, &dj2) in d2.iter().enumerate() {
-            let d = dj2.max(0.0).sqrt();
-            let src = a.col(j);
-            let dst = self.ad.col_as_slice_mut(j);
-            for (o, &v) in dst.iter_mut().zip(src.iter()) {
-                *o = v * d;
+        let par = self.par;
+        let mut ad = std::mem::replace(&mut self.ad, Mat::zeros(0, 0));
+        assemble_dense(a, d2, &mut ad, self.view(), par);
+        self.ad = ad;
+        Ok(())
+    }
+
+    /// Forms A·D²·Aᵀ (lower triangle) from A as `vk` holds it.
+    pub fn assemble_on(&mut self, vk: &CpuVectors, d2: &[f64]) -> Result<(), BackendError> {
+        match vk.storage() {
+            Storage::Dense(a) => self.assemble_from(a.as_ref(), d2),
+            Storage::Sparse(a) => {
+                if d2.len() != a.ncols {
+                    return Err(BackendError::Dimension { op: "assemble", expected: a.ncols, got: d2.len() });
+                }
+                self.resize(a.nrows);
+                self.factored = false;
+                let plan = self.plan.get_or_insert_with(|| SparsePlan::new(a, threads()));
+                plan.assemble(a, d2, &mut self.normal);
+                Ok(())
             }
         }
-        triangular::matmul(
-            self.normal.as_mut(),
-            BlockStructure::TriangularLower,
-            Accum::Replace,
-            self.ad.as_ref(),
-            BlockStructure::Rectangular,
-            self.ad.transpose(),
-            BlockStructure::Rectangular,
-            1.0,
-            self.par,
-        );
-        Ok(())
+    }
+
+    /// Multiply-adds of one assembly on `vk`'s A (for the benchmarks' rates).
+    pub fn assembly_multiply_adds(vk: &CpuVectors) -> f64 {
+        match vk.storage() {
+            Storage::Dense(a) => (a.nrows() as f64).powi(2) * a.ncols() as f64 / 2.0,
+            Storage::Sparse(a) => SparsePlan::new(a, 1).multiply_adds,
+        }
     }
 
     /// Factors the assembled matrix (see the module documentation).
     pub fn factor_assembled(&mut self) -> Result<FactorInfo, BackendError> {
-        let m = self.normal.nrows();
+        let m = self.m;
         for k in 0..m {
-            let d = self.normal[(k, k)];
+            let d = self.normal[k * m + k];
             self.scale[k] = if d > 0.0 && d.is_finite() { 1.0 / d.sqrt() } else { 1.0 };
         }
         for j in 0..m {
             let sj = self.scale[j];
-            let col = self.normal.col_as_slice_mut(j);
-            for (i, v) in col.iter_mut().enumerate().skip(j) {
-                *v *= sj * self.scale[i];
+            let col = &mut self.normal[j * m..(j + 1) * m];
+            for (v, si) in col.iter_mut().zip(&self.scale).skip(j) {
+                *v *= sj * si;
             }
         }
-        let replaced = cholesky_lower(self.normal.as_mut(), TINY_PIVOT, HUGE_PIVOT, self.par)
+        let par = self.par;
+        let replaced = cholesky_lower(self.view(), TINY_PIVOT, REPLACED_PIVOT, par)
             .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
         // A NaN/∞ pivot passes the sign test; find it here rather than in a later solve.
-        if let Some(k) = (0..m).find(|&k| !self.normal[(k, k)].is_finite()) {
-            return Err(BackendError::Factorization { column: k, pivot: self.normal[(k, k)] });
+        if let Some(k) = (0..m).find(|&k| !self.normal[k * m + k].is_finite()) {
+            return Err(BackendError::Factorization { column: k, pivot: self.normal[k * m + k] });
         }
         self.factored = true;
         Ok(FactorInfo { replaced_pivots: replaced })
@@ -108,12 +148,12 @@ impl CpuNormal {
         if !self.factored {
             return Err(BackendError::NotFactored);
         }
-        let m = self.normal.nrows();
+        let m = self.m;
         if r.len() != m {
             return Err(BackendError::Dimension { op: "solve", expected: m, got: r.len() });
         }
         let mut u: Vec<f64> = r.iter().zip(&self.scale).map(|(v, s)| v * s).collect();
-        let l = self.normal.as_ref();
+        let l = self.matrix();
         solve_lower_triangular_in_place(l, faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), self.par);
         solve_upper_triangular_in_place(l.transpose(), faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), self.par);
         for (v, s) in u.iter_mut().zip(&self.scale) {
@@ -128,7 +168,7 @@ impl NormalEquations<CpuVectors> for CpuNormal {
         "cpu"
     }
     fn assemble(&mut self, vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {
-        self.assemble_from(vk.a(), d2)
+        self.assemble_on(vk, d2)
     }
     fn factor(&mut self, _vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
         self.factor_assembled()

@@ -11,6 +11,7 @@
 //!
 //! The loop in [`crate::lp::mpc`] never indexes a vector; it only calls these kernels.
 
+mod cpu_assembly;
 mod cpu_normal;
 mod cpu_vectors;
 mod error;
@@ -18,8 +19,9 @@ mod gpu_normal;
 mod gpu_vectors;
 mod hybrid;
 
-pub use cpu_normal::{CpuNormal, HUGE_PIVOT, TINY_PIVOT};
-pub use cpu_vectors::CpuVectors;
+pub use cpu_assembly::SparsePlan;
+pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, TINY_PIVOT};
+pub use cpu_vectors::{sparse_assembly_pays, CpuVectors, Storage, DENSE_SPEEDUP};
 pub use error::{BackendError, FaultInjection, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
 pub use gpu_vectors::GpuVectors;
@@ -112,6 +114,16 @@ pub trait VectorKernels {
     /// the loop does not read stagnation as infeasibility in single precision.
     fn unit_roundoff(&self) -> f64 {
         f64::EPSILON / 2.0
+    }
+
+    /// Gondzio's centrality target for complementarity products v: t = P(v) − v, where P
+    /// projects each entry onto [lo, hi], and entries of t below −hi are raised to −hi (so that
+    /// one very large product does not dominate the corrector). `None` when the backend has no
+    /// such kernel: the loop then takes no centrality correctors (the GPU backends, whose
+    /// results thus stay those of the papers' method).
+    fn centrality_target(&mut self, v: &Self::Vector, lo: f64, hi: f64) -> Result<Option<Self::Vector>, BackendError> {
+        let _ = (v, lo, hi);
+        Ok(None)
     }
 }
 

@@ -41,10 +41,12 @@ pub(super) fn stalled_residual(start: &IterationInfo, now: &IterationInfo, eps: 
 /// * **Primal infeasible** (Farkas): λ with bᵀλ > 0 and Aᵀλ ≤ 0. When the primal is infeasible
 ///   the dual objective bᵀλ grows without bound while Aᵀλ = c − s − r_c stays bounded above, so
 ///   the normalized ray λ/bᵀλ satisfies the test
-///   `max(Aᵀλ)₊ / ‖A‖∞ ≤ ε_inf · bᵀλ / ‖b‖∞`.
+///   `max(Aᵀλ)₊ / ‖A‖∞ ≤ ε_inf · bᵀλ / ‖b‖∞`. With upper bounds the ray is (λ, z):
+///   bᵀλ − uᵀz > 0 (`dobj`) and Aᵀλ − z ≤ 0.
 /// * **Dual infeasible**: x ≥ 0 (always, interior iterate) with cᵀx < 0 and A·x ≈ 0, tested as
 ///   `‖A·x‖∞ / ‖A‖∞ ≤ ε_inf · (−cᵀx) / ‖c‖∞`; on a bounded problem ‖A·x‖ ≈ ‖b‖ while cᵀx stays
-///   bounded, so this cannot hold.
+///   bounded, so this cannot hold. Columns with upper bounds must not take part in a ray: their
+///   entries of x count against it as ‖A·x‖ does.
 ///
 /// Both tests are invariant to scaling the ray, so they do not depend on how far the iterate
 /// has diverged, only on how exactly it points along a ray.
@@ -55,6 +57,7 @@ pub(super) fn certificates<V: VectorKernels>(
     st: &Settings,
     ax: &V::Vector,
     atl: &V::Vector,
+    bounded: Option<Bounded<'_, V::Vector>>,
     pobj: f64,
     dobj: f64,
     b_norm: f64,
@@ -63,7 +66,13 @@ pub(super) fn certificates<V: VectorKernels>(
     let eps = st.infeasibility_tolerance;
     let a_norm = p.a_norm_inf.max(f64::MIN_POSITIVE);
     if dobj > 0.0 && b_norm > 0.0 {
-        let viol = be.max(atl)?.max(0.0);
+        let viol = match &bounded {
+            Some(bd) => {
+                let d = be.lincomb(1.0, atl, -1.0, bd.z)?;
+                be.max(&d)?.max(0.0)
+            }
+            None => be.max(atl)?.max(0.0),
+        };
         if viol / a_norm <= eps * dobj / b_norm {
             return Ok(Some((
                 Status::PrimalInfeasible,
@@ -72,10 +81,32 @@ pub(super) fn certificates<V: VectorKernels>(
         }
     }
     if pobj < 0.0 && c_norm > 0.0 {
-        let res = be.norm_inf(ax)?;
-        if res / a_norm <= eps * (-pobj) / c_norm {
-            return Ok(Some((Status::DualInfeasible, format!("primal ray: cᵀx = {pobj:.3e}, ‖Ax‖∞ = {res:.3e}"))));
+        let res = be.norm_inf(ax)? / a_norm;
+        // A ray cannot move a column with an upper bound: those entries of x stay bounded while
+        // a ray's grow without limit, so they count against it like A·x does (without this, any
+        // problem with b = 0 and a negative objective looked unbounded).
+        let stuck = match &bounded {
+            Some(bd) => {
+                let mx = be.mul(bd.mask, bd.x)?;
+                be.norm_inf(&mx)?
+            }
+            None => 0.0,
+        };
+        if res.max(stuck) <= eps * (-pobj) / c_norm {
+            return Ok(Some((
+                Status::DualInfeasible,
+                format!("primal ray: cᵀx = {pobj:.3e}, ‖Ax‖∞ = {:.3e}", res * a_norm),
+            )));
         }
     }
     Ok(None)
+}
+
+/// The iterate's parts that the certificates need when some columns have upper bounds.
+pub(super) struct Bounded<'a, T> {
+    /// The duals of the upper bounds.
+    pub z: &'a T,
+    /// 1 on bounded columns, 0 elsewhere.
+    pub mask: &'a T,
+    pub x: &'a T,
 }

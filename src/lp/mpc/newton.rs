@@ -1,16 +1,73 @@
-//! The Newton side of an iteration: Mehrotra's starting point, the residuals, the directions
-//! of (4.12)–(4.14), and one predictor-corrector step.
+//! The Newton side of an iteration: Mehrotra's starting point, the residuals, and one
+//! predictor-corrector step (the directions themselves are in [`super::direction`]).
 
+use super::direction::{Accuracy, Compl};
 use super::{Direction, Residuals, Run, State, FREE_PAIR_CAP, R};
 use crate::lp::backend::{NormalEquations, VectorKernels};
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares
     /// (λ̃, s̃), shifted to be positive and then balanced so that xᵀs is spread evenly.
+    ///
+    /// With upper bounds the least-norm problems include the bound slacks:
+    /// min ‖x‖² + ‖w‖² s.t. A·x = b, x + w = u gives x̃ = Θ₀(Aᵀy + u), w̃ = u − x̃ with
+    /// A·Θ₀·Aᵀ·y = b − A·Θ₀·u, and min ‖s‖² + ‖z‖² s.t. Aᵀλ + s − z = c gives s̃ = Θ₀·r,
+    /// z̃ = s̃ − r on bounded columns, r = c − Aᵀλ̃, A·Θ₀·Aᵀ·λ̃ = A·Θ₀·c; Θ₀ = ½ on bounded
+    /// columns and 1 elsewhere (one factorization). The shifts then cover (x, w) and (s, z).
     pub(super) fn starting_point(&mut self, b: &V::Vector, c: &V::Vector) -> R<State<V::Vector>> {
         let (_, n) = self.vk.dims();
         let ones = self.vk.fill(n, 1.0)?;
-        self.assemble_and_factor(&ones)?;
+        let Some((u, mask)) = self.bounds.as_ref().map(|bd| (&bd.u, &bd.mask)) else {
+            return self.plain_start(b, c, &ones);
+        };
+        let vk = &mut *self.vk;
+        let theta0 = vk.lincomb(1.0, &ones, -0.5, mask)?;
+        let tu = vk.mul(&theta0, u)?;
+        let rhs = vk.a_mul(-1.0, &tu, Some((1.0, b)))?;
+        let tc = vk.mul(&theta0, c)?;
+        let ac = vk.a_mul(1.0, &tc, None)?;
+        self.assemble_and_factor(&theta0)?;
+        let y = self.solve_normal(&rhs)?;
+        let lambda = self.solve_normal(&ac)?;
+        let (u, mask) = match self.bounds.as_ref() {
+            Some(bd) => (&bd.u, &bd.mask),
+            None => return Err(crate::lp::backend::BackendError::Device("bounds vanished".into())),
+        };
+        let vk = &mut *self.vk;
+        let aty = vk.at_mul(1.0, &y, Some((1.0, u)))?;
+        let x_t = vk.mul(&theta0, &aty)?;
+        let u_x = vk.lincomb(1.0, u, -1.0, &x_t)?;
+        let w_t = vk.mul(mask, &u_x)?;
+        let r = vk.at_mul(-1.0, &lambda, Some((1.0, c)))?;
+        let s_t = vk.mul(&theta0, &r)?;
+        let s_r = vk.lincomb(1.0, &s_t, -1.0, &r)?;
+        let z_t = vk.mul(mask, &s_r)?;
+        let dx = (-1.5 * vk.min(&x_t)?.min(vk.min(&w_t)?)).max(0.0);
+        let ds = (-1.5 * vk.min(&s_t)?.min(vk.min(&z_t)?)).max(0.0);
+        let x_h = vk.add_scalar(&x_t, dx)?;
+        let w_h = vk.lincomb(1.0, &w_t, dx, mask)?;
+        let s_h = vk.add_scalar(&s_t, ds)?;
+        let z_h = vk.lincomb(1.0, &z_t, ds, mask)?;
+        let xs = vk.dot(&x_h, &s_h)? + vk.dot(&w_h, &z_h)?;
+        let sum_x = vk.sum(&x_h)? + vk.sum(&w_h)?;
+        let sum_s = vk.sum(&s_h)? + vk.sum(&z_h)?;
+        let (mut dx2, mut ds2) = (0.5 * xs / sum_s, 0.5 * xs / sum_x);
+        if !(xs > 0.0 && dx2.is_finite() && ds2.is_finite()) {
+            dx2 = 1.0;
+            ds2 = 1.0;
+        }
+        let x = vk.add_scalar(&x_h, dx2)?;
+        let s = vk.add_scalar(&s_h, ds2)?;
+        // w = ŵ + δx₂ on bounded columns and 1 elsewhere; z = ẑ + δs₂ on bounded columns, 0 elsewhere.
+        let w = vk.lincomb(1.0, &w_h, dx2 - 1.0, mask)?;
+        let w = vk.add_scalar(&w, 1.0)?;
+        let z = vk.lincomb(1.0, &z_h, ds2, mask)?;
+        Ok(State { x, lambda, s, wz: Some((w, z)) })
+    }
+
+    /// Mehrotra's starting point without upper bounds (the papers' computation).
+    fn plain_start(&mut self, b: &V::Vector, c: &V::Vector, ones: &V::Vector) -> R<State<V::Vector>> {
+        self.assemble_and_factor(ones)?;
         let u = self.solve_normal(b)?;
         let x_t = self.vk.at_mul(1.0, &u, None)?;
         let ac = self.vk.a_mul(1.0, c, None)?;
@@ -30,7 +87,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             dx2 = 1.0;
             ds2 = 1.0;
         }
-        Ok(State { x: vk.add_scalar(&x_h, dx2)?, lambda, s: vk.add_scalar(&s_h, ds2)? })
+        Ok(State { x: vk.add_scalar(&x_h, dx2)?, lambda, s: vk.add_scalar(&s_h, ds2)?, wz: None })
     }
 
     /// Residuals and objectives: sgemv with vector addition, then reductions (Algorithm 3).
@@ -40,27 +97,71 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let r_b = vk.lincomb(1.0, b, -1.0, &ax)?;
         let atl = vk.at_mul(1.0, &st.lambda, None)?;
         let c_minus_atl = vk.lincomb(1.0, c, -1.0, &atl)?;
-        let r_c = vk.lincomb(1.0, &c_minus_atl, -1.0, &st.s)?;
-        Ok(Residuals { ax, atl, r_b, r_c })
+        let mut r_c = vk.lincomb(1.0, &c_minus_atl, -1.0, &st.s)?;
+        let mut r_u = None;
+        if let (Some((w, z)), Some(bd)) = (&st.wz, &self.bounds) {
+            r_c = vk.lincomb(1.0, &r_c, 1.0, z)?;
+            let xw = vk.lincomb(1.0, &st.x, 1.0, w)?;
+            let mxw = vk.mul(&bd.mask, &xw)?;
+            r_u = Some(vk.lincomb(1.0, &bd.u, -1.0, &mxw)?);
+        }
+        Ok(Residuals { ax, atl, r_b, r_c, r_u })
     }
 
-    /// (4.12)–(4.14) given t = D²·r_c + S⁻¹·r_xs and S⁻¹·r_xs.
-    fn direction(
+    /// The largest primal and dual steps in [0, 1] that keep (x, w) and (s, z) non-negative.
+    pub(super) fn max_steps(&mut self, st: &State<V::Vector>, d: &Direction<V::Vector>) -> R<(f64, f64)> {
+        let vk = &mut *self.vk;
+        let mut ap = vk.max_step(&st.x, &d.dx)?;
+        let mut ad = vk.max_step(&st.s, &d.ds)?;
+        if let (Some((w, z)), Some((dw, dz))) = (&st.wz, &d.dwz) {
+            ap = ap.min(vk.max_step(w, dw)?);
+            ad = ad.min(vk.max_step(z, dz)?);
+        }
+        Ok((ap, ad))
+    }
+
+    /// The complementarity after steps (αp, αd) along `d`: (x + αpΔx)ᵀ(s + αdΔs) + the same
+    /// for (w, z).
+    fn complementarity_after(&mut self, st: &State<V::Vector>, d: &Direction<V::Vector>, ap: f64, ad: f64) -> R<f64> {
+        let vk = &mut *self.vk;
+        let x_aff = vk.lincomb(1.0, &st.x, ap, &d.dx)?;
+        let s_aff = vk.lincomb(1.0, &st.s, ad, &d.ds)?;
+        let mut g = vk.dot(&x_aff, &s_aff)?;
+        if let (Some((w, z)), Some((dw, dz))) = (&st.wz, &d.dwz) {
+            let w_aff = vk.lincomb(1.0, w, ap, dw)?;
+            let z_aff = vk.lincomb(1.0, z, ad, dz)?;
+            g += vk.dot(&w_aff, &z_aff)?;
+        }
+        Ok(g)
+    }
+
+    /// The direction for the complementarity right-hand sides r_xs (and r_wz): the papers'
+    /// formulas (`Compl::Plain`) unless `general`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn solve_compl(
         &mut self,
-        t: &V::Vector,
+        st: &State<V::Vector>,
         res: &Residuals<V::Vector>,
-        d2: &V::Vector,
-        rxs_over_s: &V::Vector,
+        theta: &V::Vector,
+        r_xs: &V::Vector,
+        r_wz: Option<&V::Vector>,
+        general: bool,
+        accuracy: Accuracy,
     ) -> R<Direction<V::Vector>> {
-        let rhs = self.vk.a_mul(1.0, t, Some((1.0, &res.r_b)))?; // (4.12) right-hand side
-        let dl = self.solve_normal(&rhs)?;
-        let ds = self.vk.at_mul(-1.0, &dl, Some((1.0, &res.r_c)))?; // (4.13)
-        let d2ds = self.vk.mul(d2, &ds)?;
-        let dx = self.vk.lincomb(-1.0, rxs_over_s, -1.0, &d2ds)?; // (4.14)
-        Ok(Direction { dx, dl, ds })
+        if general {
+            self.direction(st, res, theta, Compl::General { rxs: r_xs, rwz: r_wz }, accuracy)
+        } else {
+            let r_xs_s = self.vk.div(r_xs, &st.s)?;
+            self.direction(st, res, theta, Compl::Plain { rxs_over_s: &r_xs_s }, accuracy)
+        }
     }
 
     /// One predictor-corrector step from `state`; returns the new state and the step lengths.
+    ///
+    /// When even the refined direction misses A·Δx = r_b by more than the current primal
+    /// residual (the step would make the iterate *less* feasible), the step is computed again
+    /// with primal regularization Θ = (S/X + Z/W + ρ)⁻¹, ρ = [`PRIMAL_REGULARIZATION`], kept
+    /// for the rest of the run (see there why).
     pub(super) fn step(
         &mut self,
         state: &State<V::Vector>,
@@ -68,40 +169,85 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         mu: f64,
         nf: f64,
     ) -> R<(State<V::Vector>, f64, f64)> {
-        let State { x, lambda, s } = state;
-        // Normal matrix for this iterate: D² = X·S⁻¹.
-        let d2 = self.vk.div(x, s)?;
-        self.assemble_and_factor(&d2)?;
-        let d2_rc = self.vk.mul(&d2, &res.r_c)?;
+        self.step_error = 0.0;
+        self.primal_regularization = 0.0;
+        let out = self.step_once(state, res, mu, nf)?;
+        let primal = self.last.primal_infeasibility.max(self.st.tolerance);
+        if self.single || self.primal_regularization > 0.0 || self.step_error.is_nan() || self.step_error <= primal {
+            return Ok(out);
+        }
+        self.primal_regularization = PRIMAL_REGULARIZATION;
+        self.step_once(state, res, mu, nf)
+    }
 
-        // Predictor: r_xs = X·S·e, so S⁻¹·r_xs = x.
-        let t = self.vk.lincomb(1.0, &d2_rc, 1.0, x)?;
-        let aff = self.direction(&t, res, &d2, x)?;
+    fn step_once(
+        &mut self,
+        state: &State<V::Vector>,
+        res: &Residuals<V::Vector>,
+        mu: f64,
+        nf: f64,
+    ) -> R<(State<V::Vector>, f64, f64)> {
+        // Normal matrix for this iterate: D² = X·S⁻¹ (Θ with upper bounds).
+        let theta = self.theta(state)?;
+        self.assemble_and_factor(&theta)?;
         let vk = &mut *self.vk;
-        let ap_aff = vk.max_step(x, &aff.dx)?;
-        let ad_aff = vk.max_step(s, &aff.ds)?;
-        let x_aff = vk.lincomb(1.0, x, ap_aff, &aff.dx)?;
-        let s_aff = vk.lincomb(1.0, s, ad_aff, &aff.ds)?;
-        let mu_aff = vk.dot(&x_aff, &s_aff)? / nf;
+        let xs = vk.mul(&state.x, &state.s)?;
+        let wz = match &state.wz {
+            Some((w, z)) => Some(vk.mul(w, z)?),
+            None => None,
+        };
+        // Single precision without upper bounds keeps the papers' formulas (and results).
+        let general = wz.is_some() || self.primal_regularization > 0.0 || !self.single;
+
+        // Predictor: r_xs = X·S·e (S⁻¹·r_xs = x), r_wz = W·Z·e.
+        let compl =
+            if general { Compl::General { rxs: &xs, rwz: wz.as_ref() } } else { Compl::Plain { rxs_over_s: &state.x } };
+        let aff = self.direction(state, res, &theta, compl, Accuracy::Trial)?;
+        let (ap_aff, ad_aff) = self.max_steps(state, &aff)?;
+        let mu_aff = self.complementarity_after(state, &aff, ap_aff, ad_aff)? / nf;
         let sigma = (mu_aff / mu).powi(3);
 
-        // Combined predictor-corrector: r_xs = X·S·e + ΔX_aff·ΔS_aff·e − σμe.
-        let xs = vk.mul(x, s)?;
+        // Combined predictor-corrector: r_xs = X·S·e + ΔX_aff·ΔS_aff·e − σμe (and the same for
+        // (w, z) on the bounded columns).
+        let vk = &mut *self.vk;
         let dxds = vk.mul(&aff.dx, &aff.ds)?;
         let r_xs = vk.lincomb(1.0, &xs, 1.0, &dxds)?;
         let r_xs = vk.add_scalar(&r_xs, -sigma * mu)?;
-        let r_xs_s = vk.div(&r_xs, s)?;
-        let t = vk.lincomb(1.0, &d2_rc, 1.0, &r_xs_s)?;
-        let dir = self.direction(&t, res, &d2, &r_xs_s)?;
+        let r_wz = match (&wz, &aff.dwz, &self.bounds) {
+            (Some(wz), Some((dw, dz)), Some(bd)) => {
+                let dwdz = vk.mul(dw, dz)?;
+                let r_wz = vk.lincomb(1.0, wz, 1.0, &dwdz)?;
+                Some(vk.lincomb(1.0, &r_wz, -sigma * mu, &bd.mask)?)
+            }
+            _ => None,
+        };
+        let dir = self.solve_compl(state, res, &theta, &r_xs, r_wz.as_ref(), general, Accuracy::Step)?;
+        let (ap, ad) = self.max_steps(state, &dir)?;
+        let (dir, ap, ad) = self.correctors(state, res, &theta, (dir, ap, ad), r_xs, r_wz, sigma * mu)?;
 
-        let vk = &mut *self.vk;
         let factor = self.st.step_factor;
-        let alpha_p = (factor * vk.max_step(x, &dir.dx)?).min(1.0);
-        let alpha_d = (factor * vk.max_step(s, &dir.ds)?).min(1.0);
-        let x = vk.lincomb(1.0, x, alpha_p, &dir.dx)?;
+        let alpha_p = (factor * ap).min(1.0);
+        let alpha_d = (factor * ad).min(1.0);
+        let vk = &mut *self.vk;
+        let x = vk.lincomb(1.0, &state.x, alpha_p, &dir.dx)?;
         let x = vk.recenter_free_pairs(&x, FREE_PAIR_CAP)?;
-        let lambda = vk.lincomb(1.0, lambda, alpha_d, &dir.dl)?;
-        let s = vk.lincomb(1.0, s, alpha_d, &dir.ds)?;
-        Ok((State { x, lambda, s }, alpha_p, alpha_d))
+        let lambda = vk.lincomb(1.0, &state.lambda, alpha_d, &dir.dl)?;
+        let s = vk.lincomb(1.0, &state.s, alpha_d, &dir.ds)?;
+        let wz = match (&state.wz, &dir.dwz) {
+            (Some((w, z)), Some((dw, dz))) => {
+                Some((vk.lincomb(1.0, w, alpha_p, dw)?, vk.lincomb(1.0, z, alpha_d, dz)?))
+            }
+            _ => None,
+        };
+        Ok((State { x, lambda, s, wz }, alpha_p, alpha_d))
     }
 }
+
+/// ρ of the primal regularization switched on when a direction cannot be refined to primal
+/// accuracy (in the scaled problem's units). It bounds Θ by 1/ρ: the columns of basic variables
+/// (s → 0, Θ → ∞) then no longer swamp A·Θ·Aᵀ, whose rows of nonbasic columns otherwise drown
+/// in their rounding (scfxm2: the primal residual jumped from 3e-10 to 4e-2 at iteration 15
+/// and stayed there, conjugate gradients unable to go below it). It perturbs only the
+/// complementarity equations, by ρ·Δx; the primal equation A·Δx = r_b stays exact. Off by
+/// default: on problems that do not need it a fixed ρ costs iterations (greenbea).
+pub const PRIMAL_REGULARIZATION: f64 = 1e-10;

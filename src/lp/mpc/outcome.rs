@@ -6,14 +6,30 @@ use crate::lp::status::Status;
 use std::time::{Duration, Instant};
 
 /// The data the loop needs besides A (which the backend holds).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct MpcProblem {
     pub b: Vec<f64>,
     pub c: Vec<f64>,
+    /// Upper bounds u of the columns (0 ≤ x ≤ u), `f64::INFINITY` where there is none; empty
+    /// when no column has one. Handled implicitly: x + w = u with a slack w ≥ 0 and a dual z ≥ 0.
+    pub upper: Vec<f64>,
     /// ‖A‖∞ (max absolute row sum), the scale of the infeasibility certificates.
     pub a_norm_inf: f64,
     /// Stop with [`Status::TimeLimit`] once this instant has passed.
     pub deadline: Option<Instant>,
+    /// Weights of the termination measures (see `StandardForm::measure_weights`); `None`: the
+    /// papers' measures ‖r_b‖∞/(1 + ‖b‖∞), ‖r_c‖∞/(1 + ‖c‖∞), relative gap on cᵀx.
+    pub weights: Option<Weights>,
+}
+
+/// Per-entry weights of the termination measures: primal (length m), dual (n), upper bounds (n,
+/// 0 where there is none), and the objective's offset for the relative gap.
+#[derive(Clone, Debug, Default)]
+pub struct Weights {
+    pub primal: Vec<f64>,
+    pub dual: Vec<f64>,
+    pub bound: Vec<f64>,
+    pub objective_offset: f64,
 }
 
 /// Time spent per phase of the loop.
@@ -29,12 +45,20 @@ pub struct MpcTimings {
     pub other: Duration,
 }
 
+/// Grades an iterate on the original model: the ratio of the verification's worst measure to
+/// its tolerance (at most 1: the point passes). Given by the caller for double-precision
+/// backends (`crate::lp::solve`), so that the loop stops where the independent check passes.
+pub type Judge<'a> = &'a dyn Fn(&Iterate) -> f64;
+
 /// The iterate, downloaded to the host: transferable to another backend.
 #[derive(Clone, Debug, Default)]
 pub struct Iterate {
     pub x: Vec<f64>,
     pub lambda: Vec<f64>,
     pub s: Vec<f64>,
+    /// Upper-bound slacks w = u − x and their duals z (empty without upper bounds).
+    pub w: Vec<f64>,
+    pub z: Vec<f64>,
 }
 
 /// The outcome of the loop, in standard-form (scaled) coordinates.
@@ -62,4 +86,6 @@ pub struct MpcOutcome {
     /// The best iterate by [`super::merit`] when `iterate` is the last one (an infeasibility
     /// claim whose certificate fails its check is graded on this point instead).
     pub best_iterate: Option<Iterate>,
+    /// Iterative-refinement steps taken over the whole solve (0 in single precision).
+    pub refinements: usize,
 }

@@ -1,4 +1,5 @@
-//! From the row-bounded model to the standard form min cᵀx, A·x = b, x ≥ 0 (dense A), and back.
+//! From the row-bounded model to the standard form min cᵀx, A·x = b, 0 ≤ x ≤ u (A sparse, u
+//! finite only on some columns), and back.
 //!
 //! Transformations (each documented where it is made):
 //! 1. **Rows.** Equality rows keep b = the row value. Every other row gets a slack column
@@ -11,29 +12,30 @@
 //!    * l = −∞, u = +∞: **free**, split x = x⁺ − x⁻ (the usual dense choice). Both parts tend
 //!      to grow together without changing x, until x is the difference of two huge numbers and
 //!      the primal residual stalls; the MPC loop therefore re-centres the pairs after every step
-//!      (`NormalEquationsBackend::recenter_free_pairs`);
-//!    * both finite: **boxed**, x = l + x′ plus an explicit row x′ + w = u − l with a slack
-//!      w ≥ 0 (simple and dense-friendly; it adds one row and one column per bounded column).
+//!      (`VectorKernels::recenter_free_pairs`);
+//!    * both finite: **boxed**, x = l + x′ with 0 ≤ x′ ≤ u − l. The upper bound stays a bound
+//!      (`StandardForm::upper`), handled *implicitly* by the interior-point loop (x′ + w = u − l
+//!      with its own slack and dual, eliminated from the Newton system), not as an extra row of
+//!      A: an explicit row per boxed column made A·D²·Aᵀ up to 400 times larger (fit2d: 25 rows,
+//!      10 500 boxed columns) and mixed the bounds' magnitudes into b, so that the loop's relative
+//!      primal residual hid absolute row violations a million times larger (grow15).
 //! 3. **Empty rows** of the result are dropped when their b is 0 and prove primal
-//!    infeasibility otherwise; **empty columns** are fixed at 0 when their cost is ≥ 0 and
-//!    prove dual infeasibility (the dual constraint 0 ≥ cⱼ < 0 fails) otherwise.
-//! 4. **Scaling** (optional): Ruiz equilibration Ā = R·A·C, b̄ = R·b, c̄ = C·c, so that every row
-//!    and column of Ā has max-norm ≈ 1; unscaled by x = C·x̄, λ = R·λ̄.
+//!    infeasibility otherwise; **empty columns** sit at the bound their cost prefers: 0 when the
+//!    cost is ≥ 0, their upper bound when it is negative, and prove dual infeasibility (the dual
+//!    constraint 0 ≥ cⱼ < 0 fails) when there is none.
+//! 4. **Scaling** (optional, [`scaling`]): Ruiz equilibration Ā = R·A·C, b̄ = R·b, c̄ = C·c,
+//!    ū = C⁻¹·u, so that every row and column of Ā has max-norm ≈ 1; unscaled by x = C·x̄,
+//!    λ = R·λ̄.
 //!
 //! A maximization is solved as min −cᵀx; the objective is reported in the model's own sense and
 //! always includes the model's objective constant.
 
-use crate::lp::model::{LpModel, Sense};
-use faer::Mat;
+mod map;
+mod scaling;
 
-/// Ruiz equilibration stops when max/min of the row (and of the column) max-norms is below this.
-pub const RUIZ_SPREAD: f64 = 4.0;
+pub use scaling::{RUIZ_CLAMP, RUIZ_SPREAD};
 
-/// Ruiz factors are clamped to [1/`RUIZ_CLAMP`, `RUIZ_CLAMP`] (cumulatively, per row and
-/// column): an empty-ish row or a column of tiny entries would otherwise get a factor so large
-/// that unscaling magnifies its residual past what verification on the original model accepts
-/// (2^±40: wide enough to leave every NETLIB problem's factors untouched).
-pub const RUIZ_CLAMP: f64 = 1099511627776.0;
+use crate::lp::model::{LpModel, Sense, SparseColMatrix};
 
 /// How an original column is recovered from the standard-form x.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,12 +59,15 @@ pub enum Presolved {
     DualInfeasible(String),
 }
 
-/// min cᵀx s.t. A·x = b, x ≥ 0 with dense A, plus what is needed to map back.
+/// min cᵀx s.t. A·x = b, 0 ≤ x ≤ upper, with sparse A, plus what is needed to map back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StandardForm {
-    pub a: Mat<f64>,
+    /// A (scaled), compressed columns.
+    pub a: SparseColMatrix,
     pub b: Vec<f64>,
     pub c: Vec<f64>,
+    /// Upper bound of each column (scaled); `f64::INFINITY` where there is none.
+    pub upper: Vec<f64>,
     /// Objective of the original model (own sense) = sense_sign·(cᵀx) + offset, before scaling.
     pub offset: f64,
     /// +1 for a minimization, −1 for a maximization (c was negated).
@@ -83,6 +88,13 @@ struct Var {
     cost: f64,
     lo: f64,
     up: f64,
+}
+
+/// A standard-form column while it is being built: entries, cost, upper bound.
+struct Col {
+    entries: Vec<(usize, f64)>,
+    cost: f64,
+    upper: f64,
 }
 
 /// Builds the standard form; `scale` applies Ruiz equilibration.
@@ -120,8 +132,8 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         vars.push(Var { entries, cost: sense_sign * model.c[j], lo: model.col_lower[j], up: model.col_upper[j] });
     }
     vars.extend(slacks);
-    // Column transformation (2); `cols` holds the standard-form columns as sparse entries.
-    let mut cols: Vec<(Vec<(usize, f64)>, f64)> = Vec::new();
+    // Column transformation (2).
+    let mut cols: Vec<Col> = Vec::new();
     let mut offset = 0.0;
     let mut columns = Vec::with_capacity(model.num_cols());
     for (v_idx, v) in vars.into_iter().enumerate() {
@@ -148,24 +160,20 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             shift(&mut b, v.lo);
             offset += v.cost * v.lo;
             let col = cols.len();
-            cols.push((v.entries, v.cost));
-            if v.up.is_finite() {
-                let r = b.len();
-                b.push(v.up - v.lo);
-                cols[col].0.push((r, 1.0));
-                cols.push((vec![(r, 1.0)], 0.0));
-            }
+            cols.push(Col { entries: v.entries, cost: v.cost, upper: v.up - v.lo });
             ColumnMap::Single { col, offset: v.lo, sign: 1.0 }
         } else if v.up.is_finite() {
             shift(&mut b, v.up);
             offset += v.cost * v.up;
             let col = cols.len();
-            cols.push((v.entries.iter().map(|&(i, a)| (i, -a)).collect(), -v.cost));
+            let entries = v.entries.iter().map(|&(i, a)| (i, -a)).collect();
+            cols.push(Col { entries, cost: -v.cost, upper: f64::INFINITY });
             ColumnMap::Single { col, offset: v.up, sign: -1.0 }
         } else {
             let pos = cols.len();
-            cols.push((v.entries.clone(), v.cost));
-            cols.push((v.entries.iter().map(|&(i, a)| (i, -a)).collect(), -v.cost));
+            let neg = v.entries.iter().map(|&(i, a)| (i, -a)).collect();
+            cols.push(Col { entries: v.entries, cost: v.cost, upper: f64::INFINITY });
+            cols.push(Col { entries: neg, cost: -v.cost, upper: f64::INFINITY });
             ColumnMap::Free { pos, neg: pos + 1 }
         };
         if v_idx < model.num_cols() {
@@ -175,8 +183,8 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     // Empty rows and columns (3).
     let m_all = b.len();
     let mut row_nnz = vec![0usize; m_all];
-    for (entries, _) in &cols {
-        for &(i, a) in entries {
+    for col in &cols {
+        for &(i, a) in &col.entries {
             if a != 0.0 {
                 row_nnz[i] += 1;
             }
@@ -195,11 +203,19 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             m += 1;
         }
     }
+    // An empty column sits at the bound its cost prefers: x_std = 0, or its upper bound when the
+    // cost is negative (then also counted in the objective constant).
+    let mut empty_at = vec![0.0; cols.len()];
     let mut new_col = vec![usize::MAX; cols.len()];
     let mut n = 0;
-    for (k, (entries, cost)) in cols.iter().enumerate() {
-        if entries.iter().all(|&(_, a)| a == 0.0) {
-            if *cost < 0.0 {
+    for (k, col) in cols.iter().enumerate() {
+        if col.entries.iter().all(|&(_, a)| a == 0.0) {
+            if col.cost < 0.0 {
+                if col.upper.is_finite() {
+                    empty_at[k] = col.upper;
+                    offset += col.cost * col.upper;
+                    continue;
+                }
                 let who = columns.iter().enumerate().find_map(|(j, map)| match map {
                     ColumnMap::Single { col, .. } if *col == k => Some(model.col_name(j).into_owned()),
                     ColumnMap::Free { pos, neg } if *pos == k || *neg == k => Some(model.col_name(j).into_owned()),
@@ -217,7 +233,9 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     }
     for map in &mut columns {
         *map = match *map {
-            ColumnMap::Single { col, offset, .. } if new_col[col] == usize::MAX => ColumnMap::Fixed(offset),
+            ColumnMap::Single { col, offset, sign } if new_col[col] == usize::MAX => {
+                ColumnMap::Fixed(offset + sign * empty_at[col])
+            }
             ColumnMap::Single { col, offset, sign } => ColumnMap::Single { col: new_col[col], offset, sign },
             ColumnMap::Free { pos, neg } => match (new_col[pos], new_col[neg]) {
                 (usize::MAX, _) | (_, usize::MAX) => ColumnMap::Fixed(0.0),
@@ -226,37 +244,47 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             ColumnMap::Fixed(v) => ColumnMap::Fixed(v),
         };
     }
-    let mut a = Mat::<f64>::zeros(m, n);
+    // Compressed columns directly: every column's entries are already sorted by row (model
+    // columns come from the model's sorted columns through monotone row maps; slacks have one
+    // entry) and free of duplicates, so no sort is needed (the random family's standard form has
+    // 4m² entries).
     let mut c = vec![0.0; n];
-    for (k, (entries, cost)) in cols.iter().enumerate() {
+    let mut upper = vec![f64::INFINITY; n];
+    let mut a = SparseColMatrix::new(m);
+    a.ncols = n;
+    for (k, col) in cols.iter().enumerate() {
         let j = new_col[k];
         if j == usize::MAX {
             continue;
         }
-        c[j] = *cost;
-        let dst = a.col_as_slice_mut(j);
-        for &(i, v) in entries {
-            if let Some(d) = dst.get_mut(new_row[i]) {
-                *d += v;
+        c[j] = col.cost;
+        upper[j] = col.upper;
+        for &(i, v) in &col.entries {
+            if new_row[i] != usize::MAX && v != 0.0 {
+                a.row_idx.push(new_row[i]);
+                a.values.push(v);
             }
         }
+        a.col_ptr.push(a.row_idx.len());
     }
     let b: Vec<f64> = (0..m_all).filter(|&i| new_row[i] != usize::MAX).map(|i| b[i]).collect();
     let row_of = (0..nrows0)
         .map(|i| if keep_row[i] && new_row[row_index[i]] != usize::MAX { Some(new_row[row_index[i]]) } else { None })
         .collect();
-    let free_pairs = columns
+    let free_pairs: Vec<(usize, usize)> = columns
         .iter()
         .filter_map(|m| match *m {
             ColumnMap::Free { pos, neg } => Some((pos, neg)),
             _ => None,
         })
         .collect();
+
     let mut sf = StandardForm {
         free_pairs,
         a,
         b,
         c,
+        upper,
         offset,
         sense_sign,
         columns,
@@ -271,115 +299,13 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
 }
 
 impl StandardForm {
-    /// Ruiz equilibration: up to `passes` rounds of dividing every row and column by the square
-    /// root of its max-norm; converges to max-norms of 1 (Ruiz 2001). Stops as soon as the row
-    /// and the column max-norms each lie within a factor [`RUIZ_SPREAD`] of one another: then
-    /// further passes change the conditioning of A·D²·Aᵀ by at most a small constant (data that
-    /// is already balanced, like the random family, costs one pass).
-    fn equilibrate(&mut self, passes: usize) {
-        let (m, n) = (self.a.nrows(), self.a.ncols());
-        for _ in 0..passes {
-            let mut rmax = vec![0.0f64; m];
-            let mut cmax = vec![0.0f64; n];
-            for (j, cm) in cmax.iter_mut().enumerate() {
-                for (r, v) in rmax.iter_mut().zip(self.a.col_as_slice(j)) {
-                    let v = v.abs();
-                    *r = r.max(v);
-                    *cm = cm.max(v);
-                }
-            }
-            let spread = |v: &[f64]| {
-                let (lo, hi) =
-                    v.iter().filter(|&&x| x > 0.0).fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
-                if hi > 0.0 {
-                    hi / lo
-                } else {
-                    1.0
-                }
-            };
-            if spread(&rmax) <= RUIZ_SPREAD && spread(&cmax) <= RUIZ_SPREAD {
-                break;
-            }
-            let factor = |v: f64| if v > 0.0 { 1.0 / v.sqrt() } else { 1.0 };
-            let clamp = |acc: f64, f: f64| (acc * f).clamp(1.0 / RUIZ_CLAMP, RUIZ_CLAMP) / acc;
-            let rf: Vec<f64> = rmax.into_iter().zip(&self.row_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
-            let cf: Vec<f64> = cmax.into_iter().zip(&self.col_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
-            for (j, &cj) in cf.iter().enumerate() {
-                for (v, ri) in self.a.col_as_slice_mut(j).iter_mut().zip(&rf) {
-                    *v *= ri * cj;
-                }
-            }
-            for ((rs, b), f) in self.row_scale.iter_mut().zip(&mut self.b).zip(&rf) {
-                *rs *= f;
-                *b *= f;
-            }
-            for ((cs, c), f) in self.col_scale.iter_mut().zip(&mut self.c).zip(&cf) {
-                *cs *= f;
-                *c *= f;
-            }
-        }
+    /// (m, n): rows and columns of A.
+    pub fn dims(&self) -> (usize, usize) {
+        (self.a.nrows, self.a.ncols)
     }
 
-    /// ‖A‖∞: the largest absolute row sum.
-    pub fn a_norm_inf(&self) -> f64 {
-        let mut sums = vec![0.0f64; self.a.nrows()];
-        for j in 0..self.a.ncols() {
-            for (s, v) in sums.iter_mut().zip(self.a.col_as_slice(j)) {
-                *s += v.abs();
-            }
-        }
-        sums.into_iter().fold(0.0, f64::max)
-    }
-
-    /// Original columns from a (scaled) standard-form x̄.
-    pub fn original_x(&self, x_scaled: &[f64]) -> Vec<f64> {
-        let x = |k: usize| x_scaled.get(k).copied().unwrap_or(0.0) * self.col_scale.get(k).copied().unwrap_or(1.0);
-        self.columns
-            .iter()
-            .map(|map| match *map {
-                ColumnMap::Fixed(v) => v,
-                ColumnMap::Single { col, offset, sign } => offset + sign * x(col),
-                ColumnMap::Free { pos, neg } => x(pos) - x(neg),
-            })
-            .collect()
-    }
-
-    /// A direction of the original columns from a (scaled) standard-form ray x̄: like
-    /// [`StandardForm::original_x`] without the offsets (a ray has no origin); fixed columns do
-    /// not move.
-    pub fn primal_ray(&self, x_scaled: &[f64]) -> Vec<f64> {
-        let x = |k: usize| x_scaled.get(k).copied().unwrap_or(0.0) * self.col_scale.get(k).copied().unwrap_or(1.0);
-        self.columns
-            .iter()
-            .map(|map| match *map {
-                ColumnMap::Fixed(_) => 0.0,
-                ColumnMap::Single { col, sign, .. } => sign * x(col),
-                ColumnMap::Free { pos, neg } => x(pos) - x(neg),
-            })
-            .collect()
-    }
-
-    /// Farkas multipliers of the original rows from a (scaled) standard-form ray λ̄: y = R·λ̄
-    /// (independent of the objective's sense; dropped rows get 0). With Ā = R·A·C,
-    /// b̄ᵀλ̄ = bᵀ(R·λ̄) and Āᵀλ̄ = C·Aᵀ(R·λ̄), so the signs of the standard-form test carry over.
-    pub fn farkas_ray(&self, lambda_scaled: &[f64]) -> Vec<f64> {
-        self.row_of
-            .iter()
-            .map(|r| match r {
-                Some(i) => self.row_scale[*i] * lambda_scaled.get(*i).copied().unwrap_or(0.0),
-                None => 0.0,
-            })
-            .collect()
-    }
-
-    /// Row duals of the original model (in its own sense) from a scaled λ̄: y = sense·R·λ̄.
-    pub fn original_duals(&self, lambda_scaled: &[f64]) -> Vec<f64> {
-        self.row_of
-            .iter()
-            .map(|r| match r {
-                Some(i) => self.sense_sign * self.row_scale[*i] * lambda_scaled.get(*i).copied().unwrap_or(0.0),
-                None => 0.0,
-            })
-            .collect()
+    /// Whether any column has a finite upper bound.
+    pub fn has_upper_bounds(&self) -> bool {
+        self.upper.iter().any(|u| u.is_finite())
     }
 }

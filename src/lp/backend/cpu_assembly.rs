@@ -1,0 +1,145 @@
+//! Forming the lower triangle of A·D²·Aᵀ in double precision, into a dense column-major m×m
+//! buffer, in one of two ways:
+//!
+//! * **dense A**: A·D once (O(mn)), then the symmetric rank-n update L(A·D·(A·D)ᵀ) of the lower
+//!   triangle only with faer's triangular product (m²n/2 multiply-adds, half a general product);
+//! * **sparse A**: from the columns' nonzeros, Σⱼ d²ⱼ·aⱼ·aⱼᵀ, at a cost of Σⱼ nnz(aⱼ)(nnz(aⱼ)+1)/2
+//!   multiply-adds instead of m²n/2. Column k of the result (rows i ≥ k) gathers, over the
+//!   nonzeros a_kj of row k, a_kj·d²ⱼ times the entries of column j at rows ≥ k; so each column of
+//!   the result is written by one thread only, and the columns are split between the threads in
+//!   contiguous ranges of equal work (planned once, [`SparsePlan`]).
+
+use crate::lp::model::SparseColMatrix;
+use faer::linalg::matmul::triangular::{self, BlockStructure};
+use faer::{Accum, Mat, MatMut, MatRef, Par};
+
+/// Row-wise access to a CSC matrix's nonzeros and the split of the assembly between threads.
+pub struct SparsePlan {
+    /// `row_ptr[k]..row_ptr[k+1]` indexes `entries` of row k.
+    row_ptr: Vec<usize>,
+    /// (column j, position of (k, j) in the CSC arrays), by row k, columns ascending.
+    entries: Vec<(usize, usize)>,
+    /// Column ranges of the result per thread: `bounds[t]..bounds[t+1]`.
+    bounds: Vec<usize>,
+    /// Σⱼ nnz(aⱼ)(nnz(aⱼ)+1)/2: the multiply-adds of one assembly.
+    pub multiply_adds: f64,
+}
+
+impl SparsePlan {
+    /// The plan for `a` over `threads` threads.
+    pub fn new(a: &SparseColMatrix, threads: usize) -> Self {
+        let m = a.nrows;
+        let mut count = vec![0usize; m + 1];
+        for &i in &a.row_idx {
+            count[i + 1] += 1;
+        }
+        for k in 0..m {
+            count[k + 1] += count[k];
+        }
+        let row_ptr = count.clone();
+        let mut next = count;
+        let mut entries = vec![(0usize, 0usize); a.row_idx.len()];
+        let mut work = vec![0.0f64; m];
+        for j in 0..a.ncols {
+            let end = a.col_ptr[j + 1];
+            for p in a.col_ptr[j]..end {
+                let k = a.row_idx[p];
+                entries[next[k]] = (j, p);
+                next[k] += 1;
+                work[k] += (end - p) as f64;
+            }
+        }
+        let total: f64 = work.iter().sum();
+        let threads = threads.max(1);
+        let mut bounds = vec![0];
+        let mut acc = 0.0;
+        for (k, w) in work.iter().enumerate() {
+            acc += w;
+            let target = total * bounds.len() as f64 / threads as f64;
+            if acc >= target && bounds.len() < threads && k + 1 < m {
+                bounds.push(k + 1);
+            }
+        }
+        bounds.push(m);
+        Self { row_ptr, entries, bounds, multiply_adds: total }
+    }
+
+    /// Writes the lower triangle of A·diag(d2)·Aᵀ into `out` (column-major m×m; the strict
+    /// upper triangle is left as it was).
+    pub fn assemble(&self, a: &SparseColMatrix, d2: &[f64], out: &mut [f64]) {
+        let m = a.nrows;
+        let mut rest = &mut out[..m * m];
+        let mut chunks = Vec::with_capacity(self.bounds.len());
+        for w in self.bounds.windows(2) {
+            let (head, tail) = rest.split_at_mut((w[1] - w[0]) * m);
+            chunks.push((w[0], w[1], head));
+            rest = tail;
+        }
+        let run = |(k0, k1, cols): (usize, usize, &mut [f64])| {
+            for k in k0..k1 {
+                let col = &mut cols[(k - k0) * m..(k - k0 + 1) * m];
+                col[k..].fill(0.0);
+                for &(j, pos) in &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]] {
+                    let f = a.values[pos] * d2[j];
+                    if f == 0.0 {
+                        continue;
+                    }
+                    let end = a.col_ptr[j + 1];
+                    for (&i, &v) in a.row_idx[pos..end].iter().zip(&a.values[pos..end]) {
+                        col[i] += f * v;
+                    }
+                }
+            }
+        };
+        if chunks.len() == 1 {
+            chunks.into_iter().for_each(run);
+        } else {
+            std::thread::scope(|s| {
+                let mut it = chunks.into_iter();
+                let first = it.next();
+                let handles: Vec<_> = it.map(|c| s.spawn(move || run(c))).collect();
+                if let Some(c) = first {
+                    run(c);
+                }
+                for h in handles {
+                    // A panic in a worker is a bug in the loop above; surface it here.
+                    if let Err(e) = h.join() {
+                        std::panic::resume_unwind(e);
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// Threads for the sparse assembly: the machine's parallelism.
+pub fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Writes the lower triangle of A·diag(d2)·Aᵀ for dense A into `out` (m×m view), using `ad`
+/// (m×n) as scratch for A·D.
+pub fn assemble_dense(a: MatRef<'_, f64>, d2: &[f64], ad: &mut Mat<f64>, out: MatMut<'_, f64>, par: Par) {
+    let (m, n) = (a.nrows(), a.ncols());
+    if (ad.nrows(), ad.ncols()) != (m, n) {
+        *ad = Mat::zeros(m, n);
+    }
+    for (j, &dj2) in d2.iter().enumerate().take(n) {
+        let d = dj2.max(0.0).sqrt();
+        let dst = ad.col_as_slice_mut(j);
+        for (o, &v) in dst.iter_mut().zip(a.col(j).iter()) {
+            *o = v * d;
+        }
+    }
+    triangular::matmul(
+        out,
+        BlockStructure::TriangularLower,
+        Accum::Replace,
+        ad.as_ref(),
+        BlockStructure::Rectangular,
+        ad.transpose(),
+        BlockStructure::Rectangular,
+        1.0,
+        par,
+    );
+}

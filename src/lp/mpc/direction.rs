@@ -1,0 +1,234 @@
+//! One Newton direction: the normal equations (4.12) and the back-substitutions (4.13)–(4.14),
+//! with implicit upper bounds, and iterative refinement against the unreduced system.
+//!
+//! With upper bounds (see [`super::bounds`]) and Θ = (S/X + Z/W)⁻¹ in place of D² = X/S:
+//!
+//! * ρ = r_c + X⁻¹·r_xs − W⁻¹·(r_wz + Z·r_u), t = Θ·ρ,
+//! * A·Θ·Aᵀ·Δλ = r_b + A·t,
+//! * Δx = Θ·Aᵀ·Δλ − t, Δw = r_u − Δx, Δz = −W⁻¹·(r_wz + Z·Δw), Δs = r_c − Aᵀ·Δλ + Δz,
+//!
+//! which satisfies the dual equations Aᵀ·Δλ + Δs − Δz = r_c and the bound equations exactly and
+//! the complementarity equations up to rounding. Without upper bounds the papers' formulas are
+//! used as they were (t = D²·r_c + S⁻¹·r_xs, Δs = r_c − Aᵀ·Δλ, Δx = −S⁻¹·r_xs − D²·Δs).
+//!
+//! **Refinement by preconditioned conjugate gradients.** Every equation but the primal one
+//! holds by construction, so the error of the whole Newton step is the primal residual
+//! e = r_b − A·Δx. Near the optimum Θ spans 30 orders of magnitude; the assembled A·Θ·Aᵀ then
+//! loses the small components of rows whose large-Θ columns are nearly dependent to rounding
+//! (greenbea, scfxm3: a direction from the factor alone misses A·Δx = r_b by 1–10 in the
+//! termination measure, and the primal residual grows instead of shrinking), and the tiny-pivot
+//! treatment discards rows outright. The factor is still an excellent *preconditioner*: the
+//! direction is corrected by conjugate gradients on A·Θ·Aᵀ·Δλ = rhs, applying the operator as
+//! A·(Θ⊙(Aᵀ·p)) (never the assembled matrix), preconditioned by the factor, with the true
+//! residual r_b − A·Δx recomputed at every step (Δλ += αp, Δx += α·Θ⊙Aᵀp: Δs and Δz follow).
+//! Only with double-precision vectors (in single precision e is rounding noise). A direction is
+//! refined until e is below a hundredth of the tolerance, or stops improving.
+
+use super::{Direction, Residuals, Run, State, R};
+use crate::lp::backend::{BackendError, NormalEquations, VectorKernels};
+
+/// Most conjugate-gradient steps for a direction the step is taken along (each: one solve with
+/// the factor and three products with A or Aᵀ).
+pub const MAX_REFINEMENTS: usize = 50;
+/// ... and for trial directions (the affine predictor, centrality-corrector candidates), whose
+/// step lengths only steer the method.
+pub const TRIAL_REFINEMENTS: usize = 3;
+/// Conjugate gradients stop after this many steps without a new smallest error.
+pub const REFINE_PATIENCE: usize = 8;
+
+/// Refinement stops once the primal error of the step, in the termination measure, is below
+/// this fraction of ε: then it cannot keep the next iterate from meeting the tolerance.
+pub const REFINE_TARGET: f64 = 1e-2;
+
+/// How accurately a direction is refined (see [`MAX_REFINEMENTS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Accuracy {
+    /// A direction the iterate moves along.
+    Step,
+    /// A direction only looked at.
+    Trial,
+}
+
+/// The complementarity right-hand sides of one Newton system.
+pub(super) enum Compl<'a, T> {
+    /// No upper bounds: S⁻¹·r_xs.
+    Plain { rxs_over_s: &'a T },
+    /// Upper bounds or primal regularization: r_xs and, with upper bounds, r_wz (zero on
+    /// unbounded columns).
+    General { rxs: &'a T, rwz: Option<&'a T> },
+}
+
+impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
+    /// The scaling of the normal equations: D² = X·S⁻¹, or Θ = (S/X + Z/W)⁻¹ with bounds.
+    pub(super) fn theta(&mut self, st: &State<V::Vector>) -> R<V::Vector> {
+        let rho = self.primal_regularization;
+        let vk = &mut *self.vk;
+        if st.wz.is_none() && rho == 0.0 {
+            return vk.div(&st.x, &st.s);
+        }
+        let mut inv = vk.div(&st.s, &st.x)?;
+        if let Some((w, z)) = &st.wz {
+            let zw = vk.div(z, w)?;
+            inv = vk.lincomb(1.0, &inv, 1.0, &zw)?;
+        }
+        if rho > 0.0 {
+            inv = vk.add_scalar(&inv, rho)?;
+        }
+        let (_, n) = vk.dims();
+        let ones = vk.fill(n, 1.0)?;
+        vk.div(&ones, &inv)
+    }
+
+    /// The Newton direction for the residuals `res` and the complementarity terms `compl`.
+    pub(super) fn direction(
+        &mut self,
+        st: &State<V::Vector>,
+        res: &Residuals<V::Vector>,
+        theta: &V::Vector,
+        compl: Compl<'_, V::Vector>,
+        accuracy: Accuracy,
+    ) -> R<Direction<V::Vector>> {
+        let vk = &mut *self.vk;
+        let t = match (&compl, &st.wz, &res.r_u) {
+            (Compl::General { rxs, rwz }, wz, r_u) => {
+                let q = vk.div(rxs, &st.x)?;
+                let mut rho = vk.lincomb(1.0, &res.r_c, 1.0, &q)?;
+                match (rwz, wz, r_u) {
+                    (Some(rwz), Some((w, z)), Some(r_u)) => {
+                        let zr = vk.mul(z, r_u)?;
+                        let num = vk.lincomb(1.0, rwz, 1.0, &zr)?;
+                        let p = vk.div(&num, w)?;
+                        rho = vk.lincomb(1.0, &rho, -1.0, &p)?;
+                    }
+                    (None, None, None) => {}
+                    _ => return Err(BackendError::Device("upper-bound terms without upper bounds".into())),
+                }
+                vk.mul(theta, &rho)?
+            }
+            (Compl::Plain { rxs_over_s }, ..) => {
+                let d2_rc = vk.mul(theta, &res.r_c)?;
+                vk.lincomb(1.0, &d2_rc, 1.0, rxs_over_s)?
+            }
+        };
+        let rhs = self.vk.a_mul(1.0, &t, Some((1.0, &res.r_b)))?; // (4.12) right-hand side
+        let mut dl = self.solve_normal(&rhs)?;
+        let mut atdl = self.vk.at_mul(1.0, &dl, None)?;
+        let vk = &mut *self.vk;
+        let mut dx = match &compl {
+            Compl::General { .. } => {
+                let ta = vk.mul(theta, &atdl)?;
+                vk.lincomb(1.0, &ta, -1.0, &t)?
+            }
+            Compl::Plain { rxs_over_s } => {
+                let ds = vk.lincomb(1.0, &res.r_c, -1.0, &atdl)?; // (4.13)
+                let d2ds = vk.mul(theta, &ds)?;
+                vk.lincomb(-1.0, rxs_over_s, -1.0, &d2ds)? // (4.14)
+            }
+        };
+        if self.vk.unit_roundoff() <= REFINE_UNIT_ROUNDOFF {
+            let steps = match accuracy {
+                Accuracy::Step => MAX_REFINEMENTS,
+                Accuracy::Trial => TRIAL_REFINEMENTS,
+            };
+            let err = self.refine(res, theta, &mut dl, &mut atdl, &mut dx, steps)?;
+            if accuracy == Accuracy::Step {
+                self.step_error = self.step_error.max(err);
+            }
+        }
+        let vk = &mut *self.vk;
+        let rc_atdl = vk.lincomb(1.0, &res.r_c, -1.0, &atdl)?;
+        match (&compl, &st.wz, &res.r_u, &self.bounds) {
+            (Compl::General { rwz: Some(rwz), .. }, Some((w, z)), Some(r_u), Some(bd)) => {
+                let mdx = vk.mul(&bd.mask, &dx)?;
+                let dw = vk.lincomb(1.0, r_u, -1.0, &mdx)?;
+                let zdw = vk.mul(z, &dw)?;
+                let num = vk.lincomb(-1.0, rwz, -1.0, &zdw)?;
+                let dz = vk.div(&num, w)?;
+                let ds = vk.lincomb(1.0, &rc_atdl, 1.0, &dz)?;
+                Ok(Direction { dx, dl, ds, dwz: Some((dw, dz)) })
+            }
+            _ => Ok(Direction { dx, dl, ds: rc_atdl, dwz: None }),
+        }
+    }
+
+    /// The primal error of a step in the termination measure: ‖weights ⊙ e‖∞ or ‖e‖∞/(1 + ‖b‖∞).
+    fn primal_error(&mut self, e: &V::Vector) -> R<f64> {
+        let vk = &mut *self.vk;
+        match &self.weights {
+            Some(w) => {
+                let we = vk.mul(&w.primal, e)?;
+                vk.norm_inf(&we)
+            }
+            None => {
+                let b_norm = self.p.b.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+                Ok(vk.norm_inf(e)? / (1.0 + b_norm))
+            }
+        }
+    }
+
+    /// Conjugate gradients on A·Θ·Aᵀ·Δλ = rhs from the factor's solution, preconditioned by the
+    /// factor, with the true residual e = r_b − A·Δx at every step (see the module
+    /// documentation); keeps the (Δλ, AᵀΔλ, Δx) with the smallest error seen, and returns
+    /// that error.
+    fn refine(
+        &mut self,
+        res: &Residuals<V::Vector>,
+        theta: &V::Vector,
+        dl: &mut V::Vector,
+        atdl: &mut V::Vector,
+        dx: &mut V::Vector,
+        max_steps: usize,
+    ) -> R<f64> {
+        let target = REFINE_TARGET * self.st.tolerance;
+        let mut r = self.vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?;
+        let err = self.primal_error(&r)?;
+        if err.is_nan() || err <= target || max_steps == 0 {
+            return Ok(err);
+        }
+        let mut best = (err, self.vk.copy(dl)?, self.vk.copy(atdl)?, self.vk.copy(dx)?);
+        let mut since_best = 0;
+        let mut z = self.solve_normal(&r)?;
+        let mut p = self.vk.copy(&z)?;
+        let mut rz = self.vk.dot(&r, &z)?;
+        for _ in 0..max_steps {
+            let vk = &mut *self.vk;
+            let u = vk.at_mul(1.0, &p, None)?;
+            let tu = vk.mul(theta, &u)?;
+            let q = vk.a_mul(1.0, &tu, None)?;
+            let pq = vk.dot(&p, &q)?;
+            // A·Θ·Aᵀ is positive semidefinite and the factor positive definite: anything else is
+            // rounding, and the search has nothing left to find.
+            if !(pq > 0.0 && rz > 0.0) {
+                break;
+            }
+            let a = rz / pq;
+            *dl = vk.lincomb(1.0, dl, a, &p)?;
+            *atdl = vk.lincomb(1.0, atdl, a, &u)?;
+            *dx = vk.lincomb(1.0, dx, a, &tu)?;
+            // The true residual (not the recurrence's) drives the search: near the optimum the
+            // recurrence drifts away from it within a few steps.
+            r = vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?;
+            let err = self.primal_error(&r)?;
+            self.refinements += 1;
+            if err < best.0 {
+                best = (err, self.vk.copy(dl)?, self.vk.copy(atdl)?, self.vk.copy(dx)?);
+                since_best = 0;
+            } else {
+                since_best += 1;
+            }
+            if err.is_nan() || err <= target || since_best >= REFINE_PATIENCE {
+                break;
+            }
+            z = self.solve_normal(&r)?;
+            let rz_new = self.vk.dot(&r, &z)?;
+            p = self.vk.lincomb(1.0, &z, rz_new / rz, &p)?;
+            rz = rz_new;
+        }
+        let err;
+        (err, *dl, *atdl, *dx) = best;
+        Ok(err)
+    }
+}
+
+/// Refinement runs when the vectors' unit roundoff is at most this (double precision).
+pub const REFINE_UNIT_ROUNDOFF: f64 = 1e-10;
