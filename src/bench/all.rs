@@ -67,6 +67,7 @@ pub fn run(
     out: &Path,
     netlib_dir: &Path,
     peers: Option<&super::peers::Peers>,
+    netlib_all: Option<&Path>,
 ) -> Result<(), String> {
     let p = plan(scope);
     let bar = ProgressBar::new(11);
@@ -137,6 +138,14 @@ pub fn run(
     step("beyond the papers: blocked kernels, the LP against its peers, memory");
     let beyond = super::beyond::run(gpu, &p.beyond, peers, quiet)?;
     json(out, "beyond", &beyond)?;
+    if let Some(dir) = netlib_all {
+        bar.set_message("every NETLIB problem of a folder on the cpu backend");
+        let rows = super::netlib_all::run(dir, 1e-8, std::time::Duration::from_secs(120), quiet)?;
+        json(out, "netlib_all", &super::netlib_all::NetlibAllRun { dir: dir.display().to_string(), rows })?;
+    } else {
+        // A report never shows the list of an earlier run as if it were this one's.
+        let _ = std::fs::remove_file(out.join("bench").join("netlib_all.json"));
+    }
     json(out, "run", &RunInfo { info, scope, date: today(), count_m })?;
     step("plots and report");
     render(out)?;

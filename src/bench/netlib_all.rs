@@ -153,6 +153,13 @@ pub fn run(
     Ok(rows)
 }
 
+/// A run over one folder, as `bench all --netlib-all DIR` records it.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct NetlibAllRun {
+    pub dir: String,
+    pub rows: Vec<Row>,
+}
+
 /// The Markdown table of `rows`, then a count by status.
 pub fn markdown(rows: &[Row]) -> String {
     let with_highs = rows.iter().any(|r| r.problem.highs_iterations.is_some());

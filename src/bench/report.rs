@@ -129,6 +129,16 @@ pub fn render(out: &Path) -> Result<(), String> {
 
     let mut md = report(&run, &counts, &chol, &asm, &sol, &lu, &lsq, (&lin, timeline.is_some()), &net, &lp);
     md.push_str(&super::beyond::section(&chol, &beyond));
+    // Present only when the run was given a folder (`--netlib-all DIR`).
+    if let Ok(all) = load::<super::netlib_all::NetlibAllRun>(out, "netlib_all") {
+        md.push_str(&format!(
+            "## Every NETLIB problem of a larger collection, on the cpu backend
+
+The folder `{}` (every `.mps` file the reader accepts, the large ones included) solved with the default settings at ε = 1e-8, 120 s limit per problem; reference objectives and HiGHS 1.16's status from the folder's `optimal_extended.tsv` (HiGHS's objective where it solved the problem, else NETLIB's README value). `optimal` means the independent check on the original model passed at ε.\n\n{}\n",
+            all.dir,
+            super::netlib_all::markdown(&all.rows)
+        ));
+    }
     write(&out.join("results.md"), &md)
 }
 

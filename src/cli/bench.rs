@@ -52,6 +52,10 @@ struct AllArgs {
     /// Folder with the NETLIB .mps files.
     #[arg(long, default_value = "tests/data/netlib")]
     netlib: std::path::PathBuf,
+    /// Also solve every .mps file of this folder on the cpu backend and list them (a larger
+    /// NETLIB collection, with an optimal_extended.tsv or optimal.tsv of reference optima).
+    #[arg(long)]
+    netlib_all: Option<std::path::PathBuf>,
     #[command(flatten)]
     peers: PeerArgs,
 }
@@ -196,7 +200,7 @@ fn all(a: &AllArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     let scope = if a.quick { bench::all::Scope::Quick } else { bench::all::Scope::Full };
-    match bench::all::run(&gpu, scope, &a.out, &a.netlib, a.peers.peers().as_ref()) {
+    match bench::all::run(&gpu, scope, &a.out, &a.netlib, a.peers.peers().as_ref(), a.netlib_all.as_deref()) {
         Ok(()) => {
             println!("wrote {0}/results.md, {0}/bench/*.json, {0}/plots/*.png and *.svg", a.out.display());
             ExitCode::SUCCESS

@@ -161,6 +161,12 @@ pub struct Settings {
     /// GPU backends: a pivot at or below this fraction of its original diagonal entry is rounding
     /// noise in single precision and is replaced by a huge one (the row drops out).
     pub gpu_pivot_tolerance: f64,
+    /// gpu backend (single-precision vectors): one preconditioned conjugate-gradient step on
+    /// each Newton direction against the primal equation A·Δx = r_b, with the same factor. Without it the
+    /// primal residual drifts once D² spans many orders of magnitude and single precision stalls
+    /// a few digits short of ε; `false` runs the 2006 paper's method as published (the NETLIB
+    /// Table 3 setups do). Double-precision vectors are always refined (conjugate gradients).
+    pub gpu_refinement: bool,
     /// Hybrid backend: the switching rules.
     pub hybrid: HybridRules,
     /// Wall-clock limit of the whole solve (standard form included); reaching it gives
@@ -189,6 +195,7 @@ impl Default for Settings {
             assembly_columns: usize::MAX,
             normal_format: crate::layout::Format::Packed,
             gpu_pivot_tolerance: 1e-6,
+            gpu_refinement: true,
             hybrid: HybridRules::default(),
             time_limit: None,
             interrupt: None,

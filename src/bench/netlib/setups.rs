@@ -15,6 +15,9 @@ pub struct Config {
     pub format: Option<Format>,
     pub substitution: Option<Substitution>,
     pub stopping: StoppingRule,
+    /// gpu backend: whether its single-precision directions were refined.
+    #[serde(default)]
+    pub gpu_refinement: Option<bool>,
 }
 
 impl Config {
@@ -28,6 +31,7 @@ impl Config {
             format: gl.then_some(format),
             substitution: gl.then_some(st.substitution),
             stopping: st.stopping,
+            gpu_refinement: (st.backend == BackendKind::Gpu).then_some(st.gpu_refinement),
         }
     }
 
@@ -47,6 +51,9 @@ impl Config {
             });
         }
         parts.push(format!("stop ({})", self.stopping.name()));
+        if let Some(r) = self.gpu_refinement {
+            parts.push(if r { "refined directions" } else { "no refinement (the paper's method)" }.into());
+        }
         parts.join(", ")
     }
 }
@@ -72,6 +79,8 @@ impl Setup {
             stopping: self.stopping,
             normal_format: Format::Packed,
             verbosity: Verbosity::Quiet,
+            // The papers' variants run the papers' method; the blocked default refines.
+            gpu_refinement: !self.variant.is_paper(),
             ..Settings::default()
         }
     }
