@@ -146,7 +146,14 @@ pub fn run(
         // A report never shows the list of an earlier run as if it were this one's.
         let _ = std::fs::remove_file(out.join("bench").join("netlib_all.json"));
     }
-    json(out, "run", &RunInfo { info, scope, date: today(), count_m })?;
+    let mut options = String::new();
+    if let Some(p) = peers {
+        options += &format!(" --peer-python {} --peer-scripts {}", p.python.display(), p.scripts.display());
+    }
+    if let Some(d) = netlib_all {
+        options += &format!(" --netlib-all {}", d.display());
+    }
+    json(out, "run", &RunInfo { info, scope, date: today(), count_m, options })?;
     step("plots and report");
     render(out)?;
     bar.finish_with_message("done");
