@@ -44,6 +44,16 @@ pub struct HeadlessEgl {
     pub device: String,
 }
 
+impl super::shared::ContextHome for HeadlessEgl {
+    fn is_current(&self) -> bool {
+        self._context.is_current()
+    }
+
+    fn make_current(&self) -> Result<(), String> {
+        self._context.make_current_surfaceless().map_err(|e| e.to_string())
+    }
+}
+
 /// A made headless context: its EGL objects, the GL function table, the reset query if any.
 pub type Headless = (HeadlessEgl, glow::Context, Option<ResetStatusFn>);
 

@@ -43,6 +43,9 @@ pub enum GlError {
     /// A pass would read the texture it writes (undefined behaviour in GL).
     #[error("pass {pass} reads its own target texture; ping-pong or copy first")]
     Feedback { pass: String },
+    /// A texture made by another `Gpu` (another context) was handed to this one.
+    #[error("{what} uses {texture}, which belongs to another GL context (another Gpu)")]
+    ForeignTexture { what: String, texture: String },
     /// A pass has more sources than the kernels declare samplers.
     #[error("pass {pass} binds {count} source textures; at most {max} are supported")]
     TooManySources { pass: String, count: usize, max: usize },

@@ -28,14 +28,14 @@ impl Gpu {
     /// Starts every issued pass now (`glFlush`), without waiting for any.
     pub fn flush(&self) {
         // SAFETY: context current on this thread.
-        unsafe { self.shared.gl.flush() }
+        unsafe { self.shared.gl().flush() }
     }
 
     /// A fence after every pass issued so far. It does not flush: [`Fence::wait`] does, and
     /// [`Fence::is_signaled`] never will, so call [`Gpu::flush`] when the passes must start now.
     pub fn fence(&self) -> GlResult<Fence> {
         // SAFETY: context current; the sync object is owned by the returned value.
-        let sync = unsafe { self.shared.gl.fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }
+        let sync = unsafe { self.shared.gl().fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }
             .map_err(|detail| GlError::Create { what: "a fence", detail })?;
         Ok(Fence { shared: Rc::clone(&self.shared), sync })
     }
@@ -45,7 +45,7 @@ impl Fence {
     /// Whether the commands before the fence have finished; never waits and never flushes.
     pub fn is_signaled(&self) -> GlResult<bool> {
         // SAFETY: context current; the fence is alive (owned by self).
-        let status = unsafe { self.shared.gl.client_wait_sync(self.sync, 0, 0) };
+        let status = unsafe { self.shared.gl().client_wait_sync(self.sync, 0, 0) };
         classify(status)
     }
 
@@ -54,7 +54,7 @@ impl Fence {
         loop {
             // SAFETY: as above; the flush bit makes sure the fence is reached.
             let status =
-                unsafe { self.shared.gl.client_wait_sync(self.sync, glow::SYNC_FLUSH_COMMANDS_BIT, WAIT_SLICE_NS) };
+                unsafe { self.shared.gl().client_wait_sync(self.sync, glow::SYNC_FLUSH_COMMANDS_BIT, WAIT_SLICE_NS) };
             if classify(status)? {
                 return Ok(());
             }
@@ -73,8 +73,8 @@ fn classify(status: u32) -> GlResult<bool> {
 
 impl Drop for Fence {
     fn drop(&mut self) {
-        // SAFETY: `shared` keeps the context alive and it is current on this thread.
-        unsafe { self.shared.gl.delete_sync(self.sync) }
+        // SAFETY: `shared` keeps the context alive and `gl()` makes it current.
+        unsafe { self.shared.gl().delete_sync(self.sync) }
     }
 }
 

@@ -7,10 +7,9 @@ use super::info::GpuInfo;
 use super::pass::Pass;
 use super::program::{self, Kernel, Program};
 use super::record::{Measure, PassRecord};
-use super::shared::Shared;
+use super::shared::{ContextHome, Shared};
 use super::texture::TexelFormat;
 use glow::HasContext;
-use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -66,14 +65,15 @@ impl Gpu {
         Self::from_glow(gl, reset_status, platform, Box::new(egl))
     }
 
-    /// Wraps a context made elsewhere (e.g. a window's). `keep_alive` owns what the context lives
-    /// on and is dropped after every GL object. The context must be current on this thread.
+    /// Wraps a context made elsewhere (e.g. a window's). `home` owns what the context lives on, is
+    /// dropped after every GL object and makes the context current again whenever another one is.
+    /// The context must be current on this thread now.
     /// `reset_status` comes from [`context::load_reset_status`] on the same context.
     pub fn from_glow(
         gl: glow::Context,
         reset_status: Option<ResetStatusFn>,
         platform: String,
-        keep_alive: Box<dyn Any>,
+        home: Box<dyn ContextHome>,
     ) -> GlResult<Gpu> {
         // SAFETY: the caller made the context current on this thread.
         let (info_strings, version) = unsafe {
@@ -95,16 +95,7 @@ impl Gpu {
         let (max_tex, max_rect) = unsafe {
             (gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE), gl.get_parameter_i32(glow::MAX_RECTANGLE_TEXTURE_SIZE))
         };
-        let shared = Rc::new(Shared {
-            gl,
-            reset_status,
-            live_textures: Cell::new(0),
-            textures_created: Cell::new(0),
-            texture_bytes: Cell::new(0),
-            texture_bytes_peak: Cell::new(0),
-            next_id: Cell::new(0),
-            _keep_alive: keep_alive,
-        });
+        let shared = Rc::new(Shared::new(gl, reset_status, home));
         let [vendor, renderer, version, glsl_version] = info_strings;
         let mut info = GpuInfo {
             platform,
@@ -123,7 +114,7 @@ impl Gpu {
         info.r32f_renderable = true;
         probe_render_format(&shared, TexelFormat::Rgba32F)?;
         info.rgba32f_renderable = true;
-        let gl = &shared.gl;
+        let gl = shared.gl();
         // SAFETY: context current; objects are owned by the returned Gpu and freed in its Drop.
         let (vao, vbo, queries) = unsafe {
             let vao = gl.create_vertex_array().map_err(|d| GlError::Create { what: "a vertex array", detail: d })?;
@@ -191,7 +182,7 @@ impl Gpu {
     pub fn is_texture(&self, name: u32) -> bool {
         let Some(nz) = std::num::NonZeroU32::new(name) else { return false };
         // SAFETY: context current; glIsTexture accepts any name.
-        unsafe { self.shared.gl.is_texture(glow::NativeTexture(nz)) }
+        unsafe { self.shared.gl().is_texture(glow::NativeTexture(nz)) }
     }
 
     /// Passes run since this `Gpu` was made.
@@ -221,13 +212,18 @@ impl Gpu {
     /// Waits until every issued pass has finished.
     pub fn finish(&self) {
         // SAFETY: context current.
-        unsafe { self.shared.gl.finish() }
+        unsafe { self.shared.gl().finish() }
     }
 
     /// Turns a pending GL error into a typed one naming `call`.
     pub fn check(&self, call: &str) -> GlResult<()> {
         // SAFETY: context current.
-        let code = unsafe { self.shared.gl.get_error() };
+        let code = unsafe { self.shared.gl().get_error() };
+        if let Some(e) = self.shared.not_current.borrow_mut().take() {
+            return Err(GlError::ContextLost {
+                detail: format!("could not make the context current before {call}: {e}"),
+            });
+        }
         if code == glow::NO_ERROR {
             self.reset_status(call)
         } else if code == glow::CONTEXT_LOST {
@@ -240,6 +236,8 @@ impl Gpu {
     /// Asks the driver whether the context was reset (robust contexts only; others always say no).
     pub fn reset_status(&self, after: &str) -> GlResult<()> {
         let Some(query) = self.shared.reset_status else { return Ok(()) };
+        // The query reads the current context: make sure it is this one.
+        let _ = self.shared.gl();
         // SAFETY: loaded from this context, which is current; the query has no arguments.
         let status = unsafe { query() };
         let culprit = match status {
@@ -260,9 +258,9 @@ impl Gpu {
 impl Drop for Gpu {
     fn drop(&mut self) {
         self.programs.borrow_mut().clear();
-        // SAFETY: the context is alive (held by `shared`) and current on this thread.
+        // SAFETY: the context is alive (held by `shared`) and `gl()` makes it current.
         unsafe {
-            let gl = &self.shared.gl;
+            let gl = self.shared.gl();
             gl.delete_vertex_array(self.vao);
             gl.delete_buffer(self.vbo);
             for q in self.queries {
@@ -275,7 +273,7 @@ impl Drop for Gpu {
 /// Makes a 1×1 rectangle texture of `format` and attaches it as a render target; a driver that
 /// cannot render to it gets [`GlError::FloatTargetUnsupported`].
 fn probe_render_format(shared: &Rc<Shared>, format: TexelFormat) -> GlResult<()> {
-    probe_raw(&shared.gl, format.internal(), format.pixel_format(), format.name())
+    probe_raw(shared.gl(), format.internal(), format.pixel_format(), format.name())
 }
 
 /// The probe on any internal format (`pixel_format` is the matching upload format).
@@ -325,6 +323,6 @@ impl Gpu {
     /// are checked when the `Gpu` is made).
     pub fn probe_render_format(&self, internal_format: u32, name: &'static str) -> GlResult<()> {
         // The pixel format only matters for uploads; RED is accepted with any colour format.
-        probe_raw(&self.shared.gl, internal_format, glow::RED, name)
+        probe_raw(self.shared.gl(), internal_format, glow::RED, name)
     }
 }

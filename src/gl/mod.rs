@@ -30,4 +30,5 @@ pub use observer::{PassLog, PassTotals};
 pub use pass::Pass;
 pub use program::{declared_uniforms, output_format, Kernel, MAX_SOURCES, PASS_VERT};
 pub use record::{Measure, PassRecord, TimeMode};
+pub use shared::ContextHome;
 pub use texture::{PingPong, TexelFormat, TexelGrid, Texture};

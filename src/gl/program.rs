@@ -57,8 +57,8 @@ pub(super) struct Program {
 
 impl Drop for Program {
     fn drop(&mut self) {
-        // SAFETY: the context is alive (held by `shared`) and current on this thread.
-        unsafe { self.shared.gl.delete_program(self.program) }
+        // SAFETY: the context is alive (held by `shared`) and `gl()` makes it current.
+        unsafe { self.shared.gl().delete_program(self.program) }
     }
 }
 
@@ -139,7 +139,7 @@ pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) 
             known: fragment.variants.join(", "),
         });
     }
-    let gl = &shared.gl;
+    let gl = shared.gl();
     let vertex = &PASS_VERT;
     let name = if defines.is_empty() {
         fragment.file.to_string()

@@ -39,6 +39,9 @@ impl Gpu {
 
     /// Draws one pass.
     pub fn run(&self, pass: &Pass) -> GlResult<()> {
+        for t in pass.sources.iter().copied().chain([pass.target]) {
+            self.check_owned(t, &format!("pass {}", pass.name))?;
+        }
         if pass.sources.iter().any(|s| s.id() == pass.target.id()) {
             return Err(GlError::Feedback { pass: pass.name.into() });
         }
@@ -84,7 +87,7 @@ impl Gpu {
         locations: &[Option<glow::UniformLocation>],
         measure: Measure,
     ) -> GlResult<PassRecord> {
-        let gl = &self.shared.gl;
+        let gl = self.shared.gl();
         let verts = pass.primitive.vertices();
         let mut buf = [0f32; FLOATS_PER_VERTEX * MAX_VERTICES];
         for (n, v) in verts.iter().enumerate() {

@@ -1,13 +1,23 @@
 //! The context and the counters every GL object of one `Gpu` shares.
 
 use super::context::ResetStatusFn;
-use std::any::Any;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+
+/// What a context lives on (EGL or window objects), dropped after every GL object, and how to make
+/// that context current on this thread again.
+/// GL calls go to whichever context is current on the thread, so a second `Gpu` (or the
+/// application's own GL) would otherwise receive this one's calls.
+pub trait ContextHome {
+    fn is_current(&self) -> bool;
+    fn make_current(&self) -> Result<(), String>;
+}
 
 /// The context and the counters its objects share. Field order is drop order: GL objects are
-/// already gone when the context (`keep_alive`) goes.
+/// already gone when the context (`home`) goes.
 pub(crate) struct Shared {
-    pub(crate) gl: glow::Context,
+    gl: glow::Context,
+    /// Why the context could not be made current, once it could not (reported by `Gpu::check`).
+    pub(super) not_current: RefCell<Option<String>>,
     pub(super) reset_status: Option<ResetStatusFn>,
     pub(super) live_textures: Cell<usize>,
     pub(super) textures_created: Cell<u64>,
@@ -15,5 +25,32 @@ pub(crate) struct Shared {
     pub(super) texture_bytes: Cell<u64>,
     pub(super) texture_bytes_peak: Cell<u64>,
     pub(super) next_id: Cell<u64>,
-    pub(super) _keep_alive: Box<dyn Any>,
+    home: Box<dyn ContextHome>,
+}
+
+impl Shared {
+    /// Wraps a context that lives on `home`.
+    pub(super) fn new(gl: glow::Context, reset_status: Option<ResetStatusFn>, home: Box<dyn ContextHome>) -> Self {
+        Shared {
+            gl,
+            not_current: RefCell::new(None),
+            reset_status,
+            live_textures: Cell::new(0),
+            textures_created: Cell::new(0),
+            texture_bytes: Cell::new(0),
+            texture_bytes_peak: Cell::new(0),
+            next_id: Cell::new(0),
+            home,
+        }
+    }
+
+    /// The GL function table, with this context made current first if another one is.
+    pub(crate) fn gl(&self) -> &glow::Context {
+        if !self.home.is_current() {
+            if let Err(e) = self.home.make_current() {
+                *self.not_current.borrow_mut() = Some(e);
+            }
+        }
+        &self.gl
+    }
 }

@@ -96,9 +96,9 @@ impl Texture {
         data: Option<&[f32]>,
         format: TexelFormat,
     ) -> GlResult<Self> {
-        let gl = &shared.gl;
+        let gl = shared.gl();
         let internal = format.internal();
-        // SAFETY: the context is current on this thread (a `Gpu` never leaves its thread); every
+        // SAFETY: `gl()` made the context current (a `Gpu` never leaves its thread); every
         // object created here is owned by the returned value or deleted on the error path.
         unsafe {
             let tex = gl.create_texture().map_err(|d| GlError::Create { what: "a texture", detail: d })?;
@@ -231,10 +231,10 @@ impl Texture {
 
 impl Drop for Texture {
     fn drop(&mut self) {
-        // SAFETY: `shared` keeps the context alive and it is current on this thread.
+        // SAFETY: `shared` keeps the context alive and `gl()` makes it current.
         unsafe {
-            self.shared.gl.delete_framebuffer(self.fbo);
-            self.shared.gl.delete_texture(self.tex);
+            self.shared.gl().delete_framebuffer(self.fbo);
+            self.shared.gl().delete_texture(self.tex);
         }
         self.shared.live_textures.set(self.shared.live_textures.get() - 1);
         let bytes = texel_bytes(self.width, self.height, self.format);

@@ -69,10 +69,11 @@ impl Gpu {
 
     /// Overwrites the texels `x..x+w` × `y..y+h` of `tex` with `data` (row-major).
     pub fn write_rect(&self, tex: &Texture, x: u32, y: u32, w: u32, h: u32, data: &[f32]) -> GlResult<()> {
+        self.check_owned(tex, "a texture write")?;
         Self::check_rect(tex, [x, y, w, h], data.len(), "write")?;
         // SAFETY: context current; the rectangle lies inside the texture (checked).
         unsafe {
-            let gl = &self.shared.gl;
+            let gl = self.shared.gl();
             gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(tex.tex));
             gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 4);
             gl.tex_sub_image_2d(
@@ -98,12 +99,13 @@ impl Gpu {
 
     /// Reads the texels `x..x+w` × `y..y+h` back (row-major, all channels). This waits for the GPU.
     pub fn read_rect(&self, tex: &Texture, x: u32, y: u32, w: u32, h: u32) -> GlResult<Vec<f32>> {
+        self.check_owned(tex, "a readback")?;
         let n = w as usize * h as usize * tex.format().channels();
         Self::check_rect(tex, [x, y, w, h], n, "read")?;
         let mut out = vec![0f32; n];
         // SAFETY: context current; the buffer holds exactly w·h·channels floats (pack alignment 4).
         unsafe {
-            let gl = &self.shared.gl;
+            let gl = self.shared.gl();
             gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(tex.fbo));
             gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
             let bytes = std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), n * 4);
@@ -128,6 +130,15 @@ impl Gpu {
     /// Reads the whole texture back (row-major, all channels).
     pub fn read(&self, tex: &Texture) -> GlResult<Vec<f32>> {
         self.read_rect(tex, 0, 0, tex.width(), tex.height())
+    }
+
+    /// Checks that `tex` was made by this `Gpu`: its name means nothing in another context.
+    pub(super) fn check_owned(&self, tex: &Texture, what: &str) -> GlResult<()> {
+        if std::rc::Rc::ptr_eq(&tex.shared, &self.shared) {
+            Ok(())
+        } else {
+            Err(GlError::ForeignTexture { what: what.into(), texture: format!("{tex:?}") })
+        }
     }
 
     /// Checks that the region `[x, y, w, h]` lies in `tex` and that `n` values fill it.

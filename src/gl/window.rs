@@ -9,9 +9,13 @@
 use super::context::{load_reset_status, MIN_GL_VERSION};
 use super::error::{GlError, GlResult};
 use super::gpu::Gpu;
+use super::shared::ContextHome;
 use glow::HasContext;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
-use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentGlContext, PossiblyCurrentContext};
+use glutin::context::{
+    ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentGlContext, PossiblyCurrentContext,
+    PossiblyCurrentGlContext,
+};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
 use glutin::surface::{GlSurface, Surface, SwapInterval, WindowSurface};
 use glutin_winit::GlWindow;
@@ -35,13 +39,35 @@ pub struct WindowGl {
     window: Window,
 }
 
+impl WindowGl {
+    /// The presenting function table, with the window's context made current first if another is.
+    fn current(&self) -> &glow::Context {
+        if !self.context.is_current() {
+            // A failure shows in the next pass's check, which makes the same call.
+            let _ = self.context.make_current(&self.surface);
+        }
+        &self.gl
+    }
+}
+
+impl ContextHome for Rc<WindowGl> {
+    fn is_current(&self) -> bool {
+        self.context.is_current()
+    }
+
+    fn make_current(&self) -> Result<(), String> {
+        self.context.make_current(&self.surface).map_err(|e| e.to_string())
+    }
+}
+
 impl Drop for WindowGl {
     fn drop(&mut self) {
         if let Some((tex, fbo, _, _)) = self.blit.take() {
             // SAFETY: the context (a field, dropped after this) is current on this thread.
             unsafe {
-                self.gl.delete_framebuffer(fbo);
-                self.gl.delete_texture(tex);
+                let gl = self.current();
+                gl.delete_framebuffer(fbo);
+                gl.delete_texture(tex);
             }
         }
     }
@@ -135,7 +161,7 @@ impl WindowGl {
                 got: rgba.len(),
             });
         }
-        let gl = &self.gl;
+        let gl = self.current();
         // SAFETY: the window's context is current on this thread; the pixel slice holds w·h RGBA
         // texels and every object used is owned by `self`.
         unsafe {
@@ -210,7 +236,7 @@ impl WindowGl {
 
     /// Reads the back buffer (what was just blitted): `(w, h, RGBA8 bytes)`, top row first.
     pub fn read_back(&self) -> GlResult<(u32, u32, Vec<u8>)> {
-        let gl = &self.gl;
+        let gl = self.current();
         let (w, h) = self.size();
         let mut bytes = vec![0u8; w as usize * h as usize * 4];
         // SAFETY: context current; the buffer holds w·h RGBA bytes (pack alignment 4).
