@@ -31,6 +31,10 @@ pub struct LpBenchRow {
     /// GPU backends: bytes read back from the GPU per iteration (from the counting run).
     #[serde(default)]
     pub read_back_per_iteration: Option<f64>,
+    /// GPU backends: bytes read back by a whole solve outside its iterations (the start, and the
+    /// best and last iterates downloaded at the end).
+    #[serde(default)]
+    pub read_back_outside_iterations: Option<f64>,
     /// GPU backends: bytes uploaded per iteration (from the counting run).
     #[serde(default)]
     pub uploaded_per_iteration: Option<f64>,
@@ -109,7 +113,7 @@ pub fn random_lp_times(
         let med = &runs[runs.len() / 2];
         // One more, untimed run counts the passes and fragments (occlusion queries synchronize).
         let counts = gpu.filter(|_| backend.uses_gl()).map(|g| {
-            let before = g.traffic();
+            let t0 = g.traffic();
             // Textures made by a solve stopped after one iteration, then by the whole solve: the
             // difference is what the iterations after the first created (the same steps, as
             // the solve is deterministic).
@@ -117,19 +121,22 @@ pub fn random_lp_times(
             let c0 = g.textures_created();
             let _ = crate::lp::solve_on(&model, &one, &mut Logger::quiet(), Some(g));
             let first = g.textures_created() - c0;
+            let t1 = g.traffic();
             g.reset_texture_bytes_peak();
             let c1 = g.textures_created();
             let (r, log) = g.logged(crate::gl::Measure::FRAGMENTS, |g| {
                 crate::lp::solve_on(&model, &settings, &mut Logger::quiet(), Some(g))
             });
             let whole = g.textures_created() - c1;
-            let after = g.traffic();
+            let t2 = g.traffic();
             let its = r.map(|s| s.iterations.max(1)).unwrap_or(1) as f64;
+            let (read, up) =
+                (per_iteration(t0, t1, t2, its, |t| t.read_back), per_iteration(t0, t1, t2, its, |t| t.uploaded));
             (
                 log.passes() as f64 / its,
                 log.fragments() as f64 / its,
-                (after.read_back - before.read_back) as f64 / its,
-                (after.uploaded - before.uploaded) as f64 / its,
+                read,
+                up,
                 g.texture_bytes().1,
                 whole.checked_sub(first),
             )
@@ -151,8 +158,9 @@ pub fn random_lp_times(
             gpu_iterations: med.gpu_iterations,
             passes_per_iteration: counts.map(|c| c.0),
             fragments_per_iteration: counts.map(|c| c.1),
-            read_back_per_iteration: counts.map(|c| c.2),
-            uploaded_per_iteration: counts.map(|c| c.3),
+            read_back_per_iteration: counts.map(|c| c.2 .0),
+            read_back_outside_iterations: counts.map(|c| c.2 .1),
+            uploaded_per_iteration: counts.map(|c| c.3 .0),
             texture_bytes_peak: counts.map(|c| c.4),
             textures_created_after_first: counts.and_then(|c| c.5),
             objective: med.objective,
@@ -268,4 +276,44 @@ pub fn markdown(rows: &[LpBenchRow], sizes: &[usize]) -> String {
         }
     }
     md
+}
+
+/// Bytes moved per iteration, and outside the iterations, from the traffic counters before (t0)
+/// and after (t1) a solve stopped after one iteration and after (t2) the whole solve of `its`
+/// iterations. Both solves do the same work before the loop and after it (uploading A,
+/// downloading the best and last iterates), so their difference is what iterations 2..its moved.
+pub fn per_iteration(
+    t0: crate::gl::Traffic,
+    t1: crate::gl::Traffic,
+    t2: crate::gl::Traffic,
+    its: f64,
+    bytes: impl Fn(crate::gl::Traffic) -> u64,
+) -> (f64, f64) {
+    let one = bytes(t1).saturating_sub(bytes(t0)) as f64;
+    let whole = bytes(t2).saturating_sub(bytes(t1)) as f64;
+    if its <= 1.0 {
+        return (whole, 0.0);
+    }
+    let per = ((whole - one) / (its - 1.0)).max(0.0);
+    (per, (one - per).max(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::per_iteration;
+    use crate::gl::Traffic;
+
+    fn t(read_back: u64) -> Traffic {
+        Traffic { uploaded: 0, read_back, readbacks: 0 }
+    }
+
+    #[test]
+    fn per_iteration_removes_the_work_outside_the_loop() {
+        // Outside the loop 1000 bytes, each iteration 48: one iteration 1048, twelve 1576.
+        let (t0, t1) = (t(500), t(500 + 1048));
+        let t2 = t(500 + 1048 + 1576);
+        assert_eq!(per_iteration(t0, t1, t2, 12.0, |x| x.read_back), (48.0, 1000.0));
+        // A solve of one iteration: everything is that iteration's.
+        assert_eq!(per_iteration(t0, t1, t(500 + 1048 + 1048), 1.0, |x| x.read_back), (1048.0, 0.0));
+    }
 }
