@@ -211,7 +211,7 @@ fn malformed_inputs_never_panic_and_never_give_non_finite_factors() {
         .collect();
     with_gpu(move |gpu| {
         for (n, a, b, block) in cases {
-            let st = BlockedSettings { block, lookahead: rng.next_u64() % 2 == 0 };
+            let st = BlockedSettings { block, lookahead: rng.next_u64().is_multiple_of(2) };
             if let Ok(f) = blocked::factor(gpu, &a, n, Some(&b), &st, &mut Recorder::new()) {
                 assert!(f.factor.iter().all(|v| v.is_finite()), "n={n}: a factor with NaN or ∞");
             }

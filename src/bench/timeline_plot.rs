@@ -33,7 +33,7 @@ fn row(lane: Lane) -> f64 {
 
 fn color(lane: Lane, step: u32) -> RGBColor {
     // Alternate two shades per lane so consecutive steps are told apart.
-    let dark = step % 2 == 0;
+    let dark = step.is_multiple_of(2);
     match (lane, dark) {
         (Lane::Cpu, true) => RGBColor(33, 102, 172),
         (Lane::Cpu, false) => RGBColor(103, 169, 207),

@@ -1,18 +1,26 @@
 //! Blocked right-looking Cholesky (lower) with the tiny-pivot treatment of dense IPM codes.
 //!
-//! For each block column of width [`BLOCK`]: factor the diagonal block column by column, then
-//! solve the panel below it against the block's triangle (L₂₁ = A₂₁·L₁₁⁻ᵀ) and update the
-//! trailing lower triangle (A₂₂ −= L₂₁·L₂₁ᵀ) with faer's BLAS-3 kernels. A pivot d ≤ `tiny`
-//! (after unit-diagonal scaling this means row k is numerically a combination of earlier rows)
-//! is replaced by `huge`, so the column of L becomes ≈ 0 below the diagonal and the solved
-//! component is ≈ 0: the dependent equation is dropped instead of amplifying rounding errors.
+//! For each block column of width [`BLOCK`]: factor the diagonal block (the same algorithm with
+//! blocks of [`INNER_BLOCK`], whose own diagonal blocks are factored column by column), solve
+//! the panel below it against the block's triangle (L₂₁ = A₂₁·L₁₁⁻ᵀ, faer) and update the
+//! trailing lower triangle (A₂₂ −= L₂₁·L₂₁ᵀ, [`crate::cpu::syrk`]). Wide outer blocks keep the
+//! trailing matrix from being streamed through memory once per narrow block; the inner level
+//! keeps the diagonal blocks out of scalar code. A pivot d ≤ `tiny` (after unit-diagonal
+//! scaling this means row k is numerically a combination of earlier rows) is replaced by
+//! `huge`; the count is returned.
 
-use faer::linalg::matmul::triangular::{self, BlockStructure};
+use super::syrk::weighted_gram_lower_add;
 use faer::linalg::triangular_solve::solve_lower_triangular_in_place;
-use faer::{Accum, MatMut, Par};
+use faer::{MatMut, Par};
 
-/// Width of a block column (a multiple of the SIMD width; 64 keeps the diagonal block in L1).
-pub const BLOCK: usize = 64;
+/// Width of an outer block column.
+pub const BLOCK: usize = 256;
+/// Width of the block columns inside a diagonal block (its diagonal blocks are factored
+/// column by column, in L1).
+pub const INNER_BLOCK: usize = 32;
+
+/// Multiply-adds of a panel solve below which it runs on one thread.
+const PARALLEL_SOLVE: f64 = 4e6;
 
 /// A pivot that is not finite: the matrix had NaN/∞ entries.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,55 +31,86 @@ pub struct PivotBreakdown {
 
 /// Factors the lower triangle of `a` in place (the upper triangle is neither read nor written).
 /// Returns the number of replaced pivots.
-pub fn cholesky_lower(mut a: MatMut<'_, f64>, tiny: f64, huge: f64, par: Par) -> Result<usize, PivotBreakdown> {
-    let m = a.nrows();
+pub fn cholesky_lower(a: MatMut<'_, f64>, tiny: f64, huge: f64, par: Par) -> Result<usize, PivotBreakdown> {
+    let threads = match par {
+        Par::Seq => 1,
+        Par::Rayon(n) => n.get(),
+    };
     let mut replaced = 0;
+    blocked(a, 0, BLOCK, &Pivots { tiny, huge }, threads, &mut replaced)?;
+    Ok(replaced)
+}
+
+/// The tiny-pivot rule.
+struct Pivots {
+    tiny: f64,
+    huge: f64,
+}
+
+/// Right-looking blocked factorization of `a` with blocks of `nb` (diagonal blocks with
+/// [`INNER_BLOCK`], then column by column). `offset` is `a`'s first column in the whole matrix
+/// (for error reports).
+fn blocked(
+    mut a: MatMut<'_, f64>,
+    offset: usize,
+    nb: usize,
+    piv: &Pivots,
+    threads: usize,
+    replaced: &mut usize,
+) -> Result<(), PivotBreakdown> {
+    let m = a.nrows();
+    let minus_ones = vec![-1.0; nb];
     let mut k0 = 0;
     while k0 < m {
-        let nb = BLOCK.min(m - k0);
-        // Diagonal block, left-looking inside the block.
-        for j in k0..k0 + nb {
-            let mut d = a[(j, j)];
-            for p in k0..j {
-                d -= a[(j, p)] * a[(j, p)];
-            }
-            if !d.is_finite() {
-                return Err(PivotBreakdown { column: j, pivot: d });
-            }
-            if d <= tiny {
-                d = huge;
-                replaced += 1;
-            }
-            let l = d.sqrt();
-            a[(j, j)] = l;
-            for i in j + 1..k0 + nb {
-                let mut v = a[(i, j)];
-                for p in k0..j {
-                    v -= a[(i, p)] * a[(j, p)];
-                }
-                a[(i, j)] = v / l;
-            }
+        let b = nb.min(m - k0);
+        let sub = a.as_mut().submatrix_mut(k0, k0, m - k0, m - k0);
+        let (mut l11, _, mut a21, a22) = sub.split_at_mut(b, b);
+        if nb > INNER_BLOCK {
+            blocked(l11.as_mut(), offset + k0, INNER_BLOCK, piv, threads, replaced)?;
+        } else {
+            unblocked(l11.as_mut(), offset + k0, piv, replaced)?;
         }
-        let rest = m - k0 - nb;
-        if rest > 0 {
-            let sub = a.as_mut().submatrix_mut(k0, k0, m - k0, m - k0);
-            let (l11, _, mut a21, a22) = sub.split_at_mut(nb, nb);
+        if m - k0 > b {
+            // Small panels on one thread: waking the pool costs more than it saves.
+            let par = if threads > 1 && ((m - k0 - b) * b * b) as f64 > PARALLEL_SOLVE {
+                Par::rayon(threads)
+            } else {
+                Par::Seq
+            };
             // L₂₁ = A₂₁·L₁₁⁻ᵀ  ⇔  L₁₁·L₂₁ᵀ = A₂₁ᵀ.
             solve_lower_triangular_in_place(l11.as_ref(), a21.as_mut().transpose_mut(), par);
             // A₂₂ −= L₂₁·L₂₁ᵀ (lower triangle only).
-            triangular::matmul(
-                a22,
-                BlockStructure::TriangularLower,
-                Accum::Add,
-                a21.as_ref(),
-                BlockStructure::Rectangular,
-                a21.as_ref().transpose(),
-                BlockStructure::Rectangular,
-                -1.0,
-                par,
-            );
+            weighted_gram_lower_add(a21.as_ref(), &minus_ones[..b], a22, threads);
         }
-        k0 += nb;
+        k0 += b;
     }
-    Ok(replaced)
+    Ok(())
+}
+
+/// Left-looking factorization of a small diagonal block, column by column, with the pivot rule.
+fn unblocked(mut a: MatMut<'_, f64>, offset: usize, piv: &Pivots, replaced: &mut usize) -> Result<(), PivotBreakdown> {
+    let nb = a.nrows();
+    for j in 0..nb {
+        let mut d = a[(j, j)];
+        for p in 0..j {
+            d -= a[(j, p)] * a[(j, p)];
+        }
+        if !d.is_finite() {
+            return Err(PivotBreakdown { column: offset + j, pivot: d });
+        }
+        if d <= piv.tiny {
+            d = piv.huge;
+            *replaced += 1;
+        }
+        let l = d.sqrt();
+        a[(j, j)] = l;
+        for i in j + 1..nb {
+            let mut v = a[(i, j)];
+            for p in 0..j {
+                v -= a[(i, p)] * a[(j, p)];
+            }
+            a[(i, j)] = v / l;
+        }
+    }
+    Ok(())
 }

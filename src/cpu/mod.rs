@@ -2,3 +2,4 @@
 pub mod cholesky;
 pub mod dense;
 pub mod random;
+pub mod syrk;

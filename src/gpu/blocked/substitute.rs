@@ -51,7 +51,7 @@ pub fn plan(padded: usize, block: Block, which: Triangle) -> Vec<PlannedPass> {
 /// source holds r (M/4 texels, zero beyond m) on entry and x on return.
 pub fn solve(gpu: &Gpu, l: &Texture, layout: &Blocks2x2, block: Block, work: &mut PingPong) -> GpuResult<()> {
     let padded = layout.padded_rows;
-    if padded % block.size() != 0 {
+    if !padded.is_multiple_of(block.size()) {
         return Err(GpuError::Shape(format!(
             "a factor of order {padded} is not a multiple of the block {}",
             block.size()
@@ -78,7 +78,7 @@ mod tests {
     fn one_pass_per_block_over_the_whole_vector() {
         for block in Block::ALL {
             for padded in [block.size(), 3 * block.size(), 32] {
-                if padded % block.size() != 0 {
+                if !padded.is_multiple_of(block.size()) {
                     continue;
                 }
                 let p = plan(padded, block, Triangle::Lower);

@@ -1,17 +1,17 @@
 //! Forming the lower triangle of A·D²·Aᵀ in double precision, into a dense column-major m×m
 //! buffer, in one of two ways:
 //!
-//! * **dense A**: A·D once (O(mn)), then the symmetric rank-n update L(A·D·(A·D)ᵀ) of the lower
-//!   triangle only with faer's triangular product (m²n/2 multiply-adds, half a general product);
+//! * **dense A**: the symmetric rank-n update of the lower triangle only (m²n/2 multiply-adds,
+//!   half a general product, at the machine's multiply-add rate: [`crate::cpu::syrk`]);
 //! * **sparse A**: from the columns' nonzeros, Σⱼ d²ⱼ·aⱼ·aⱼᵀ, at a cost of Σⱼ nnz(aⱼ)(nnz(aⱼ)+1)/2
 //!   multiply-adds instead of m²n/2. Column k of the result (rows i ≥ k) gathers, over the
 //!   nonzeros a_kj of row k, a_kj·d²ⱼ times the entries of column j at rows ≥ k; so each column of
 //!   the result is written by one thread only, and the columns are split between the threads in
 //!   contiguous ranges of equal work (planned once, [`SparsePlan`]).
 
+use crate::cpu::syrk::weighted_gram_lower;
 use crate::lp::model::SparseColMatrix;
-use faer::linalg::matmul::triangular::{self, BlockStructure};
-use faer::{Accum, Mat, MatMut, MatRef, Par};
+use faer::{MatMut, MatRef};
 
 /// Row-wise access to a CSC matrix's nonzeros and the split of the assembly between threads.
 pub struct SparsePlan {
@@ -117,29 +117,13 @@ pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Writes the lower triangle of A·diag(d2)·Aᵀ for dense A into `out` (m×m view), using `ad`
-/// (m×n) as scratch for A·D.
-pub fn assemble_dense(a: MatRef<'_, f64>, d2: &[f64], ad: &mut Mat<f64>, out: MatMut<'_, f64>, par: Par) {
-    let (m, n) = (a.nrows(), a.ncols());
-    if (ad.nrows(), ad.ncols()) != (m, n) {
-        *ad = Mat::zeros(m, n);
+/// Writes the lower triangle of A·diag(d2)·Aᵀ for dense A into `out` (m×m view) with
+/// [`crate::cpu::syrk`] (negative entries of d2, which rounding can produce, count as 0).
+pub fn assemble_dense(a: MatRef<'_, f64>, d2: &[f64], out: MatMut<'_, f64>) {
+    if d2.iter().all(|&v| v >= 0.0) {
+        weighted_gram_lower(a, d2, out, threads());
+    } else {
+        let w: Vec<f64> = d2.iter().map(|&v| v.max(0.0)).collect();
+        weighted_gram_lower(a, &w, out, threads());
     }
-    for (j, &dj2) in d2.iter().enumerate().take(n) {
-        let d = dj2.max(0.0).sqrt();
-        let dst = ad.col_as_slice_mut(j);
-        for (o, &v) in dst.iter_mut().zip(a.col(j).iter()) {
-            *o = v * d;
-        }
-    }
-    triangular::matmul(
-        out,
-        BlockStructure::TriangularLower,
-        Accum::Replace,
-        ad.as_ref(),
-        BlockStructure::Rectangular,
-        ad.transpose(),
-        BlockStructure::Rectangular,
-        1.0,
-        par,
-    );
 }

@@ -16,7 +16,7 @@ use super::cpu_vectors::Storage;
 use super::{BackendError, CpuVectors, FactorInfo, NormalEquations};
 use crate::cpu::cholesky::cholesky_lower;
 use faer::linalg::triangular_solve::{solve_lower_triangular_in_place, solve_upper_triangular_in_place};
-use faer::{Mat, MatMut, MatRef, Par};
+use faer::{MatMut, MatRef, Par};
 
 /// Pivot threshold of the unit-diagonal normal matrix (relative cancellation beyond ~100 ulps).
 pub const TINY_PIVOT: f64 = 1e-14;
@@ -33,8 +33,6 @@ pub const REPLACED_PIVOT: f64 = 1.0;
 /// Dense f64 normal equations.
 pub struct CpuNormal {
     m: usize,
-    /// Scratch A·D (m×n) of the dense assembly, kept to avoid reallocating every iteration.
-    ad: Mat<f64>,
     /// The normal matrix (lower triangle, column-major m×m), then its Cholesky factor.
     normal: Vec<f64>,
     /// S of the unit-diagonal scaling.
@@ -49,15 +47,7 @@ impl CpuNormal {
     /// Buffers for an m×n A; uses all rayon threads.
     pub fn new(m: usize, n: usize) -> Self {
         let _ = n;
-        Self {
-            m,
-            ad: Mat::zeros(0, 0),
-            normal: vec![0.0; m * m],
-            scale: vec![1.0; m],
-            plan: None,
-            factored: false,
-            par: Par::rayon(0),
-        }
+        Self { m, normal: vec![0.0; m * m], scale: vec![1.0; m], plan: None, factored: false, par: Par::rayon(0) }
     }
 
     fn resize(&mut self, m: usize) {
@@ -86,10 +76,7 @@ impl CpuNormal {
         }
         self.resize(m);
         self.factored = false;
-        let par = self.par;
-        let mut ad = std::mem::replace(&mut self.ad, Mat::zeros(0, 0));
-        assemble_dense(a, d2, &mut ad, self.view(), par);
-        self.ad = ad;
+        assemble_dense(a, d2, self.view());
         Ok(())
     }
 

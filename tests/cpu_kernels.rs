@@ -1,0 +1,224 @@
+//! The double-precision CPU kernels under the cpu backend: the weighted symmetric rank-n update
+//! (`cpu::syrk`) and the two-level blocked Cholesky (`cpu::cholesky`), against sums and products
+//! written out here, on sizes that straddle every tile and block edge.
+
+use faer::{Accum, Mat, MatRef, Par};
+use glsolve::cpu::cholesky::{cholesky_lower, BLOCK, INNER_BLOCK};
+use glsolve::cpu::syrk::{column_ranges, weighted_gram_lower_with, Isa, KC, MC};
+
+/// Unit roundoff of f64.
+const U: f64 = f64::EPSILON / 2.0;
+
+/// Deterministic entries in [−1, 1) (a small LCG; the tests need no statistics).
+fn entries(rows: usize, cols: usize, seed: u64) -> Mat<f64> {
+    let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    Mat::from_fn(rows, cols, |_, _| {
+        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+    })
+}
+
+/// Weights with zeros (skipped columns) and negatives among them.
+fn weights(n: usize) -> Vec<f64> {
+    (0..n)
+        .map(|j| match j % 7 {
+            3 => 0.0,
+            5 => -0.75,
+            k => 0.25 + k as f64,
+        })
+        .collect()
+}
+
+/// Σⱼ a_ij·w_j·a_kj for i ≥ k, and the bound γ_n·Σⱼ |a_ij·w_j·a_kj| on the rounding of any
+/// summation order (Higham, Thm 3.1 applied to the n products).
+fn reference(a: MatRef<'_, f64>, w: &[f64]) -> (Mat<f64>, Mat<f64>) {
+    let (m, n) = (a.nrows(), a.ncols());
+    let gamma = (n as f64 + 1.0) * U / (1.0 - (n as f64 + 1.0) * U);
+    let mut c = Mat::zeros(m, m);
+    let mut bound = Mat::zeros(m, m);
+    for k in 0..m {
+        for i in k..m {
+            let (mut s, mut abs) = (0.0, 0.0);
+            for j in 0..n {
+                let t = a[(i, j)] * w[j] * a[(k, j)];
+                s += t;
+                abs += t.abs();
+            }
+            c[(i, k)] = s;
+            bound[(i, k)] = 2.0 * gamma * abs;
+        }
+    }
+    (c, bound)
+}
+
+/// The kernels this machine runs (the portable one always).
+fn kernels() -> Vec<Isa> {
+    [Isa::Avx512, Isa::Avx2, Isa::Portable].into_iter().filter(|i| i.runs_here()).collect()
+}
+
+#[test]
+fn weighted_gram_matches_the_sums_on_every_tile_and_block_edge() {
+    let sizes_m = [1, 2, 7, 8, 11, 12, 13, 23, 24, 25, 100, MC - 1, MC, MC + 1, 2 * MC + 5];
+    let sizes_n = [1, 3, KC - 1, KC, KC + 1, 2 * KC + 3];
+    for isa in kernels() {
+        for (t, &m) in sizes_m.iter().enumerate() {
+            let n = sizes_n[t % sizes_n.len()];
+            let a = entries(m, n, (m * 1000 + n) as u64);
+            let w = weights(n);
+            let (want, bound) = reference(a.as_ref(), &w);
+            for threads in [1, 2, 3] {
+                // C inside a larger matrix (column stride > m), NaN everywhere first: the strict
+                // upper triangle and the border must stay NaN.
+                let mut big = Mat::from_fn(m + 3, m + 2, |_, _| f64::NAN);
+                let c = big.as_mut().submatrix_mut(1, 1, m, m);
+                weighted_gram_lower_with(isa, a.as_ref(), &w, c, Accum::Replace, threads);
+                for j in 0..m + 2 {
+                    for i in 0..m + 3 {
+                        let inside = (1..=m).contains(&i) && (1..=m).contains(&j) && i >= j;
+                        let v = big[(i, j)];
+                        if !inside {
+                            assert!(v.is_nan(), "{isa:?} m={m} n={n}: wrote outside the lower triangle at ({i},{j})");
+                            continue;
+                        }
+                        let (ii, jj) = (i - 1, j - 1);
+                        let err = (v - want[(ii, jj)]).abs();
+                        assert!(
+                            err <= bound[(ii, jj)],
+                            "{isa:?} m={m} n={n} threads={threads}: C[{ii},{jj}] = {v:e}, sum {:e}, error {err:e} > bound {:e}",
+                            want[(ii, jj)],
+                            bound[(ii, jj)]
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
+    for isa in kernels().into_iter().filter(|&i| i != Isa::Portable) {
+        let (m, n) = (2 * MC + 37, KC + 9);
+        let a = entries(m, n, 99);
+        let w = weights(n);
+        let mut one = Mat::zeros(m, m);
+        weighted_gram_lower_with(isa, a.as_ref(), &w, one.as_mut(), Accum::Replace, 1);
+        for threads in [2, 3, 5] {
+            let mut c = Mat::zeros(m, m);
+            weighted_gram_lower_with(isa, a.as_ref(), &w, c.as_mut(), Accum::Replace, threads);
+            assert!(one == c, "{isa:?}: {threads} threads differ from one");
+        }
+        // Add: C₀ + A·W·Aᵀ, with C₀ = the same product, is exactly twice it when the sum is
+        // computed in the same order (it is: the same kernel on the same data).
+        let mut twice = one.clone();
+        weighted_gram_lower_with(isa, a.as_ref(), &w, twice.as_mut(), Accum::Add, 2);
+        for j in 0..m {
+            for i in j..m {
+                assert_eq!(twice[(i, j)], 2.0 * one[(i, j)], "{isa:?}: add at ({i},{j})");
+            }
+        }
+        // All weights zero: Replace writes zeros, Add leaves C as it was.
+        let zero = vec![0.0; n];
+        let mut c = Mat::from_fn(m, m, |_, _| 5.0);
+        weighted_gram_lower_with(isa, a.as_ref(), &zero, c.as_mut(), Accum::Add, 2);
+        assert!(c.col_iter().all(|col| col.iter().all(|&v| v == 5.0)));
+        weighted_gram_lower_with(isa, a.as_ref(), &zero, c.as_mut(), Accum::Replace, 2);
+        for j in 0..m {
+            for i in j..m {
+                assert_eq!(c[(i, j)], 0.0);
+            }
+        }
+    }
+}
+
+#[test]
+fn column_ranges_split_the_triangle_evenly_on_tile_boundaries() {
+    for (m, threads, nr) in [(1, 2, 8), (9, 2, 8), (1000, 2, 8), (1001, 3, 4), (64, 8, 8)] {
+        let r = column_ranges(m, threads, nr);
+        assert_eq!(r.first().map(|r| r.0), Some(0));
+        assert_eq!(r.last().map(|r| r.1), Some(m));
+        assert!(r.len() <= threads);
+        for w in r.windows(2) {
+            assert_eq!(w[0].1, w[1].0);
+            assert_eq!(w[1].0 % nr, 0, "{m} {threads} {nr}: cut {} off the tile grid", w[1].0);
+        }
+        if m >= 1000 {
+            let work = |(a, b): (usize, usize)| (a..b).map(|j| (m - j) as f64).sum::<f64>();
+            let total = (m * (m + 1) / 2) as f64;
+            for &x in &r {
+                let share = work(x) / total;
+                assert!((share - 1.0 / threads as f64).abs() < 0.02, "{m} {threads}: share {share}");
+            }
+        }
+    }
+}
+
+/// A symmetric positive definite matrix B·Bᵀ + m·I (well conditioned).
+fn spd(m: usize, seed: u64) -> Mat<f64> {
+    let b = entries(m, m, seed);
+    let mut c = &b * b.transpose();
+    for i in 0..m {
+        c[(i, i)] += m as f64;
+    }
+    c
+}
+
+#[test]
+fn blocked_cholesky_reconstructs_across_inner_and_outer_block_edges() {
+    let sizes = [1, 2, INNER_BLOCK - 1, INNER_BLOCK, INNER_BLOCK + 1, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK + 31];
+    for &m in &sizes {
+        let a = spd(m, m as u64);
+        for par in [Par::Seq, Par::rayon(2)] {
+            let mut l = a.clone();
+            let replaced = cholesky_lower(l.as_mut(), 1e-14, 1.0, par).expect("SPD factors");
+            assert_eq!(replaced, 0, "m={m}");
+            let lower = Mat::from_fn(m, m, |i, j| if i >= j { l[(i, j)] } else { 0.0 });
+            // Backward error (Higham Thm 10.3): |A − L·Lᵀ| ≤ γ_{m+1}·|L|·|Lᵀ| entrywise.
+            let r = &lower * lower.transpose() - &a;
+            let absl = Mat::from_fn(m, m, |i, j| lower[(i, j)].abs());
+            let bound = &absl * absl.transpose();
+            let gamma = (m as f64 + 1.0) * U / (1.0 - (m as f64 + 1.0) * U);
+            for j in 0..m {
+                for i in 0..m {
+                    assert!(
+                        r[(i, j)].abs() <= 2.0 * gamma * bound[(i, j)],
+                        "m={m}: |A − LLᵀ|[{i},{j}] = {:e} > {:e}",
+                        r[(i, j)].abs(),
+                        2.0 * gamma * bound[(i, j)]
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn blocked_cholesky_replaces_dependent_pivots_in_every_block() {
+    // Rows that are exact copies of earlier rows, placed inside an inner block, on an inner
+    // block edge and past the first outer block: each must give one replaced pivot, and the
+    // factor must stay finite.
+    let m = BLOCK + 40;
+    let dependent = [5, INNER_BLOCK, BLOCK + 3];
+    let mut b = entries(m, m + 10, 3);
+    for &r in &dependent {
+        for j in 0..m + 10 {
+            b[(r, j)] = b[(r - 1, j)];
+        }
+    }
+    let c = &b * b.transpose();
+    // Unit diagonal, as the normal equations scale it before factoring.
+    let s: Vec<f64> = (0..m).map(|i| 1.0 / c[(i, i)].sqrt()).collect();
+    let mut l = Mat::from_fn(m, m, |i, j| c[(i, j)] * s[i] * s[j]);
+    let replaced = cholesky_lower(l.as_mut(), 1e-12, 1.0, Par::rayon(2)).expect("factors");
+    assert_eq!(replaced, dependent.len());
+    for j in 0..m {
+        for i in j..m {
+            assert!(l[(i, j)].is_finite(), "L[{i},{j}] = {}", l[(i, j)]);
+        }
+    }
+    // A NaN entry is a breakdown naming its column.
+    let mut bad = spd(BLOCK + 5, 4);
+    bad[(BLOCK + 2, BLOCK + 2)] = f64::NAN;
+    let e = cholesky_lower(bad.as_mut(), 1e-14, 1.0, Par::Seq).expect_err("NaN pivot");
+    assert_eq!(e.column, BLOCK + 2);
+}
