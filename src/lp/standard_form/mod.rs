@@ -82,19 +82,58 @@ pub struct StandardForm {
     pub col_scale: Vec<f64>,
 }
 
-/// One bounded-form variable: entries (row, value), cost, bounds.
+/// Where a bounded-form variable's entries come from: a column of the model (rows mapped to
+/// the kept rows) or the slack of a kept row (one entry −1). Entries are read from the model
+/// when needed rather than copied per column: the random family's standard form has 4m²
+/// entries, and per-column copies made the standard form cost as much as several iterations.
+#[derive(Clone, Copy)]
+enum Source {
+    Model(usize),
+    Slack(usize),
+}
+
+/// One bounded-form variable: its source, cost and bounds.
 struct Var {
-    entries: Vec<(usize, f64)>,
+    src: Source,
     cost: f64,
     lo: f64,
     up: f64,
 }
 
-/// A standard-form column while it is being built: entries, cost, upper bound.
+/// A standard-form column while it is being built: its source, the sign of its entries (−1
+/// for mirrored columns and the negative part of a free one), cost and upper bound.
 struct Col {
-    entries: Vec<(usize, f64)>,
+    src: Source,
+    sign: f64,
     cost: f64,
     upper: f64,
+}
+
+/// The kept rows of the model and their standard-form indices (before empty rows are dropped).
+struct Rows<'a> {
+    model: &'a LpModel,
+    /// Standard-form row of each model row (`usize::MAX`: free row, dropped).
+    index: Vec<usize>,
+}
+
+impl Rows<'_> {
+    /// Calls `f(row, value)` for the entries of a source, rows as standard-form rows.
+    #[inline]
+    fn for_each(&self, src: Source, mut f: impl FnMut(usize, f64)) {
+        match src {
+            Source::Model(j) => {
+                let a = &self.model.a;
+                let r = a.col_ptr[j]..a.col_ptr[j + 1];
+                for (&i, &v) in a.row_idx[r.clone()].iter().zip(&a.values[r]) {
+                    let k = self.index[i];
+                    if k != usize::MAX {
+                        f(k, v);
+                    }
+                }
+            }
+            Source::Slack(i) => f(i, -1.0),
+        }
+    }
 }
 
 /// Builds the standard form; `scale` applies Ruiz equilibration.
@@ -102,9 +141,8 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     let sense_sign = if model.sense == Sense::Maximize { -1.0 } else { 1.0 };
     let nrows0 = model.num_rows();
     // Row transformation (1).
-    let mut keep_row = vec![false; nrows0];
     let mut b: Vec<f64> = Vec::new();
-    let mut row_index = vec![usize::MAX; nrows0];
+    let mut rows = Rows { model, index: vec![usize::MAX; nrows0] };
     let mut slacks: Vec<Var> = Vec::new();
     for i in 0..nrows0 {
         let (l, u) = (model.row_lower[i], model.row_upper[i]);
@@ -117,19 +155,17 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         if l == f64::NEG_INFINITY && u == f64::INFINITY {
             continue;
         }
-        keep_row[i] = true;
-        row_index[i] = b.len();
+        rows.index[i] = b.len();
         if l == u {
             b.push(l);
         } else {
+            slacks.push(Var { src: Source::Slack(b.len()), cost: 0.0, lo: l, up: u });
             b.push(0.0);
-            slacks.push(Var { entries: vec![(row_index[i], -1.0)], cost: 0.0, lo: l, up: u });
         }
     }
     let mut vars: Vec<Var> = Vec::with_capacity(model.num_cols() + slacks.len());
     for j in 0..model.num_cols() {
-        let entries = model.a.col(j).filter(|(i, _)| keep_row[*i]).map(|(i, v)| (row_index[i], v)).collect();
-        vars.push(Var { entries, cost: sense_sign * model.c[j], lo: model.col_lower[j], up: model.col_upper[j] });
+        vars.push(Var { src: Source::Model(j), cost: sense_sign * model.c[j], lo: model.col_lower[j], up: model.col_upper[j] });
     }
     vars.extend(slacks);
     // Column transformation (2).
@@ -147,11 +183,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         if v.lo > v.up || v.lo == f64::INFINITY || v.up == f64::NEG_INFINITY {
             return Presolved::PrimalInfeasible(format!("{} has lower bound {} > upper bound {}", name(), v.lo, v.up));
         }
-        let shift = |b: &mut Vec<f64>, value: f64| {
-            for &(i, a) in &v.entries {
-                b[i] -= a * value;
-            }
-        };
+        let shift = |b: &mut Vec<f64>, value: f64| rows.for_each(v.src, |i, a| b[i] -= a * value);
         let map = if v.lo == v.up {
             shift(&mut b, v.lo);
             offset += v.cost * v.lo;
@@ -160,20 +192,18 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             shift(&mut b, v.lo);
             offset += v.cost * v.lo;
             let col = cols.len();
-            cols.push(Col { entries: v.entries, cost: v.cost, upper: v.up - v.lo });
+            cols.push(Col { src: v.src, sign: 1.0, cost: v.cost, upper: v.up - v.lo });
             ColumnMap::Single { col, offset: v.lo, sign: 1.0 }
         } else if v.up.is_finite() {
             shift(&mut b, v.up);
             offset += v.cost * v.up;
             let col = cols.len();
-            let entries = v.entries.iter().map(|&(i, a)| (i, -a)).collect();
-            cols.push(Col { entries, cost: -v.cost, upper: f64::INFINITY });
+            cols.push(Col { src: v.src, sign: -1.0, cost: -v.cost, upper: f64::INFINITY });
             ColumnMap::Single { col, offset: v.up, sign: -1.0 }
         } else {
             let pos = cols.len();
-            let neg = v.entries.iter().map(|&(i, a)| (i, -a)).collect();
-            cols.push(Col { entries: v.entries, cost: v.cost, upper: f64::INFINITY });
-            cols.push(Col { entries: neg, cost: -v.cost, upper: f64::INFINITY });
+            cols.push(Col { src: v.src, sign: 1.0, cost: v.cost, upper: f64::INFINITY });
+            cols.push(Col { src: v.src, sign: -1.0, cost: -v.cost, upper: f64::INFINITY });
             ColumnMap::Free { pos, neg: pos + 1 }
         };
         if v_idx < model.num_cols() {
@@ -183,12 +213,14 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     // Empty rows and columns (3).
     let m_all = b.len();
     let mut row_nnz = vec![0usize; m_all];
-    for col in &cols {
-        for &(i, a) in &col.entries {
+    let mut col_nnz = vec![0usize; cols.len()];
+    for (k, col) in cols.iter().enumerate() {
+        rows.for_each(col.src, |i, a| {
             if a != 0.0 {
                 row_nnz[i] += 1;
+                col_nnz[k] += 1;
             }
-        }
+        });
     }
     let b_tol = 1e-9 * (1.0 + b.iter().fold(0.0f64, |m, v| m.max(v.abs())));
     let mut new_row = vec![usize::MAX; m_all];
@@ -209,7 +241,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     let mut new_col = vec![usize::MAX; cols.len()];
     let mut n = 0;
     for (k, col) in cols.iter().enumerate() {
-        if col.entries.iter().all(|&(_, a)| a == 0.0) {
+        if col_nnz[k] == 0 {
             if col.cost < 0.0 {
                 if col.upper.is_finite() {
                     empty_at[k] = col.upper;
@@ -246,12 +278,15 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     }
     // Compressed columns directly: every column's entries are already sorted by row (model
     // columns come from the model's sorted columns through monotone row maps; slacks have one
-    // entry) and free of duplicates, so no sort is needed (the random family's standard form has
-    // 4m² entries).
+    // entry) and free of duplicates, so no sort is needed.
     let mut c = vec![0.0; n];
     let mut upper = vec![f64::INFINITY; n];
     let mut a = SparseColMatrix::new(m);
     a.ncols = n;
+    let nnz: usize = (0..cols.len()).filter(|&k| new_col[k] != usize::MAX).map(|k| col_nnz[k]).sum();
+    a.row_idx.reserve_exact(nnz);
+    a.values.reserve_exact(nnz);
+    a.col_ptr.reserve_exact(n);
     for (k, col) in cols.iter().enumerate() {
         let j = new_col[k];
         if j == usize::MAX {
@@ -259,17 +294,21 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         }
         c[j] = col.cost;
         upper[j] = col.upper;
-        for &(i, v) in &col.entries {
+        rows.for_each(col.src, |i, v| {
             if new_row[i] != usize::MAX && v != 0.0 {
                 a.row_idx.push(new_row[i]);
-                a.values.push(v);
+                a.values.push(col.sign * v);
             }
-        }
+        });
         a.col_ptr.push(a.row_idx.len());
     }
     let b: Vec<f64> = (0..m_all).filter(|&i| new_row[i] != usize::MAX).map(|i| b[i]).collect();
     let row_of = (0..nrows0)
-        .map(|i| if keep_row[i] && new_row[row_index[i]] != usize::MAX { Some(new_row[row_index[i]]) } else { None })
+        .map(|i| match rows.index[i] {
+            usize::MAX => None,
+            r if new_row[r] != usize::MAX => Some(new_row[r]),
+            _ => None,
+        })
         .collect();
     let free_pairs: Vec<(usize, usize)> = columns
         .iter()

@@ -33,7 +33,8 @@ impl StandardForm {
             let mut rmax = vec![0.0f64; m];
             let mut cmax = vec![0.0f64; n];
             for (j, cm) in cmax.iter_mut().enumerate() {
-                for (i, v) in self.a.col(j) {
+                let r = self.a.col_ptr[j]..self.a.col_ptr[j + 1];
+                for (&i, &v) in self.a.row_idx[r.clone()].iter().zip(&self.a.values[r]) {
                     let v = v.abs();
                     rmax[i] = rmax[i].max(v);
                     *cm = cm.max(v);
