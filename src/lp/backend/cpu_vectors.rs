@@ -2,7 +2,9 @@
 //! kernels: dense (faer gemv, all rayon threads) when A is dense, compressed columns when it is
 //! sparse (O(nnz) products). Which one is chosen by [`CpuVectors::for_matrix`]'s cost model.
 
-use super::{BackendError, VectorKernels};
+use super::cpu_assembly::threads;
+use super::cpu_products::{self, VSource};
+use super::{BackendError, NormalProduct, VectorKernels};
 use crate::lp::model::SparseColMatrix;
 use faer::{Accum, Mat, MatRef, Par};
 use std::cell::OnceCell;
@@ -158,6 +160,16 @@ impl CpuVectors {
     }
 }
 
+impl CpuVectors {
+    /// (Aᵀy, v, A·v) in one pass over A (see [`super::cpu_products`]).
+    fn fused(&self, y: &[f64], src: VSource<'_>) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+        match &self.a {
+            Storage::Dense(a) => cpu_products::dense(a.as_ref(), y, src, threads()),
+            Storage::Sparse(a) => cpu_products::sparse(a, y, src),
+        }
+    }
+}
+
 /// Whether sparse assembly beats the dense product for `a` (see [`DENSE_SPEEDUP`]).
 pub fn sparse_assembly_pays(a: &SparseColMatrix) -> bool {
     let sparse: f64 = (0..a.ncols)
@@ -261,6 +273,39 @@ impl VectorKernels for CpuVectors {
                 })
                 .collect(),
         ))
+    }
+
+    fn a_and_at_mul(&mut self, x: &Vec<f64>, y: &Vec<f64>) -> Result<(Vec<f64>, Vec<f64>), BackendError> {
+        let (m, n) = self.dims();
+        self.check("a_and_at_mul", n, x.len())?;
+        self.check("a_and_at_mul", m, y.len())?;
+        let (u, _, ax) = self.fused(y, VSource::Given(x));
+        Ok((ax, u))
+    }
+
+    fn normal_product(
+        &mut self,
+        y: &Vec<f64>,
+        theta: &Vec<f64>,
+        t: Option<&Vec<f64>>,
+        r: Option<&Vec<f64>>,
+    ) -> Result<NormalProduct<Vec<f64>>, BackendError> {
+        let (m, n) = self.dims();
+        self.check("normal_product", m, y.len())?;
+        self.check("normal_product", n, theta.len())?;
+        if let Some(t) = t {
+            self.check("normal_product", n, t.len())?;
+        }
+        if let Some(r) = r {
+            self.check("normal_product", m, r.len())?;
+        }
+        let (u, v, mut av) = self.fused(y, VSource::Scaled { theta, t: t.map(|t| t.as_slice()) });
+        if let Some(r) = r {
+            for (o, &ri) in av.iter_mut().zip(r) {
+                *o = ri - *o;
+            }
+        }
+        Ok(NormalProduct { u, v, av })
     }
 
     fn a_mul(&mut self, alpha: f64, x: &Vec<f64>, add: Option<(f64, &Vec<f64>)>) -> Result<Vec<f64>, BackendError> {

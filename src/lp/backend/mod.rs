@@ -13,6 +13,7 @@
 
 mod cpu_assembly;
 mod cpu_normal;
+mod cpu_products;
 mod cpu_vectors;
 mod error;
 mod gpu_normal;
@@ -33,6 +34,16 @@ pub struct FactorInfo {
     /// Pivots replaced because they were tiny or negative (dependent rows of A, or rows whose
     /// columns all have d² → 0); see the implementation's documentation for the replacement.
     pub replaced_pivots: usize,
+}
+
+/// What [`VectorKernels::normal_product`] returns.
+pub struct NormalProduct<T> {
+    /// Aᵀ·y.
+    pub u: T,
+    /// θ ⊙ u − t.
+    pub v: T,
+    /// A·v, or r − A·v.
+    pub av: T,
 }
 
 /// The iteration's vectors and the level-1 and level-2 kernels on them.
@@ -109,6 +120,38 @@ pub trait VectorKernels {
         y: &Self::Vector,
         add: Option<(f64, &Self::Vector)>,
     ) -> Result<Self::Vector, BackendError>;
+
+    // ---- level 2, fused: several products in one pass over A ------------------------------------
+    /// (A·x, Aᵀ·y): the two products of the residuals. Backends that can read A once for both
+    /// override this; the default is the two products.
+    fn a_and_at_mul(&mut self, x: &Self::Vector, y: &Self::Vector) -> Result<(Self::Vector, Self::Vector), BackendError> {
+        Ok((self.a_mul(1.0, x, None)?, self.at_mul(1.0, y, None)?))
+    }
+
+    /// u = Aᵀ·y, v = θ ⊙ u − t (θ ⊙ u without t), and A·v — or, with `r`, r − A·v: the
+    /// back-substitution of a normal-equations solution y = Δλ (v = Δx, and the primal error
+    /// r_b − A·Δx) and the operator A·Θ·Aᵀ of conjugate gradients (no t, no r). Each entry of v
+    /// depends only on the same entry of u, so a backend can read a block of A's columns once for
+    /// Aᵀ·y and again, from cache, for A·v; the default is the separate kernels.
+    fn normal_product(
+        &mut self,
+        y: &Self::Vector,
+        theta: &Self::Vector,
+        t: Option<&Self::Vector>,
+        r: Option<&Self::Vector>,
+    ) -> Result<NormalProduct<Self::Vector>, BackendError> {
+        let u = self.at_mul(1.0, y, None)?;
+        let tu = self.mul(theta, &u)?;
+        let v = match t {
+            Some(t) => self.lincomb(1.0, &tu, -1.0, t)?,
+            None => tu,
+        };
+        let av = match r {
+            Some(r) => self.a_mul(-1.0, &v, Some((1.0, r)))?,
+            None => self.a_mul(1.0, &v, None)?,
+        };
+        Ok(NormalProduct { u, v, av })
+    }
 
     /// Unit roundoff of the vector arithmetic (2⁻⁵³ for double precision, 2⁻²⁴ on the GPU):
     /// the loop does not read stagnation as infeasibility in single precision.

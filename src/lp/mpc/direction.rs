@@ -113,30 +113,35 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         };
         let rhs = self.vk.a_mul(1.0, &t, Some((1.0, &res.r_b)))?; // (4.12) right-hand side
         let mut dl = self.solve_normal(&rhs)?;
-        let mut atdl = self.vk.at_mul(1.0, &dl, None)?;
-        let vk = &mut *self.vk;
-        let mut dx = match &compl {
+        let single = self.vk.unit_roundoff() > REFINE_UNIT_ROUNDOFF;
+        let steps = match (single, accuracy) {
+            (true, _) if self.st.gpu_refinement => SINGLE_REFINEMENTS,
+            (true, _) => 0,
+            (false, Accuracy::Step) => MAX_REFINEMENTS,
+            (false, Accuracy::Trial) => TRIAL_REFINEMENTS,
+        };
+        let (mut atdl, mut dx, primal_residual) = match &compl {
             Compl::General { .. } => {
-                let ta = vk.mul(theta, &atdl)?;
-                vk.lincomb(1.0, &ta, -1.0, &t)?
+                // Δx = Θ·AᵀΔλ − t, and the primal error r_b − A·Δx when it will be refined: one
+                // pass over A where the backend fuses them.
+                let r_b = (steps > 0).then_some(&res.r_b);
+                let np = self.vk.normal_product(&dl, theta, Some(&t), r_b)?;
+                (np.u, np.v, r_b.map(|_| np.av))
             }
             Compl::Plain { rxs_over_s } => {
+                let vk = &mut *self.vk;
+                let atdl = vk.at_mul(1.0, &dl, None)?;
                 let ds = vk.lincomb(1.0, &res.r_c, -1.0, &atdl)?; // (4.13)
                 let d2ds = vk.mul(theta, &ds)?;
-                vk.lincomb(-1.0, rxs_over_s, -1.0, &d2ds)? // (4.14)
+                let dx = vk.lincomb(-1.0, rxs_over_s, -1.0, &d2ds)?; // (4.14)
+                (atdl, dx, None)
             }
         };
-        if self.vk.unit_roundoff() > REFINE_UNIT_ROUNDOFF && self.st.gpu_refinement {
-            // Single precision: one conjugate-gradient step (the best of it and the factor's
-            // direction is kept), for the predictor as for the step.
-            self.refine(res, theta, &mut dl, &mut atdl, &mut dx, SINGLE_REFINEMENTS)?;
-        } else if self.vk.unit_roundoff() <= REFINE_UNIT_ROUNDOFF {
-            let steps = match accuracy {
-                Accuracy::Step => MAX_REFINEMENTS,
-                Accuracy::Trial => TRIAL_REFINEMENTS,
-            };
-            let err = self.refine(res, theta, &mut dl, &mut atdl, &mut dx, steps)?;
-            if accuracy == Accuracy::Step {
+        if steps > 0 {
+            // Single precision: `SINGLE_REFINEMENTS` conjugate-gradient steps (the best of them
+            // and the factor's direction is kept); double precision: to the target.
+            let err = self.refine(res, theta, (&mut dl, &mut atdl, &mut dx), primal_residual, steps)?;
+            if !single && accuracy == Accuracy::Step {
                 self.step_error = self.step_error.max(err);
             }
         }
@@ -175,17 +180,20 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// factor, with the true residual e = r_b − A·Δx at every step (see the module
     /// documentation); keeps the (Δλ, AᵀΔλ, Δx) with the smallest error seen, and returns
     /// that error.
+    /// `r` is r_b − A·Δx when the caller has it.
     fn refine(
         &mut self,
         res: &Residuals<V::Vector>,
         theta: &V::Vector,
-        dl: &mut V::Vector,
-        atdl: &mut V::Vector,
-        dx: &mut V::Vector,
+        (dl, atdl, dx): (&mut V::Vector, &mut V::Vector, &mut V::Vector),
+        r: Option<V::Vector>,
         max_steps: usize,
     ) -> R<f64> {
         let target = REFINE_TARGET * self.st.tolerance;
-        let mut r = self.vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?;
+        let mut r = match r {
+            Some(r) => r,
+            None => self.vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?,
+        };
         let err = self.primal_error(&r)?;
         if err.is_nan() || err <= target || max_steps == 0 {
             return Ok(err);
@@ -196,10 +204,10 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let mut p = self.vk.copy(&z)?;
         let mut rz = self.vk.dot(&r, &z)?;
         for _ in 0..max_steps {
+            // u = Aᵀp, Θ·u and q = A·Θ·Aᵀp: one pass over A where the backend fuses them.
+            let np = self.vk.normal_product(&p, theta, None, None)?;
+            let (u, tu, q) = (np.u, np.v, np.av);
             let vk = &mut *self.vk;
-            let u = vk.at_mul(1.0, &p, None)?;
-            let tu = vk.mul(theta, &u)?;
-            let q = vk.a_mul(1.0, &tu, None)?;
             let pq = vk.dot(&p, &q)?;
             // A·Θ·Aᵀ is positive semidefinite and the factor positive definite: anything else is
             // rounding, and the search has nothing left to find.

@@ -93,9 +93,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// Residuals and objectives: sgemv with vector addition, then reductions (Algorithm 3).
     pub(super) fn residuals(&mut self, b: &V::Vector, c: &V::Vector, st: &State<V::Vector>) -> R<Residuals<V::Vector>> {
         let vk = &mut *self.vk;
-        let ax = vk.a_mul(1.0, &st.x, None)?;
+        let (ax, atl) = vk.a_and_at_mul(&st.x, &st.lambda)?;
         let r_b = vk.lincomb(1.0, b, -1.0, &ax)?;
-        let atl = vk.at_mul(1.0, &st.lambda, None)?;
         let c_minus_atl = vk.lincomb(1.0, c, -1.0, &atl)?;
         let mut r_c = vk.lincomb(1.0, &c_minus_atl, -1.0, &st.s)?;
         let mut r_u = None;
