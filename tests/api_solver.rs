@@ -117,6 +117,7 @@ fn a_reduced_accuracy_detail_does_not_repeat_the_verification() {
         timings: Default::default(),
         detail: String::new(),
         gpu_iterations: None,
+        single_factorizations: None,
         residual_ray: None,
         best_returned: false,
         best_iterate: None,

@@ -3,8 +3,8 @@
 //! written out here, on sizes that straddle every tile and block edge.
 
 use faer::{Accum, Mat, MatRef, Par};
-use glsolve::cpu::cholesky::{cholesky_lower, BLOCK, INNER_BLOCK};
-use glsolve::cpu::syrk::{column_ranges, weighted_gram_lower_with, Isa, KC, MC};
+use glsolve::cpu::cholesky::{cholesky_lower, cholesky_lower_with, PivotRule, BLOCK, INNER_BLOCK};
+use glsolve::cpu::syrk::{column_ranges, weighted_gram_lower_with, Isa, Precision, KC, MC};
 
 /// Unit roundoff of f64.
 const U: f64 = f64::EPSILON / 2.0;
@@ -29,11 +29,17 @@ fn weights(n: usize) -> Vec<f64> {
         .collect()
 }
 
-/// Σⱼ a_ij·w_j·a_kj for i ≥ k, and the bound γ_n·Σⱼ |a_ij·w_j·a_kj| on the rounding of any
-/// summation order (Higham, Thm 3.1 applied to the n products).
-fn reference(a: MatRef<'_, f64>, w: &[f64]) -> (Mat<f64>, Mat<f64>) {
+/// Σⱼ a_ij·w_j·a_kj for i ≥ k, and a bound on the rounding of any summation order: in double
+/// precision γ_{n+1}·Σⱼ |a_ij·w_j·a_kj| (Higham, Thm 3.1 applied to the n products); in single
+/// precision (inputs rounded to f32, products and sums in f32 within blocks of KC, f64 across
+/// them) γ^{(32)}_{KC+3} + γ_{n+1} times the same sum.
+fn reference(a: MatRef<'_, f64>, w: &[f64], precision: Precision) -> (Mat<f64>, Mat<f64>) {
     let (m, n) = (a.nrows(), a.ncols());
-    let gamma = (n as f64 + 1.0) * U / (1.0 - (n as f64 + 1.0) * U);
+    let g = |k: f64, u: f64| k * u / (1.0 - k * u);
+    let gamma = match precision {
+        Precision::Double => g(n as f64 + 1.0, U),
+        Precision::Single => g(KC as f64 + 3.0, 2f64.powi(-24)) + g(n as f64 + 1.0, U),
+    };
     let mut c = Mat::zeros(m, m);
     let mut bound = Mat::zeros(m, m);
     for k in 0..m {
@@ -58,33 +64,36 @@ fn kernels() -> Vec<Isa> {
 
 #[test]
 fn weighted_gram_matches_the_sums_on_every_tile_and_block_edge() {
-    let sizes_m = [1, 2, 7, 8, 11, 12, 13, 23, 24, 25, 100, MC - 1, MC, MC + 1, 2 * MC + 5];
+    let sizes_m = [1, 2, 7, 8, 11, 12, 13, 23, 24, 25, 47, 48, 49, 100, MC - 1, MC, MC + 1, 2 * MC + 5];
     let sizes_n = [1, 3, KC - 1, KC, KC + 1, 2 * KC + 3];
-    for isa in kernels() {
+    for (isa, precision) in kernels().into_iter().flat_map(|i| [(i, Precision::Double), (i, Precision::Single)]) {
         for (t, &m) in sizes_m.iter().enumerate() {
             let n = sizes_n[t % sizes_n.len()];
             let a = entries(m, n, (m * 1000 + n) as u64);
             let w = weights(n);
-            let (want, bound) = reference(a.as_ref(), &w);
+            let (want, bound) = reference(a.as_ref(), &w, precision);
             for threads in [1, 2, 3] {
                 // C inside a larger matrix (column stride > m), NaN everywhere first: the strict
                 // upper triangle and the border must stay NaN.
                 let mut big = Mat::from_fn(m + 3, m + 2, |_, _| f64::NAN);
                 let c = big.as_mut().submatrix_mut(1, 1, m, m);
-                weighted_gram_lower_with(isa, a.as_ref(), &w, c, Accum::Replace, threads);
+                weighted_gram_lower_with(isa, precision, a.as_ref(), &w, c, Accum::Replace, threads);
                 for j in 0..m + 2 {
                     for i in 0..m + 3 {
                         let inside = (1..=m).contains(&i) && (1..=m).contains(&j) && i >= j;
                         let v = big[(i, j)];
                         if !inside {
-                            assert!(v.is_nan(), "{isa:?} m={m} n={n}: wrote outside the lower triangle at ({i},{j})");
+                            assert!(
+                                v.is_nan(),
+                                "{isa:?} {precision:?} m={m} n={n}: wrote outside the lower triangle at ({i},{j})"
+                            );
                             continue;
                         }
                         let (ii, jj) = (i - 1, j - 1);
                         let err = (v - want[(ii, jj)]).abs();
                         assert!(
                             err <= bound[(ii, jj)],
-                            "{isa:?} m={m} n={n} threads={threads}: C[{ii},{jj}] = {v:e}, sum {:e}, error {err:e} > bound {:e}",
+                            "{isa:?} {precision:?} m={m} n={n} threads={threads}: C[{ii},{jj}] = {v:e}, sum {:e}, error {err:e} > bound {:e}",
                             want[(ii, jj)],
                             bound[(ii, jj)]
                         );
@@ -102,16 +111,30 @@ fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
         let a = entries(m, n, 99);
         let w = weights(n);
         let mut one = Mat::zeros(m, m);
-        weighted_gram_lower_with(isa, a.as_ref(), &w, one.as_mut(), Accum::Replace, 1);
-        for threads in [2, 3, 5] {
-            let mut c = Mat::zeros(m, m);
-            weighted_gram_lower_with(isa, a.as_ref(), &w, c.as_mut(), Accum::Replace, threads);
-            assert!(one == c, "{isa:?}: {threads} threads differ from one");
+        weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &w, one.as_mut(), Accum::Replace, 1);
+        for (precision, reference) in [(Precision::Double, one.clone()), (Precision::Single, Mat::zeros(0, 0))] {
+            let mut first = Mat::zeros(m, m);
+            weighted_gram_lower_with(isa, precision, a.as_ref(), &w, first.as_mut(), Accum::Replace, 1);
+            if reference.nrows() == m {
+                assert!(first == reference);
+            } else {
+                // Single precision really rounds: the f32 products differ from the f64 ones.
+                let diff = (0..m)
+                    .flat_map(|j| (j..m).map(move |i| (i, j)))
+                    .map(|(i, j)| (first[(i, j)] - one[(i, j)]).abs())
+                    .fold(0.0, f64::max);
+                assert!(diff > 1e-12, "{isa:?}: the single-precision product equals the double one");
+            }
+            for threads in [2, 3, 5] {
+                let mut c = Mat::zeros(m, m);
+                weighted_gram_lower_with(isa, precision, a.as_ref(), &w, c.as_mut(), Accum::Replace, threads);
+                assert!(first == c, "{isa:?} {precision:?}: {threads} threads differ from one");
+            }
         }
         // Add: C₀ + A·W·Aᵀ, with C₀ = the same product, is exactly twice it when the sum is
         // computed in the same order (it is: the same kernel on the same data).
         let mut twice = one.clone();
-        weighted_gram_lower_with(isa, a.as_ref(), &w, twice.as_mut(), Accum::Add, 2);
+        weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &w, twice.as_mut(), Accum::Add, 2);
         for j in 0..m {
             for i in j..m {
                 assert_eq!(twice[(i, j)], 2.0 * one[(i, j)], "{isa:?}: add at ({i},{j})");
@@ -120,9 +143,9 @@ fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
         // All weights zero: Replace writes zeros, Add leaves C as it was.
         let zero = vec![0.0; n];
         let mut c = Mat::from_fn(m, m, |_, _| 5.0);
-        weighted_gram_lower_with(isa, a.as_ref(), &zero, c.as_mut(), Accum::Add, 2);
+        weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &zero, c.as_mut(), Accum::Add, 2);
         assert!(c.col_iter().all(|col| col.iter().all(|&v| v == 5.0)));
-        weighted_gram_lower_with(isa, a.as_ref(), &zero, c.as_mut(), Accum::Replace, 2);
+        weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &zero, c.as_mut(), Accum::Replace, 2);
         for j in 0..m {
             for i in j..m {
                 assert_eq!(c[(i, j)], 0.0);
@@ -221,4 +244,49 @@ fn blocked_cholesky_replaces_dependent_pivots_in_every_block() {
     bad[(BLOCK + 2, BLOCK + 2)] = f64::NAN;
     let e = cholesky_lower(bad.as_mut(), 1e-14, 1.0, Par::Seq).expect_err("NaN pivot");
     assert_eq!(e.column, BLOCK + 2);
+}
+
+#[test]
+fn deflated_pivots_leave_zero_columns_and_reproduce_the_rest() {
+    // Copies of earlier rows inside an inner block, on an inner block edge and past the first
+    // outer block. The deflating rule must replace exactly those pivots, zero L below them (in
+    // the diagonal blocks and in the panels below, which are solved separately) and still give
+    // L·Lᵀ = C everywhere off the replaced diagonal entries: a copy's exact Schur complement is
+    // zero, so deflating it loses nothing.
+    let m = BLOCK + 40;
+    let dependent = [5, INNER_BLOCK, BLOCK + 3];
+    let mut b = entries(m, m + 10, 11);
+    for &r in &dependent {
+        for j in 0..m + 10 {
+            b[(r, j)] = b[(r - 1, j)];
+        }
+    }
+    let c = &b * b.transpose();
+    let s: Vec<f64> = (0..m).map(|i| 1.0 / c[(i, i)].sqrt()).collect();
+    let c = Mat::from_fn(m, m, |i, j| c[(i, j)] * s[i] * s[j]);
+    for par in [Par::Seq, Par::rayon(2)] {
+        let mut l = c.clone();
+        let rule = PivotRule { tiny: 1e-11, huge: 1.0, deflate: true };
+        let replaced = cholesky_lower_with(l.as_mut(), rule, par).expect("factors");
+        assert_eq!(replaced, dependent.len());
+        for &r in &dependent {
+            assert_eq!(l[(r, r)], 1.0, "replaced pivot {r}");
+            for i in r + 1..m {
+                assert_eq!(l[(i, r)], 0.0, "L[{i},{r}] below a deflated pivot");
+            }
+        }
+        let lower = Mat::from_fn(m, m, |i, j| if i >= j { l[(i, j)] } else { 0.0 });
+        let llt = &lower * lower.transpose();
+        // Unit diagonal and |L| ≤ 1 entrywise here, so γ_{m+1}·m bounds each entry's error;
+        // the copies' own Schur complements are rounding of that size too.
+        let tol = 8.0 * (m as f64 + 1.0) * U * m as f64;
+        for j in 0..m {
+            for i in j..m {
+                if i == j && dependent.contains(&i) {
+                    continue;
+                }
+                assert!((llt[(i, j)] - c[(i, j)]).abs() <= tol, "(LLᵀ − C)[{i},{j}] = {:e}", llt[(i, j)] - c[(i, j)]);
+            }
+        }
+    }
 }

@@ -113,6 +113,10 @@ pub struct SolveArgs {
     /// Also write the log to this file.
     #[arg(long, value_name = "PATH")]
     pub log_file: Option<PathBuf>,
+    /// cpu backend: form only exact (double-precision) normal matrices, without the
+    /// single-precision products of the early iterations.
+    #[arg(long)]
+    pub no_mixed_precision: bool,
 }
 
 /// `--log-level` values.
@@ -177,6 +181,7 @@ pub fn run_default() -> ExitCode {
         time_limit: None,
         log_level: LogLevel::Normal,
         log_file: None,
+        no_mixed_precision: false,
     };
     println!("glsolve: no command given; solving the default random LP (m = {DEFAULT_M}, n = {}, seed {DEFAULT_SEED}). See `glsolve --help`.", 4 * DEFAULT_M);
     solve(&args)
@@ -236,6 +241,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         },
         normal_format: if a.full { Format::Full } else { Format::Packed },
         gpu_variant: a.variant,
+        mixed_precision: !a.no_mixed_precision,
         stopping: match a.stop {
             StopArg::Separate => StoppingRule::Separate,
             StopArg::Combined => StoppingRule::Combined315,

@@ -9,9 +9,14 @@ pub fn summary(model: &LpModel, s: &Solution) {
         if s.detail.is_empty() { String::new() } else { format!(" ({})", s.detail) }
     );
     println!("objective   {:.12e}  (includes the objective constant {})", s.objective, model.obj_constant);
-    match s.gpu_iterations {
-        Some(g) => println!("iterations  {} ({g} on the GPU)", s.iterations),
-        None => println!("iterations  {}", s.iterations),
+    match (s.gpu_iterations, s.single_factorizations) {
+        (Some(g), _) => println!("iterations  {} ({g} on the GPU)", s.iterations),
+        (None, Some(k)) if k > 0 => println!(
+            "iterations  {} ({k} of {} normal matrices from single-precision products, refined in double)",
+            s.iterations,
+            s.iterations + 1
+        ),
+        _ => println!("iterations  {}", s.iterations),
     }
     for n in &s.notes {
         println!("note        {n}");
@@ -58,6 +63,7 @@ pub fn to_json(model: &LpModel, s: &Solution) -> String {
         "objective": num(s.objective),
         "iterations": s.iterations,
         "gpu_iterations": s.gpu_iterations,
+        "single_factorizations": s.single_factorizations,
         "notes": s.notes,
         "time_seconds": s.timings.total.as_secs_f64(),
         "backend": s.backend.name(),

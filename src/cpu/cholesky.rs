@@ -30,21 +30,31 @@ pub struct PivotBreakdown {
 }
 
 /// Factors the lower triangle of `a` in place (the upper triangle is neither read nor written).
-/// Returns the number of replaced pivots.
+/// A pivot ≤ `tiny` is replaced by `huge`. Returns the number of replaced pivots.
 pub fn cholesky_lower(a: MatMut<'_, f64>, tiny: f64, huge: f64, par: Par) -> Result<usize, PivotBreakdown> {
+    cholesky_lower_with(a, PivotRule { tiny, huge, deflate: false }, par)
+}
+
+/// What happens to a pivot d ≤ `tiny`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PivotRule {
+    pub tiny: f64,
+    /// The pivot's replacement.
+    pub huge: f64,
+    /// Also zero the column of L below the replaced pivot: the row is then decoupled from all
+    /// later rows, so whatever rounding left in its Schur complement cannot grow in theirs.
+    pub deflate: bool,
+}
+
+/// [`cholesky_lower`] with an explicit [`PivotRule`].
+pub fn cholesky_lower_with(a: MatMut<'_, f64>, rule: PivotRule, par: Par) -> Result<usize, PivotBreakdown> {
     let threads = match par {
         Par::Seq => 1,
         Par::Rayon(n) => n.get(),
     };
-    let mut replaced = 0;
-    blocked(a, 0, BLOCK, &Pivots { tiny, huge }, threads, &mut replaced)?;
-    Ok(replaced)
-}
-
-/// The tiny-pivot rule.
-struct Pivots {
-    tiny: f64,
-    huge: f64,
+    let mut replaced = Vec::new();
+    blocked(a, 0, BLOCK, &rule, threads, &mut replaced)?;
+    Ok(replaced.len())
 }
 
 /// Right-looking blocked factorization of `a` with blocks of `nb` (diagonal blocks with
@@ -54,9 +64,9 @@ fn blocked(
     mut a: MatMut<'_, f64>,
     offset: usize,
     nb: usize,
-    piv: &Pivots,
+    piv: &PivotRule,
     threads: usize,
-    replaced: &mut usize,
+    replaced: &mut Vec<usize>,
 ) -> Result<(), PivotBreakdown> {
     let m = a.nrows();
     let minus_ones = vec![-1.0; nb];
@@ -65,6 +75,7 @@ fn blocked(
         let b = nb.min(m - k0);
         let sub = a.as_mut().submatrix_mut(k0, k0, m - k0, m - k0);
         let (mut l11, _, mut a21, a22) = sub.split_at_mut(b, b);
+        let before = replaced.len();
         if nb > INNER_BLOCK {
             blocked(l11.as_mut(), offset + k0, INNER_BLOCK, piv, threads, replaced)?;
         } else {
@@ -79,6 +90,12 @@ fn blocked(
             };
             // L₂₁ = A₂₁·L₁₁⁻ᵀ  ⇔  L₁₁·L₂₁ᵀ = A₂₁ᵀ.
             solve_lower_triangular_in_place(l11.as_ref(), a21.as_mut().transpose_mut(), par);
+            if piv.deflate {
+                // Columns of replaced pivots are zero in L₁₁ below the diagonal; so in L₂₁.
+                for &j in &replaced[before..] {
+                    a21.as_mut().col_mut(j - offset - k0).fill(0.0);
+                }
+            }
             // A₂₂ −= L₂₁·L₂₁ᵀ (lower triangle only).
             weighted_gram_lower_add(a21.as_ref(), &minus_ones[..b], a22, threads);
         }
@@ -88,7 +105,12 @@ fn blocked(
 }
 
 /// Left-looking factorization of a small diagonal block, column by column, with the pivot rule.
-fn unblocked(mut a: MatMut<'_, f64>, offset: usize, piv: &Pivots, replaced: &mut usize) -> Result<(), PivotBreakdown> {
+fn unblocked(
+    mut a: MatMut<'_, f64>,
+    offset: usize,
+    piv: &PivotRule,
+    replaced: &mut Vec<usize>,
+) -> Result<(), PivotBreakdown> {
     let nb = a.nrows();
     for j in 0..nb {
         let mut d = a[(j, j)];
@@ -100,7 +122,14 @@ fn unblocked(mut a: MatMut<'_, f64>, offset: usize, piv: &Pivots, replaced: &mut
         }
         if d <= piv.tiny {
             d = piv.huge;
-            *replaced += 1;
+            replaced.push(offset + j);
+            if piv.deflate {
+                a[(j, j)] = d.sqrt();
+                for i in j + 1..nb {
+                    a[(i, j)] = 0.0;
+                }
+                continue;
+            }
         }
         let l = d.sqrt();
         a[(j, j)] = l;

@@ -169,6 +169,12 @@ pub struct Settings {
     pub gpu_refinement: bool,
     /// Hybrid backend: the switching rules.
     pub hybrid: HybridRules,
+    /// cpu backend with dense A of at least 256 rows: form the early iterations' A·D²·Aᵀ with
+    /// single-precision products (twice as fast) and refine every direction in double
+    /// precision against the exact operator, switching to double-precision products for good
+    /// when the refinement stops paying (see [`crate::lp::backend::MixedPrecision`]). The answer
+    /// is verified in double precision either way.
+    pub mixed_precision: bool,
     /// Wall-clock limit of the whole solve (standard form included); reaching it gives
     /// [`crate::lp::Status::TimeLimit`] with the best iterate so far.
     pub time_limit: Option<Duration>,
@@ -197,6 +203,7 @@ impl Default for Settings {
             gpu_pivot_tolerance: 1e-6,
             gpu_refinement: true,
             hybrid: HybridRules::default(),
+            mixed_precision: true,
             time_limit: None,
             interrupt: None,
             gpu_fault: None,

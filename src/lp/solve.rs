@@ -9,8 +9,7 @@ use crate::lp::backend::{
     HybridNormal, Storage,
 };
 use crate::lp::log::{log_ranges, IterationInfo, Logger};
-use crate::lp::model::LpModel;
-use crate::lp::model::ModelError;
+use crate::lp::model::{LpModel, ModelError};
 use crate::lp::mpc::{self, Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
 use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
@@ -77,6 +76,8 @@ pub struct Solution {
     /// GPU backends: iterations whose normal equations were factored on the GPU (Table 4.1's
     /// parenthesized count).
     pub gpu_iterations: Option<usize>,
+    /// cpu backend, [`Settings::mixed_precision`]: normal matrices of single-precision products.
+    pub single_factorizations: Option<usize>,
     /// Notices for the user (a hybrid solve's switch to the CPU, a missing GL driver, …).
     pub notes: Vec<String>,
     /// The independent double-precision check of (x, row_duals) on the original model (`None`
@@ -214,6 +215,7 @@ fn solve_valid(
         last_iteration: outcome.last,
         detail: v.detail,
         gpu_iterations: outcome.gpu_iterations,
+        single_factorizations: outcome.single_factorizations,
         notes,
         verification: Some(v.verification),
         certificate: v.certificate,
@@ -265,7 +267,8 @@ fn run_backend(
             out
         }
         (BackendKind::Cpu, _) => {
-            let (mut vk, mut ne) = (CpuVectors::for_matrix(&sf.a, &sf.free_pairs), CpuNormal::new(m, n));
+            let mut vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs);
+            let mut ne = CpuNormal::new(m, n).with_mixed_precision(st.mixed_precision, &vk);
             let storage = match vk.storage() {
                 Storage::Dense(_) => "dense",
                 Storage::Sparse(_) => "sparse",
@@ -354,6 +357,7 @@ fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timi
         last_iteration: IterationInfo::default(),
         detail: format!("presolve: {why}"),
         gpu_iterations: None,
+        single_factorizations: None,
         notes: Vec::new(),
         verification: None,
         certificate: None,

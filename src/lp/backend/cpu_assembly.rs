@@ -9,9 +9,10 @@
 //!   the result is written by one thread only, and the columns are split between the threads in
 //!   contiguous ranges of equal work (planned once, [`SparsePlan`]).
 
-use crate::cpu::syrk::weighted_gram_lower;
+use crate::cpu::syrk::{weighted_gram_lower_with, Isa, Precision};
 use crate::lp::model::SparseColMatrix;
-use faer::{MatMut, MatRef};
+use faer::{Accum, MatMut, MatRef};
+use std::borrow::Cow;
 
 /// Row-wise access to a CSC matrix's nonzeros and the split of the assembly between threads.
 pub struct SparsePlan {
@@ -117,13 +118,17 @@ pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Writes the lower triangle of A·diag(d2)·Aᵀ for dense A into `out` (m×m view) with
-/// [`crate::cpu::syrk`] (negative entries of d2, which rounding can produce, count as 0).
-pub fn assemble_dense(a: MatRef<'_, f64>, d2: &[f64], out: MatMut<'_, f64>) {
+/// d² with negative entries (which rounding can produce) counted as 0.
+pub fn nonnegative(d2: &[f64]) -> Cow<'_, [f64]> {
     if d2.iter().all(|&v| v >= 0.0) {
-        weighted_gram_lower(a, d2, out, threads());
+        Cow::Borrowed(d2)
     } else {
-        let w: Vec<f64> = d2.iter().map(|&v| v.max(0.0)).collect();
-        weighted_gram_lower(a, &w, out, threads());
+        Cow::Owned(d2.iter().map(|&v| v.max(0.0)).collect())
     }
+}
+
+/// Writes the lower triangle of A·diag(w)·Aᵀ for dense A into `out` (m×m view) with
+/// [`crate::cpu::syrk`] in `precision`.
+pub fn assemble_dense(a: MatRef<'_, f64>, w: &[f64], out: MatMut<'_, f64>, precision: Precision) {
+    weighted_gram_lower_with(Isa::detect(), precision, a, w, out, Accum::Replace, threads());
 }

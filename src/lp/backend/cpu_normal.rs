@@ -9,12 +9,15 @@
 //!   all have d² → 0 near the optimum, or whose information was lost to rounding). It is
 //!   replaced by [`REPLACED_PIVOT`] (see there why not by a huge value). The count is returned
 //!   in [`FactorInfo`]. The factorization itself is [`crate::cpu::cholesky::cholesky_lower`].
+//!   When the factorization breaks down (a non-finite pivot) the matrix is assembled again and
+//!   factored with the stricter, deflating rule of [`RETRY_TINY_PIVOT`].
 //! * `solve`: forward and back substitution on the scaled factor, u = S·L⁻ᵀ·L⁻¹·S·r.
 
-use super::cpu_assembly::{assemble_dense, threads, SparsePlan};
+use super::cpu_assembly::{assemble_dense, nonnegative, threads, SparsePlan};
 use super::cpu_vectors::Storage;
-use super::{BackendError, CpuVectors, FactorInfo, NormalEquations};
-use crate::cpu::cholesky::cholesky_lower;
+use super::{BackendError, CpuVectors, FactorInfo, MixedPrecision, NormalEquations, VectorKernels};
+use crate::cpu::cholesky::{cholesky_lower_with, PivotRule};
+use crate::cpu::syrk::Precision;
 use faer::linalg::triangular_solve::{solve_lower_triangular_in_place, solve_upper_triangular_in_place};
 use faer::{MatMut, MatRef, Par};
 
@@ -30,6 +33,13 @@ pub const TINY_PIVOT: f64 = 1e-14;
 /// (greenbea, scfxm3: the primal residual then grew from 1e-4 to 1 in the next steps).
 pub const REPLACED_PIVOT: f64 = 1.0;
 
+/// Pivot threshold of the factorization that follows a breakdown. There rows were accepted
+/// whose pivots were rounding noise (≈ m·ε, 1e-13 at m = 3000), and their columns of L then grew
+/// each later pivot by its square (qap12, qap15: −9e2, −2e4, …, −∞ within fifteen columns). The
+/// retry replaces pivots up to 1e-11 and deflates them ([`PivotRule::deflate`]): no replaced row
+/// feeds a later one, and the loop's refinement recovers what the preconditioner lost.
+pub const RETRY_TINY_PIVOT: f64 = 1e-11;
+
 /// Dense f64 normal equations.
 pub struct CpuNormal {
     m: usize,
@@ -41,13 +51,34 @@ pub struct CpuNormal {
     plan: Option<SparsePlan>,
     factored: bool,
     par: Par,
+    /// Single-precision products in the early iterations ([`MixedPrecision`]).
+    mixed: MixedPrecision,
+    /// The d² of the last assembly, kept to assemble again when a factorization breaks down.
+    last_d2: Vec<f64>,
 }
 
 impl CpuNormal {
     /// Buffers for an m×n A; uses all rayon threads.
     pub fn new(m: usize, n: usize) -> Self {
         let _ = n;
-        Self { m, normal: vec![0.0; m * m], scale: vec![1.0; m], plan: None, factored: false, par: Par::rayon(0) }
+        Self {
+            m,
+            normal: vec![0.0; m * m],
+            scale: vec![1.0; m],
+            plan: None,
+            factored: false,
+            par: Par::rayon(0),
+            mixed: MixedPrecision::default(),
+            last_d2: Vec::new(),
+        }
+    }
+
+    /// With mixed precision (see [`MixedPrecision`]) when `asked`, A is held dense by `vk` and
+    /// has at least [`super::MIXED_MIN_ROWS`] rows.
+    pub fn with_mixed_precision(mut self, asked: bool, vk: &CpuVectors) -> Self {
+        let (m, _) = vk.dims();
+        self.mixed = MixedPrecision::new(asked, matches!(vk.storage(), Storage::Dense(_)), m);
+        self
     }
 
     fn resize(&mut self, m: usize) {
@@ -76,14 +107,28 @@ impl CpuNormal {
         }
         self.resize(m);
         self.factored = false;
-        assemble_dense(a, d2, self.view());
+        let precision = if self.mixed.next_is_single() { Precision::Single } else { Precision::Double };
+        let w = nonnegative(d2);
+        assemble_dense(a, &w, self.view(), precision);
         Ok(())
     }
 
     /// Forms A·D²·Aᵀ (lower triangle) from A as `vk` holds it.
     pub fn assemble_on(&mut self, vk: &CpuVectors, d2: &[f64]) -> Result<(), BackendError> {
         match vk.storage() {
-            Storage::Dense(a) => self.assemble_from(a.as_ref(), d2),
+            Storage::Dense(a) => {
+                let (m, n) = (a.nrows(), a.ncols());
+                if d2.len() != n {
+                    return Err(BackendError::Dimension { op: "assemble", expected: n, got: d2.len() });
+                }
+                self.resize(m);
+                self.factored = false;
+                let precision = if self.mixed.next_is_single() { Precision::Single } else { Precision::Double };
+                let w = nonnegative(d2);
+                let out = MatMut::from_column_major_slice_mut(&mut self.normal, m, m);
+                assemble_dense(a.as_ref(), &w, out, precision);
+                Ok(())
+            }
             Storage::Sparse(a) => {
                 if d2.len() != a.ncols {
                     return Err(BackendError::Dimension { op: "assemble", expected: a.ncols, got: d2.len() });
@@ -107,6 +152,10 @@ impl CpuNormal {
 
     /// Factors the assembled matrix (see the module documentation).
     pub fn factor_assembled(&mut self) -> Result<FactorInfo, BackendError> {
+        self.factor_with(PivotRule { tiny: TINY_PIVOT, huge: REPLACED_PIVOT, deflate: false })
+    }
+
+    fn factor_with(&mut self, rule: PivotRule) -> Result<FactorInfo, BackendError> {
         let m = self.m;
         for k in 0..m {
             let d = self.normal[k * m + k];
@@ -120,7 +169,7 @@ impl CpuNormal {
             }
         }
         let par = self.par;
-        let replaced = cholesky_lower(self.view(), TINY_PIVOT, REPLACED_PIVOT, par)
+        let replaced = cholesky_lower_with(self.view(), rule, par)
             .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
         // A NaN/∞ pivot passes the sign test; find it here rather than in a later solve.
         if let Some(k) = (0..m).find(|&k| !self.normal[k * m + k].is_finite()) {
@@ -152,15 +201,44 @@ impl CpuNormal {
 
 impl NormalEquations<CpuVectors> for CpuNormal {
     fn name(&self) -> &str {
-        "cpu"
+        // The iteration log names the factor the step into an iterate came from.
+        if self.mixed.current_is_single() {
+            "cpu f32"
+        } else {
+            "cpu"
+        }
     }
     fn assemble(&mut self, vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {
+        self.last_d2.clone_from(d2);
         self.assemble_on(vk, d2)
     }
-    fn factor(&mut self, _vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
-        self.factor_assembled()
+    fn factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
+        match self.factor_assembled() {
+            Err(BackendError::Factorization { .. }) if self.last_d2.len() == vk.dims().1 => {
+                // Rounding made the matrix indefinite enough for the replaced pivots' rows to
+                // grow without bound in later ones: assemble again and deflate those rows.
+                let d2 = std::mem::take(&mut self.last_d2);
+                let assembled = self.assemble_on(vk, &d2);
+                self.last_d2 = d2;
+                assembled?;
+                self.factor_with(PivotRule { tiny: RETRY_TINY_PIVOT, huge: REPLACED_PIVOT, deflate: true })
+            }
+            other => other,
+        }
     }
     fn solve(&mut self, _vk: &mut CpuVectors, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
         self.solve_host(r)
+    }
+    fn inexact(&self) -> bool {
+        self.mixed.current_is_single()
+    }
+    fn require_exact(&mut self) -> bool {
+        self.mixed.require_exact()
+    }
+    fn refinements_taken(&mut self, steps: usize) {
+        self.mixed.refinements_taken(steps)
+    }
+    fn single_factorizations(&self) -> Option<usize> {
+        self.mixed.single_factorizations()
     }
 }

@@ -19,14 +19,16 @@ mod error;
 mod gpu_normal;
 mod gpu_vectors;
 mod hybrid;
+mod mixed;
 
 pub use cpu_assembly::SparsePlan;
-pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, TINY_PIVOT};
+pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, RETRY_TINY_PIVOT, TINY_PIVOT};
 pub use cpu_vectors::{sparse_assembly_pays, CpuVectors, Storage, DENSE_SPEEDUP};
 pub use error::{BackendError, FaultInjection, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
 pub use gpu_vectors::GpuVectors;
 pub use hybrid::{HybridNormal, Switch};
+pub use mixed::{MixedPrecision, MIXED_MAX_REFINEMENTS, MIXED_MIN_ROWS};
 
 /// What `factor` reports besides success.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -124,7 +126,11 @@ pub trait VectorKernels {
     // ---- level 2, fused: several products in one pass over A ------------------------------------
     /// (A·x, Aᵀ·y): the two products of the residuals. Backends that can read A once for both
     /// override this; the default is the two products.
-    fn a_and_at_mul(&mut self, x: &Self::Vector, y: &Self::Vector) -> Result<(Self::Vector, Self::Vector), BackendError> {
+    fn a_and_at_mul(
+        &mut self,
+        x: &Self::Vector,
+        y: &Self::Vector,
+    ) -> Result<(Self::Vector, Self::Vector), BackendError> {
         Ok((self.a_mul(1.0, x, None)?, self.at_mul(1.0, y, None)?))
     }
 
@@ -187,6 +193,22 @@ pub trait NormalEquations<V: VectorKernels> {
     /// Factorizations done on the GPU so far (Table 4.1's parenthesized iteration count); `None`
     /// without a GPU.
     fn gpu_factorizations(&self) -> Option<usize> {
+        None
+    }
+    /// Whether the current factor is of single-precision products ([`MixedPrecision`]): it
+    /// preconditions, and the loop refines directions to the inexact-Newton target.
+    fn inexact(&self) -> bool {
+        false
+    }
+    /// Exact (double-precision) matrices from the next assembly on; `true` when that changes
+    /// anything (the current factor was inexact, or later ones would have been).
+    fn require_exact(&mut self) -> bool {
+        false
+    }
+    /// The conjugate-gradient steps of the last step (the rule of [`MixedPrecision`]).
+    fn refinements_taken(&mut self, _steps: usize) {}
+    /// Factorizations of single-precision products so far; `None` without mixed precision.
+    fn single_factorizations(&self) -> Option<usize> {
         None
     }
 }

@@ -196,6 +196,7 @@ pub fn solve_judged<V: VectorKernels, N: NormalEquations<V>>(
         timings,
         detail,
         gpu_iterations: run.ne.gpu_factorizations(),
+        single_factorizations: run.ne.single_factorizations(),
         residual_ray,
         best_returned,
         best_iterate,

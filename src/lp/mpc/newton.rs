@@ -170,7 +170,22 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     ) -> R<(State<V::Vector>, f64, f64)> {
         self.step_error = 0.0;
         self.primal_regularization = 0.0;
-        let out = self.step_once(state, res, mu, nf)?;
+        // Mixed precision: once the inexact-Newton target is the exact one, single-precision
+        // products no longer save anything (see `backend::MixedPrecision`).
+        if self.inexact_target() <= self.exact_target() {
+            self.ne.require_exact();
+        }
+        let before = self.refinements;
+        let mut out = self.step_once(state, res, mu, nf)?;
+        if self.ne.inexact() {
+            if self.step_error <= self.inexact_target() {
+                self.ne.refinements_taken(self.refinements - before);
+            } else if self.ne.require_exact() {
+                // The single-precision preconditioner could not deliver: redo it exactly.
+                self.step_error = 0.0;
+                out = self.step_once(state, res, mu, nf)?;
+            }
+        }
         let primal = self.last.primal_infeasibility.max(self.st.tolerance);
         if self.single || self.primal_regularization > 0.0 || self.step_error.is_nan() || self.step_error <= primal {
             return Ok(out);

@@ -73,6 +73,9 @@ pub struct MpcOutcome {
     pub detail: String,
     /// Iterations whose normal equations were factored on the GPU (GPU backends only).
     pub gpu_iterations: Option<usize>,
+    /// Factorizations of single-precision products (cpu backend, mixed precision); `None` when
+    /// mixed precision was not used.
+    pub single_factorizations: Option<usize>,
     /// For the infeasible statuses: the residual of the iterate (r_b = b − A·x for primal, −r_c
     /// for dual infeasibility). At a point where the residual has stalled it is the gradient of
     /// the least-squares infeasibility, whose optimality conditions make it a ray: for

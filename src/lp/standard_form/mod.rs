@@ -165,7 +165,12 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     }
     let mut vars: Vec<Var> = Vec::with_capacity(model.num_cols() + slacks.len());
     for j in 0..model.num_cols() {
-        vars.push(Var { src: Source::Model(j), cost: sense_sign * model.c[j], lo: model.col_lower[j], up: model.col_upper[j] });
+        vars.push(Var {
+            src: Source::Model(j),
+            cost: sense_sign * model.c[j],
+            lo: model.col_lower[j],
+            up: model.col_upper[j],
+        });
     }
     vars.extend(slacks);
     // Column transformation (2).

@@ -1,0 +1,207 @@
+//! The block loops of [`super`]: packing A into panels (in f64 or f32) and walking the tiles of
+//! C that touch the lower triangle.
+
+use faer::MatRef;
+
+/// Depth of a k block (the packed column tile, KC·NR values, stays in L1).
+pub const KC: usize = 256;
+/// Rows of A per packed row block (MC·KC values stay in L2); a multiple of every MR.
+pub const MC: usize = 192;
+
+/// A micro-kernel: C tile (+)= Σ_k P[k, 0..MR] ⊗ Q[k, 0..NR] over packed panels of `T`.
+pub type Kernel<T> = unsafe fn(*const T, *const T, usize, *mut f64, usize, Tile);
+
+/// A packed element: f64, or f32 for the single-precision products.
+pub trait Elem: Copy + Default + Send + Sync + 'static {
+    /// `v` rounded to this type.
+    fn of(v: f64) -> Self;
+    /// Runs `f` on this thread's packing scratch of at least `len` elements.
+    fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [Self]) -> R) -> R;
+}
+
+thread_local! {
+    /// Packing buffers, kept per thread across calls (a fresh zeroed allocation per call cost
+    /// more than the product at the sizes of a Cholesky's inner blocks).
+    static SCRATCH_F64: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SCRATCH_F32: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Elem for f64 {
+    fn of(v: f64) -> Self {
+        v
+    }
+    fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f64]) -> R) -> R {
+        SCRATCH_F64.with(|cell| {
+            let mut s = cell.borrow_mut();
+            if s.len() < len {
+                s.resize(len, 0.0);
+            }
+            f(&mut s[..len])
+        })
+    }
+}
+
+impl Elem for f32 {
+    fn of(v: f64) -> Self {
+        v as f32
+    }
+    fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f32]) -> R) -> R {
+        SCRATCH_F32.with(|cell| {
+            let mut s = cell.borrow_mut();
+            if s.len() < len {
+                s.resize(len, 0.0);
+            }
+            f(&mut s[..len])
+        })
+    }
+}
+
+/// Which part of an MR×NR tile of C to write, and how.
+#[derive(Clone, Copy)]
+pub struct Tile {
+    /// Valid rows (the last panel may be short).
+    pub rows: usize,
+    /// Valid columns (the last tile may be narrow).
+    pub cols: usize,
+    /// Column index minus row index of the tile's first entry: entry (ii, jj) is in the lower
+    /// triangle when ii ≥ jj + offset.
+    pub offset: isize,
+    /// Add to C (later k blocks) or overwrite it (the first).
+    pub accumulate: bool,
+}
+
+/// The columns of A summed over (zero-weight columns left out); A's rows are packed per k block.
+#[derive(Clone, Copy)]
+pub struct Source<'a> {
+    pub a: MatRef<'a, f64>,
+    pub cols: &'a [usize],
+}
+
+/// Columns j0..j1 of the lower triangle of A·diag(w)·Aᵀ into C (unit row stride, column stride
+/// `ldc`), summing over the columns of `src` with `kernel` on (mr, nr) tiles; added to C's
+/// entries with `add`.
+///
+/// # Safety
+/// `c` must point to an m×m matrix with unit row stride and column stride `ldc` ≥ m, not
+/// accessed by anyone else in columns j0..j1; `kernel` must run on this CPU and take (mr, nr)
+/// tiles; `mr` must divide [`MC`]; `nr` must divide `mr`.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gram_columns<T: Elem>(
+    kernel: Kernel<T>,
+    (mr, nr): (usize, usize),
+    src: Source<'_>,
+    w: &[f64],
+    c: *mut f64,
+    ldc: usize,
+    (j0, j1): (usize, usize),
+    add: bool,
+) {
+    let Source { a, cols: ks } = src;
+    let (m, n) = (a.nrows(), ks.len());
+    let tiles = (j1 - j0).div_ceil(nr);
+    // Packed column tiles (KC×NR each, weighted) and the packed row block (MC/MR panels of KC×MR),
+    // in this thread's scratch (every entry is written by the packing before it is read).
+    let q_len = tiles * KC * nr;
+    let p_len = MC * KC;
+    T::with_scratch(q_len + p_len, |scratch| {
+        let (q, p) = scratch.split_at_mut(q_len);
+        let mut k0 = 0;
+        while k0 < n {
+            let kc = KC.min(n - k0);
+            for t in 0..tiles {
+                let c0 = j0 + t * nr;
+                let q_t = &mut q[t * KC * nr..t * KC * nr + kc * nr];
+                let cols = (j1 - c0).min(nr);
+                pack_weighted(a, w, &ks[k0..k0 + kc], q_t, c0, cols, nr);
+            }
+            // Row blocks from the first row the range needs, on the grid of MC (a multiple of mr).
+            let mut i_blk = j0 / mr * mr;
+            while i_blk < m {
+                let i_end = (i_blk + MC).min(m);
+                let panels = (i_end - i_blk).div_ceil(mr);
+                for r in 0..panels {
+                    let r0 = i_blk + r * mr;
+                    pack_rows(
+                        a,
+                        &ks[k0..k0 + kc],
+                        &mut p[r * KC * mr..r * KC * mr + kc * mr],
+                        r0,
+                        (m - r0).min(mr),
+                        mr,
+                    );
+                }
+                for t in 0..tiles {
+                    let c0 = j0 + t * nr;
+                    if c0 >= i_end {
+                        break;
+                    }
+                    let cols = (j1 - c0).min(nr);
+                    // The first panel holding a row ≥ c0.
+                    let first = if c0 > i_blk { (c0 - i_blk) / mr } else { 0 };
+                    for r in first..panels {
+                        let r0 = i_blk + r * mr;
+                        let tile = Tile {
+                            rows: (m - r0).min(mr),
+                            cols,
+                            // Entry (ii, jj) is kept when r0 + ii ≥ c0 + jj.
+                            offset: c0 as isize - r0 as isize,
+                            accumulate: add || k0 > 0,
+                        };
+                        let pa = p.as_ptr().add(r * KC * mr);
+                        let pq = q.as_ptr().add(t * KC * nr);
+                        kernel(pa, pq, kc, c.add(r0 + c0 * ldc), ldc, tile);
+                    }
+                }
+                i_blk = i_end;
+            }
+            k0 += kc;
+        }
+    });
+}
+
+/// Column k of A as a slice when it is contiguous.
+fn col_slice<'a>(a: MatRef<'a, f64>, k: usize) -> Option<&'a [f64]> {
+    a.col(k).try_as_col_major().map(|c| c.as_slice())
+}
+
+/// Packs w[j]·A[c0 + jj, j] for the columns j of `ks` into `q[k·nr + jj]` (zeros beyond
+/// `cols`).
+fn pack_weighted<T: Elem>(a: MatRef<'_, f64>, w: &[f64], ks: &[usize], q: &mut [T], c0: usize, cols: usize, nr: usize) {
+    for (&j, dst) in ks.iter().zip(q.chunks_exact_mut(nr)) {
+        let wk = w[j];
+        match col_slice(a, j) {
+            Some(src) => {
+                for (d, &v) in dst.iter_mut().zip(&src[c0..c0 + cols]) {
+                    *d = T::of(v * wk);
+                }
+            }
+            None => {
+                let col = a.col(j);
+                for (jj, d) in dst.iter_mut().take(cols).enumerate() {
+                    *d = T::of(col[c0 + jj] * wk);
+                }
+            }
+        }
+        dst[cols..].fill(T::default());
+    }
+}
+
+/// Packs A[r0 + ii, j] for the columns j of `ks` into `p[k·mr + ii]` (zeros beyond `rows`).
+fn pack_rows<T: Elem>(a: MatRef<'_, f64>, ks: &[usize], p: &mut [T], r0: usize, rows: usize, mr: usize) {
+    for (&j, dst) in ks.iter().zip(p.chunks_exact_mut(mr)) {
+        match col_slice(a, j) {
+            Some(src) => {
+                for (d, &v) in dst.iter_mut().zip(&src[r0..r0 + rows]) {
+                    *d = T::of(v);
+                }
+            }
+            None => {
+                let col = a.col(j);
+                for (ii, d) in dst.iter_mut().take(rows).enumerate() {
+                    *d = T::of(col[r0 + ii]);
+                }
+            }
+        }
+        dst[rows..].fill(T::default());
+    }
+}

@@ -1,0 +1,74 @@
+//! Mixed precision in the cpu backend's normal equations: while the iterates are far from the
+//! optimum, A·D²·Aᵀ is formed with single-precision products ([`crate::cpu::syrk::Precision::Single`],
+//! twice as fast) and factored in double precision. The factor is then of a matrix a few units
+//! of 2⁻²⁴ away from the exact one: a preconditioner, not a solver. Every direction is refined
+//! by conjugate gradients on the exact operator (in double precision, see `mpc::direction`) to
+//! the inexact-Newton target INEXACT_FORCING × the current relative primal infeasibility (the
+//! primal error of the step is then a tenth of what the step removes, which keeps the iteration
+//! count; Dembo–Eisenstat–Steihaug, and Bellavia for interior-point methods).
+//!
+//! The switch to double-precision products is one way, like the 2008 paper's switch from the
+//! GPU to the CPU: when a step needed more than [`MIXED_MAX_REFINEMENTS`] conjugate-gradient
+//! steps (the preconditioner no longer saves more than it costs), when the inexact target falls
+//! to the exact one (near the optimum every direction must be refined fully anyway), or when a
+//! refined direction missed its target (the step is then redone in double precision).
+
+/// Rows below which mixed precision is not used: the products are too small for the halved
+/// arithmetic to pay for the refinement steps.
+pub const MIXED_MIN_ROWS: usize = 256;
+
+/// Conjugate-gradient steps in one iteration beyond which the next matrices are exact.
+pub const MIXED_MAX_REFINEMENTS: usize = 4;
+
+/// The state of the switch.
+#[derive(Clone, Debug, Default)]
+pub struct MixedPrecision {
+    /// Mixed precision asked for (and A is dense, and large enough).
+    enabled: bool,
+    /// Switched to double precision for good.
+    exact: bool,
+    /// The current factor is of single-precision products.
+    current_single: bool,
+    /// Factorizations of single-precision products so far.
+    single: usize,
+}
+
+impl MixedPrecision {
+    /// The policy for an m-row A held dense (`dense`), mixed precision asked for or not.
+    pub fn new(asked: bool, dense: bool, m: usize) -> Self {
+        Self { enabled: asked && dense && m >= MIXED_MIN_ROWS, ..Self::default() }
+    }
+
+    /// Whether the next matrix is formed with single-precision products (counted as such).
+    pub fn next_is_single(&mut self) -> bool {
+        self.current_single = self.enabled && !self.exact;
+        if self.current_single {
+            self.single += 1;
+        }
+        self.current_single
+    }
+
+    /// Whether the current factor is of single-precision products.
+    pub fn current_is_single(&self) -> bool {
+        self.current_single
+    }
+
+    /// Exact products from the next matrix on; `true` when that changes anything.
+    pub fn require_exact(&mut self) -> bool {
+        let changed = self.enabled && !self.exact;
+        self.exact = true;
+        changed || self.current_single
+    }
+
+    /// The rule on the refinement steps of one iteration.
+    pub fn refinements_taken(&mut self, steps: usize) {
+        if steps > MIXED_MAX_REFINEMENTS {
+            self.exact = true;
+        }
+    }
+
+    /// Factorizations of single-precision products so far (`None` when mixed precision is off).
+    pub fn single_factorizations(&self) -> Option<usize> {
+        self.enabled.then_some(self.single)
+    }
+}
