@@ -116,19 +116,7 @@ impl CpuNormal {
     /// Forms A·D²·Aᵀ (lower triangle) from A as `vk` holds it.
     pub fn assemble_on(&mut self, vk: &CpuVectors, d2: &[f64]) -> Result<(), BackendError> {
         match vk.storage() {
-            Storage::Dense(a) => {
-                let (m, n) = (a.nrows(), a.ncols());
-                if d2.len() != n {
-                    return Err(BackendError::Dimension { op: "assemble", expected: n, got: d2.len() });
-                }
-                self.resize(m);
-                self.factored = false;
-                let precision = if self.mixed.next_is_single() { Precision::Single } else { Precision::Double };
-                let w = nonnegative(d2);
-                let out = MatMut::from_column_major_slice_mut(&mut self.normal, m, m);
-                assemble_dense(a.as_ref(), &w, out, precision);
-                Ok(())
-            }
+            Storage::Dense(a) => self.assemble_from(a.as_ref(), d2),
             Storage::Sparse(a) => {
                 if d2.len() != a.ncols {
                     return Err(BackendError::Dimension { op: "assemble", expected: a.ncols, got: d2.len() });
