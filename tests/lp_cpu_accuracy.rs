@@ -1,7 +1,8 @@
 //! The cpu backend's accuracy mechanisms, each on a small model built to need it: sparse
 //! assembly (against the dense one), implicit upper bounds, nearly dependent rows (tiny-pivot
-//! replacement recovered by refinement), free variables, and two NETLIB problems (primal
-//! regularization; a stalling residual that is no infeasibility). Every `optimal` here is
+//! replacement recovered by refinement), free variables, and NETLIB problems (primal
+//! regularization; a stalling residual that is no infeasibility; a factorization breakdown; a
+//! model solved through the sparse factorization). Every `optimal` here is
 //! `optimal` at ε = 1e-8 with the independent check on the original model passing.
 
 use glsolve::lp::backend::{CpuNormal, CpuVectors};
@@ -142,4 +143,32 @@ fn qap12_factorization_breakdown_is_retried_with_deflated_pivots() {
     // retry with the deflating rule (RETRY_TINY_PIVOT) carries the solve to full accuracy.
     let sol = netlib_hard("qap12");
     assert_optimal(&sol, 5.2289435056e2);
+}
+
+/// A log sink the test can read after the solve.
+#[derive(Clone, Default)]
+struct SharedLog(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+impl std::io::Write for SharedLog {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("not poisoned").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn stocfor3_is_solved_through_the_sparse_factor() {
+    // 16675 rows: the dense normal matrix would be 2.2 GB and each factorization ≈ 8·10¹¹
+    // multiply-adds (the solve hit a 120 s limit); its AMD-ordered factor needs a few hundred
+    // times fewer, so the automatic choice is the sparse factor, and the solve ends optimal.
+    let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib-hard"));
+    let model = mps::read_file(&dir.join("stocfor3.mps.gz")).expect("fixture readable");
+    let log = SharedLog::default();
+    let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
+    let sol = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
+    let text = String::from_utf8(log.0.lock().expect("not poisoned").clone()).expect("utf-8 log");
+    assert!(text.contains("sparse Cholesky"), "the log does not name the sparse factor:\n{text}");
+    assert_optimal(&sol, -3.9976783944e4);
 }

@@ -4,7 +4,9 @@ use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{mps, mps_write, BackendKind, LpModel, Settings, Status, StoppingRule, Substitution, Verbosity};
+use glsolve::lp::{
+    mps, mps_write, BackendKind, LpModel, NormalFactorization, Settings, Status, StoppingRule, Substitution, Verbosity,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -117,6 +119,18 @@ pub struct SolveArgs {
     /// single-precision products of the early iterations.
     #[arg(long)]
     pub no_mixed_precision: bool,
+    /// cpu backend with sparse A: how A·D²·Aᵀ is factored (auto: sparse when its predicted
+    /// work is well below the dense factorization's).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub factorization: FactorizationArg,
+}
+
+/// `--factorization` values.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
+pub enum FactorizationArg {
+    Auto,
+    Dense,
+    Sparse,
 }
 
 /// `--log-level` values.
@@ -182,6 +196,7 @@ pub fn run_default() -> ExitCode {
         log_level: LogLevel::Normal,
         log_file: None,
         no_mixed_precision: false,
+        factorization: FactorizationArg::Auto,
     };
     println!("glsolve: no command given; solving the default random LP (m = {DEFAULT_M}, n = {}, seed {DEFAULT_SEED}). See `glsolve --help`.", 4 * DEFAULT_M);
     solve(&args)
@@ -242,6 +257,11 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         normal_format: if a.full { Format::Full } else { Format::Packed },
         gpu_variant: a.variant,
         mixed_precision: !a.no_mixed_precision,
+        factorization: match a.factorization {
+            FactorizationArg::Auto => NormalFactorization::Auto,
+            FactorizationArg::Dense => NormalFactorization::Dense,
+            FactorizationArg::Sparse => NormalFactorization::Sparse,
+        },
         stopping: match a.stop {
             StopArg::Separate => StoppingRule::Separate,
             StopArg::Combined => StoppingRule::Combined315,

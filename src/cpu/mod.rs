@@ -2,4 +2,5 @@
 pub mod cholesky;
 pub mod dense;
 pub mod random;
+pub mod sparse_cholesky;
 pub mod syrk;

@@ -26,7 +26,7 @@ pub use mps::write as mps_write;
 pub use builder::{IntoValues, LpModelBuilder};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
-pub use settings::{BackendKind, HybridRules, Settings, StoppingRule, Substitution, Verbosity};
+pub use settings::{BackendKind, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution, Verbosity};
 pub use solve::{solve, solve_on, Solution, SolveError};
 pub use solver::LpSolver;
 pub use status::Status;

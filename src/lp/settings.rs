@@ -39,6 +39,20 @@ pub enum BackendKind {
     Hybrid,
 }
 
+/// How the cpu backend factors A·D²·Aᵀ when it holds A sparse (dense A is factored dense).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum NormalFactorization {
+    /// Sparse when the analysis (AMD ordering, supernodes) predicts
+    /// [`crate::lp::backend::SPARSE_FACTOR_ADVANTAGE`] times fewer multiply-adds than the dense
+    /// factorization's m³/6, dense otherwise.
+    #[default]
+    Auto,
+    /// Always the dense m×m matrix and blocked Cholesky.
+    Dense,
+    /// Always the sparse matrix and supernodal Cholesky.
+    Sparse,
+}
+
 impl BackendKind {
     /// All backends this build provides (for `--backend` help and tests).
     pub const ALL: &'static [BackendKind] = &[BackendKind::Cpu, BackendKind::Gpu, BackendKind::Hybrid];
@@ -175,6 +189,8 @@ pub struct Settings {
     /// when the refinement stops paying (see [`crate::lp::backend::MixedPrecision`]). The answer
     /// is verified in double precision either way.
     pub mixed_precision: bool,
+    /// cpu backend with sparse A: how A·D²·Aᵀ is factored (see [`NormalFactorization`]).
+    pub factorization: NormalFactorization,
     /// Wall-clock limit of the whole solve (standard form included); reaching it gives
     /// [`crate::lp::Status::TimeLimit`] with the best iterate so far.
     pub time_limit: Option<Duration>,
@@ -204,6 +220,7 @@ impl Default for Settings {
             gpu_refinement: true,
             hybrid: HybridRules::default(),
             mixed_precision: true,
+            factorization: NormalFactorization::Auto,
             time_limit: None,
             interrupt: None,
             gpu_fault: None,

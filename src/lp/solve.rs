@@ -6,7 +6,7 @@ use crate::gpu::TexturePool;
 use crate::layout::Format;
 use crate::lp::backend::{
     BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors,
-    HybridNormal, Storage,
+    HybridNormal,
 };
 use crate::lp::log::{log_ranges, IterationInfo, Logger};
 use crate::lp::model::{LpModel, ModelError};
@@ -268,12 +268,11 @@ fn run_backend(
         }
         (BackendKind::Cpu, _) => {
             let mut vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs);
-            let mut ne = CpuNormal::new(m, n).with_mixed_precision(st.mixed_precision, &vk);
-            let storage = match vk.storage() {
-                Storage::Dense(_) => "dense",
-                Storage::Sparse(_) => "sparse",
-            };
-            log.line(&format!("A·D²·Aᵀ assembled from {storage} A"));
+            let mut ne = CpuNormal::new(m, n)
+                .with_mixed_precision(st.mixed_precision, &vk)
+                .with_factorization(st.factorization, &vk)
+                .map_err(SolveError::Backend)?;
+            log.line(&ne.describe(&vk));
             timings.setup = t_setup.elapsed();
             mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
         }

@@ -9,6 +9,7 @@
 //!   the result is written by one thread only, and the columns are split between the threads in
 //!   contiguous ranges of equal work (planned once, [`SparsePlan`]).
 
+use crate::cpu::sparse_cholesky::LowerPattern;
 use crate::cpu::syrk::{weighted_gram_lower_with, Isa, Precision};
 use crate::lp::model::SparseColMatrix;
 use faer::{Accum, MatMut, MatRef};
@@ -92,24 +93,94 @@ impl SparsePlan {
                 }
             }
         };
-        if chunks.len() == 1 {
-            chunks.into_iter().for_each(run);
-        } else {
-            std::thread::scope(|s| {
-                let mut it = chunks.into_iter();
-                let first = it.next();
-                let handles: Vec<_> = it.map(|c| s.spawn(move || run(c))).collect();
-                if let Some(c) = first {
-                    run(c);
-                }
-                for h in handles {
-                    // A panic in a worker is a bug in the loop above; surface it here.
-                    if let Err(e) = h.join() {
-                        std::panic::resume_unwind(e);
+        self.run_chunks(chunks, run);
+    }
+}
+
+impl SparsePlan {
+    /// The lower triangle's pattern of A·Aᵀ (every diagonal entry included, even of an empty
+    /// row): column k holds the rows i ≥ k of every column j with a nonzero in row k.
+    pub fn pattern(&self, a: &SparseColMatrix) -> LowerPattern {
+        let m = a.nrows;
+        let mut col_ptr = Vec::with_capacity(m + 1);
+        col_ptr.push(0);
+        let mut row_idx = Vec::new();
+        let mut mark = vec![usize::MAX; m];
+        for k in 0..m {
+            let start = row_idx.len();
+            mark[k] = k;
+            row_idx.push(k);
+            for &(j, pos) in &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]] {
+                for &i in &a.row_idx[pos..a.col_ptr[j + 1]] {
+                    if mark[i] != k {
+                        mark[i] = k;
+                        row_idx.push(i);
                     }
                 }
-            });
+            }
+            row_idx[start..].sort_unstable();
+            col_ptr.push(row_idx.len());
         }
+        LowerPattern { n: m, col_ptr, row_idx }
+    }
+
+    /// Writes the lower triangle of A·diag(d2)·Aᵀ on `pattern` (made by [`Self::pattern`] for
+    /// the same A) into `values`, each thread gathering its columns through a dense work column.
+    pub fn assemble_on_pattern(&self, a: &SparseColMatrix, d2: &[f64], pattern: &LowerPattern, values: &mut [f64]) {
+        let m = a.nrows;
+        let mut rest = &mut values[..pattern.nnz()];
+        let mut chunks = Vec::with_capacity(self.bounds.len());
+        for w in self.bounds.windows(2) {
+            let len = pattern.col_ptr[w[1]] - pattern.col_ptr[w[0]];
+            let (head, tail) = rest.split_at_mut(len);
+            chunks.push((w[0], w[1], head));
+            rest = tail;
+        }
+        let run = |(k0, k1, vals): (usize, usize, &mut [f64])| {
+            let mut work = vec![0.0f64; m];
+            let base = pattern.col_ptr[k0];
+            for k in k0..k1 {
+                let (s, e) = (pattern.col_ptr[k], pattern.col_ptr[k + 1]);
+                for &(j, pos) in &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]] {
+                    let f = a.values[pos] * d2[j];
+                    if f == 0.0 {
+                        continue;
+                    }
+                    let end = a.col_ptr[j + 1];
+                    for (&i, &v) in a.row_idx[pos..end].iter().zip(&a.values[pos..end]) {
+                        work[i] += f * v;
+                    }
+                }
+                for (out, &i) in vals[s - base..e - base].iter_mut().zip(&pattern.row_idx[s..e]) {
+                    *out = work[i];
+                    work[i] = 0.0;
+                }
+            }
+        };
+        self.run_chunks(chunks, run);
+    }
+
+    /// Runs `run` on each chunk, the first on this thread and the others on scoped threads.
+    fn run_chunks<C: Send>(&self, chunks: Vec<C>, run: impl Fn(C) + Sync) {
+        if chunks.len() == 1 {
+            chunks.into_iter().for_each(run);
+            return;
+        }
+        let run = &run;
+        std::thread::scope(|s| {
+            let mut it = chunks.into_iter();
+            let first = it.next();
+            let handles: Vec<_> = it.map(|c| s.spawn(move || run(c))).collect();
+            if let Some(c) = first {
+                run(c);
+            }
+            for h in handles {
+                // A panic in a worker is a bug in the loops above; surface it here.
+                if let Err(e) = h.join() {
+                    std::panic::resume_unwind(e);
+                }
+            }
+        });
     }
 }
 

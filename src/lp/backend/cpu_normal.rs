@@ -1,7 +1,10 @@
 //! The normal equations in double precision on the CPU (faer).
 //!
 //! * `assemble`: the lower triangle of A·D²·Aᵀ, dense or from A's nonzeros ([`super::cpu_assembly`],
-//!   chosen by how [`CpuVectors`] holds A), into one m×m buffer reused across iterations.
+//!   chosen by how [`CpuVectors`] holds A), into one m×m buffer reused across iterations — or,
+//!   when A is sparse and its normal matrix's Cholesky factor is predicted to be sparse enough
+//!   ([`NormalFactorization`], [`SPARSE_FACTOR_ADVANTAGE`]), into the values of its lower
+//!   triangle's pattern, factored by [`crate::cpu::sparse_cholesky`] (AMD ordering, supernodes).
 //! * `factor`: the matrix is first scaled symmetrically to unit diagonal, M̂ = S·M·S with
 //!   S = diag(1/√Mₖₖ), so that a pivot measures how much of row k is *not* explained by the
 //!   previous rows. A pivot of M̂ below [`TINY_PIVOT`] (or negative, from rounding) means row k
@@ -10,14 +13,17 @@
 //!   replaced by [`REPLACED_PIVOT`] (see there why not by a huge value). The count is returned
 //!   in [`FactorInfo`]. The factorization itself is [`crate::cpu::cholesky::cholesky_lower`].
 //!   When the factorization breaks down (a non-finite pivot) the matrix is assembled again and
-//!   factored with the stricter, deflating rule of [`RETRY_TINY_PIVOT`].
+//!   factored with the stricter, deflating rule of [`RETRY_TINY_PIVOT`] (the sparse factor
+//!   applies the stricter threshold without deflating).
 //! * `solve`: forward and back substitution on the scaled factor, u = S·L⁻ᵀ·L⁻¹·S·r.
 
 use super::cpu_assembly::{assemble_dense, nonnegative, threads, SparsePlan};
 use super::cpu_vectors::Storage;
 use super::{BackendError, CpuVectors, FactorInfo, MixedPrecision, NormalEquations, VectorKernels};
 use crate::cpu::cholesky::{cholesky_lower_with, PivotRule};
+use crate::cpu::sparse_cholesky::{FactorError, LowerPattern, SparseCholesky};
 use crate::cpu::syrk::Precision;
+use crate::lp::settings::NormalFactorization;
 use faer::linalg::triangular_solve::{solve_lower_triangular_in_place, solve_upper_triangular_in_place};
 use faer::{MatMut, MatRef, Par};
 
@@ -40,11 +46,27 @@ pub const REPLACED_PIVOT: f64 = 1.0;
 /// feeds a later one, and the loop's refinement recovers what the preconditioner lost.
 pub const RETRY_TINY_PIVOT: f64 = 1e-11;
 
-/// Dense f64 normal equations.
+/// How many times fewer multiply-adds the sparse factorization must need than the dense one
+/// (m³/6) to be chosen by [`NormalFactorization::Auto`]: supernodal updates on small, ragged
+/// blocks run at a fraction of the dense factorization's rate, and the dense path has the
+/// deflating retry.
+pub const SPARSE_FACTOR_ADVANTAGE: f64 = 8.0;
+
+/// The normal matrix on the pattern of its lower triangle, and its sparse factor.
+struct SparseNormal {
+    pattern: LowerPattern,
+    values: Vec<f64>,
+    chol: SparseCholesky,
+}
+
+/// f64 normal equations, dense or sparse.
 pub struct CpuNormal {
     m: usize,
-    /// The normal matrix (lower triangle, column-major m×m), then its Cholesky factor.
+    /// The normal matrix (lower triangle, column-major m×m), then its Cholesky factor; empty
+    /// while the matrix is held sparse.
     normal: Vec<f64>,
+    /// The sparse normal matrix and factor, when chosen ([`Self::with_factorization`]).
+    sparse: Option<SparseNormal>,
     /// S of the unit-diagonal scaling.
     scale: Vec<f64>,
     /// The sparse assembly's plan, made on the first sparse assembly.
@@ -63,7 +85,9 @@ impl CpuNormal {
         let _ = n;
         Self {
             m,
-            normal: vec![0.0; m * m],
+            // Allocated by the first dense assembly (a sparse one never needs it).
+            normal: Vec::new(),
+            sparse: None,
             scale: vec![1.0; m],
             plan: None,
             factored: false,
@@ -81,12 +105,63 @@ impl CpuNormal {
         self
     }
 
+    /// The factorization `choice` for A as `vk` holds it: dense A is always factored dense;
+    /// sparse A by the sparse factor when asked, or under `Auto` when its predicted
+    /// multiply-adds are [`SPARSE_FACTOR_ADVANTAGE`] times fewer than the dense m³/6.
+    pub fn with_factorization(mut self, choice: NormalFactorization, vk: &CpuVectors) -> Result<Self, BackendError> {
+        let Storage::Sparse(a) = vk.storage() else {
+            return Ok(self);
+        };
+        if choice == NormalFactorization::Dense || a.nrows == 0 {
+            return Ok(self);
+        }
+        let plan = SparsePlan::new(a, threads());
+        let pattern = plan.pattern(a);
+        let chol = match SparseCholesky::analyze(&pattern, self.par) {
+            Ok(chol) => chol,
+            Err(e) if choice == NormalFactorization::Sparse => {
+                return Err(BackendError::Device(format!("sparse Cholesky analysis: {e}")))
+            }
+            Err(_) => return Ok(self),
+        };
+        let dense = (a.nrows as f64).powi(3) / 6.0;
+        if choice == NormalFactorization::Sparse || chol.multiply_adds() * SPARSE_FACTOR_ADVANTAGE < dense {
+            self.m = a.nrows;
+            self.scale = vec![1.0; a.nrows];
+            self.normal = Vec::new();
+            self.plan = Some(plan);
+            self.sparse = Some(SparseNormal { values: vec![0.0; pattern.nnz()], pattern, chol });
+        }
+        Ok(self)
+    }
+
+    /// `Some((entries of the lower triangle, entries of L, multiply-adds of one
+    /// factorization))` when the matrix is held sparse.
+    pub fn sparse_factor(&self) -> Option<(usize, usize, f64)> {
+        self.sparse.as_ref().map(|s| (s.pattern.nnz(), s.chol.factor_nnz(), s.chol.multiply_adds()))
+    }
+
+    /// One log line: how A·D²·Aᵀ is assembled (from `vk`'s A) and factored.
+    pub fn describe(&self, vk: &CpuVectors) -> String {
+        let storage = match vk.storage() {
+            Storage::Dense(_) => "dense",
+            Storage::Sparse(_) => "sparse",
+        };
+        match self.sparse_factor() {
+            Some((nnz, l, flops)) => format!(
+                "A·D²·Aᵀ assembled from {storage} A into its {nnz} lower entries; sparse Cholesky (AMD, supernodal): {l} entries in L, {flops:.2e} multiply-adds"
+            ),
+            None => format!("A·D²·Aᵀ assembled from {storage} A; dense Cholesky"),
+        }
+    }
+
     fn resize(&mut self, m: usize) {
         if self.m != m || self.normal.len() != m * m {
             self.m = m;
             self.normal = vec![0.0; m * m];
             self.scale = vec![1.0; m];
             self.plan = None;
+            self.sparse = None;
         }
     }
 
@@ -94,8 +169,11 @@ impl CpuNormal {
         MatMut::from_column_major_slice_mut(&mut self.normal, self.m, self.m)
     }
 
-    /// The assembled matrix or its factor (lower triangle).
+    /// The assembled matrix or its factor (lower triangle); empty while it is held sparse.
     pub fn matrix(&self) -> MatRef<'_, f64> {
+        if self.normal.len() != self.m * self.m {
+            return MatRef::from_column_major_slice(&[], 0, 0);
+        }
         MatRef::from_column_major_slice(&self.normal, self.m, self.m)
     }
 
@@ -121,6 +199,13 @@ impl CpuNormal {
                 if d2.len() != a.ncols {
                     return Err(BackendError::Dimension { op: "assemble", expected: a.ncols, got: d2.len() });
                 }
+                if let (Some(sp), Some(plan)) = (self.sparse.as_mut(), self.plan.as_ref()) {
+                    if sp.pattern.n == a.nrows {
+                        self.factored = false;
+                        plan.assemble_on_pattern(a, &nonnegative(d2), &sp.pattern, &mut sp.values);
+                        return Ok(());
+                    }
+                }
                 self.resize(a.nrows);
                 self.factored = false;
                 let plan = self.plan.get_or_insert_with(|| SparsePlan::new(a, threads()));
@@ -144,6 +229,11 @@ impl CpuNormal {
     }
 
     fn factor_with(&mut self, rule: PivotRule) -> Result<FactorInfo, BackendError> {
+        if let Some(sp) = self.sparse.as_mut() {
+            let info = Self::factor_sparse(sp, &mut self.scale, rule)?;
+            self.factored = true;
+            return Ok(info);
+        }
         let m = self.m;
         for k in 0..m {
             let d = self.normal[k * m + k];
@@ -167,8 +257,29 @@ impl CpuNormal {
         Ok(FactorInfo { replaced_pivots: replaced })
     }
 
+    /// The sparse factorization: the same unit-diagonal scaling and pivot rule (the diagonal is
+    /// the first entry of each column of the pattern), deflation aside.
+    fn factor_sparse(sp: &mut SparseNormal, scale: &mut [f64], rule: PivotRule) -> Result<FactorInfo, BackendError> {
+        let p = &sp.pattern;
+        for (k, s) in scale.iter_mut().enumerate() {
+            let d = sp.values[p.col_ptr[k]];
+            *s = if d > 0.0 && d.is_finite() { 1.0 / d.sqrt() } else { 1.0 };
+        }
+        for j in 0..p.n {
+            let (a, b) = (p.col_ptr[j], p.col_ptr[j + 1]);
+            for (v, &i) in sp.values[a..b].iter_mut().zip(&p.row_idx[a..b]) {
+                *v *= scale[i] * scale[j];
+            }
+        }
+        match sp.chol.factor(&sp.values, rule.tiny, rule.huge) {
+            Ok(replaced) => Ok(FactorInfo { replaced_pivots: replaced }),
+            Err(FactorError::Breakdown(b)) => Err(BackendError::Factorization { column: b.column, pivot: b.pivot }),
+            Err(e) => Err(BackendError::Device(e.to_string())),
+        }
+    }
+
     /// Solves with the current factor.
-    pub fn solve_host(&self, r: &[f64]) -> Result<Vec<f64>, BackendError> {
+    pub fn solve_host(&mut self, r: &[f64]) -> Result<Vec<f64>, BackendError> {
         if !self.factored {
             return Err(BackendError::NotFactored);
         }
@@ -177,6 +288,13 @@ impl CpuNormal {
             return Err(BackendError::Dimension { op: "solve", expected: m, got: r.len() });
         }
         let mut u: Vec<f64> = r.iter().zip(&self.scale).map(|(v, s)| v * s).collect();
+        if let Some(sp) = self.sparse.as_mut() {
+            sp.chol.solve_in_place(&mut u).map_err(|e| BackendError::Device(e.to_string()))?;
+            for (v, s) in u.iter_mut().zip(&self.scale) {
+                *v *= s;
+            }
+            return Ok(u);
+        }
         let l = self.matrix();
         solve_lower_triangular_in_place(l, faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), self.par);
         solve_upper_triangular_in_place(l.transpose(), faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), self.par);

@@ -22,7 +22,7 @@ mod hybrid;
 mod mixed;
 
 pub use cpu_assembly::SparsePlan;
-pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, RETRY_TINY_PIVOT, TINY_PIVOT};
+pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, RETRY_TINY_PIVOT, SPARSE_FACTOR_ADVANTAGE, TINY_PIVOT};
 pub use cpu_vectors::{sparse_assembly_pays, CpuVectors, Storage, DENSE_SPEEDUP};
 pub use error::{BackendError, FaultInjection, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
