@@ -141,7 +141,17 @@ pub fn run(
     if let Some(dir) = netlib_all {
         bar.set_message("every NETLIB problem of a folder on the cpu backend");
         let rows = super::netlib_all::run(dir, 1e-8, std::time::Duration::from_secs(120), quiet)?;
-        json(out, "netlib_all", &super::netlib_all::NetlibAllRun { dir: dir.display().to_string(), rows })?;
+        json(
+            out,
+            "netlib_all",
+            &super::netlib_all::NetlibAllRun {
+                dir: dir.display().to_string(),
+                rows,
+                separate: None,
+                tolerance: 1e-8,
+                time_limit_s: 120.0,
+            },
+        )?;
     } else {
         // A report never shows the list of an earlier run as if it were this one's.
         let _ = std::fs::remove_file(out.join("bench").join("netlib_all.json"));

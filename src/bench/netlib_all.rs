@@ -153,11 +153,28 @@ pub fn run(
     Ok(rows)
 }
 
-/// A run over one folder, as `bench all --netlib-all DIR` records it.
+/// A run over one folder, as `bench all --netlib-all DIR` records it (or `bench netlib-all
+/// --report OUT`, which then states its own command and date).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct NetlibAllRun {
     pub dir: String,
     pub rows: Vec<Row>,
+    /// Set when the list was measured apart from the rest of the report: (command, date).
+    #[serde(default)]
+    pub separate: Option<(String, String)>,
+    /// ε and the per-problem limit in seconds the run used.
+    #[serde(default = "default_tolerance")]
+    pub tolerance: f64,
+    #[serde(default = "default_time_limit")]
+    pub time_limit_s: f64,
+}
+
+fn default_tolerance() -> f64 {
+    1e-8
+}
+
+fn default_time_limit() -> f64 {
+    120.0
 }
 
 /// The Markdown table of `rows`, then a count by status.

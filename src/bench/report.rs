@@ -16,13 +16,14 @@ pub(super) fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-pub(super) fn json<T: serde::Serialize>(out: &Path, name: &str, v: &T) -> Result<(), String> {
+/// Writes `v` as `out/bench/NAME.json`.
+pub fn json<T: serde::Serialize>(out: &Path, name: &str, v: &T) -> Result<(), String> {
     let text = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
     write(&out.join("bench").join(format!("{name}.json")), &text)
 }
 
 /// Today's date (UTC) as YYYY-MM-DD, from the system clock.
-pub(super) fn today() -> String {
+pub fn today() -> String {
     let days =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() / 86400).unwrap_or(0)
             as i64;
@@ -134,11 +135,25 @@ pub fn render(out: &Path) -> Result<(), String> {
     md.push_str(&super::beyond::section(&chol, &beyond));
     // Present only when the run was given a folder (`--netlib-all DIR`).
     if let Ok(all) = load::<super::netlib_all::NetlibAllRun>(out, "netlib_all") {
+        let provenance = match &all.separate {
+            Some((command, date)) => {
+                // The header's "from that run" must not claim this list.
+                md = md.replacen(
+                    "comes from that run;",
+                    "comes from that run, except the list of the last section, which states its own run;",
+                    1,
+                );
+                format!(" This list was measured apart from the rest of the report, by `{command}` on {date}.")
+            }
+            None => String::new(),
+        };
         md.push_str(&format!(
             "## Every NETLIB problem of a larger collection, on the cpu backend
 
-The folder `{}` (every `.mps` file the reader accepts, the large ones included) solved with the default settings at ε = 1e-8, 120 s limit per problem; reference objectives and HiGHS 1.16's status from the folder's `optimal_extended.tsv` (HiGHS's objective where it solved the problem, else NETLIB's README value). `optimal` means the independent check on the original model passed at ε.\n\n{}\n",
+The folder `{}` (every `.mps` file the reader accepts, the large ones included) solved with the default settings at ε = {:e}, {} s limit per problem; reference objectives and HiGHS 1.16's status from the folder's `optimal_extended.tsv` (HiGHS's objective where it solved the problem, else NETLIB's README value). `optimal` means the independent check on the original model passed at ε.{provenance}\n\n{}\n",
             all.dir,
+            all.tolerance,
+            all.time_limit_s,
             super::netlib_all::markdown(&all.rows)
         ));
     }

@@ -115,6 +115,10 @@ struct NetlibAllArgs {
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
+    /// Put the list into the report of an earlier `bench all` run in this folder (its
+    /// bench/netlib_all.json, then results.md re-rendered), stating this run's command and date.
+    #[arg(long, value_name = "OUT")]
+    report: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -176,6 +180,21 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::NetlibAll(c) => {
             let limit = std::time::Duration::from_secs_f64(c.time_limit.max(0.0));
             let rows = bench::netlib_all::run(&c.dir, c.tolerance, limit, |line| eprintln!("{line}"));
+            if let (Some(out), Ok(rows)) = (&c.report, &rows) {
+                let command = std::env::args().collect::<Vec<_>>().join(" ");
+                let command = command.replacen(&std::env::args().next().unwrap_or_default(), "glsolve", 1);
+                let run = bench::netlib_all::NetlibAllRun {
+                    dir: c.dir.display().to_string(),
+                    rows: rows.clone(),
+                    separate: Some((command, bench::report::today())),
+                    tolerance: c.tolerance,
+                    time_limit_s: c.time_limit,
+                };
+                if let Err(e) = bench::report::json(out, "netlib_all", &run).and_then(|()| bench::report::render(out)) {
+                    return super::fail(e);
+                }
+                eprintln!("wrote {0}/bench/netlib_all.json and re-rendered {0}/results.md", out.display());
+            }
             report(rows, |r| bench::netlib_all::markdown(r), &c.json)
         }
         BenchWhat::Lu(c) => super::mixed::bench_lu(c),

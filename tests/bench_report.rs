@@ -1,0 +1,53 @@
+//! `results.md` says which run each list comes from: a NETLIB list measured apart from the rest
+//! of the report (`bench netlib-all --report OUT`) states its own command and date, and the
+//! header stops claiming it; a list of the same run as the report says nothing extra.
+
+#![cfg(feature = "bench")]
+
+use glsolve::bench::netlib_all::NetlibAllRun;
+use glsolve::bench::report::{json, render};
+use std::path::{Path, PathBuf};
+
+/// A scratch copy of the repository's `docs/bench/*.json` (the last `bench all` run).
+fn scratch(name: &str) -> PathBuf {
+    let out = std::env::temp_dir().join(format!("glsolve-report-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(out.join("bench")).expect("temp dir");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/bench");
+    for entry in std::fs::read_dir(&src).expect("docs/bench exists") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            std::fs::copy(&path, out.join("bench").join(path.file_name().expect("name"))).expect("copy");
+        }
+    }
+    out
+}
+
+fn list(out: &Path) -> NetlibAllRun {
+    let text = std::fs::read_to_string(out.join("bench/netlib_all.json")).expect("the docs' run has a list");
+    serde_json::from_str(&text).expect("parses")
+}
+
+#[test]
+fn a_separately_measured_list_states_its_own_run() {
+    let out = scratch("separate");
+    let mut run = list(&out);
+    run.separate = Some(("glsolve bench netlib-all --dir X --time-limit 60 --report docs".into(), "2031-02-03".into()));
+    run.time_limit_s = 60.0;
+    json(&out, "netlib_all", &run).expect("writes");
+    render(&out).expect("renders");
+    let md = std::fs::read_to_string(out.join("results.md")).expect("written");
+    assert!(md.contains("except the list of the last section, which states its own run"), "header unchanged");
+    assert!(md.contains("by `glsolve bench netlib-all --dir X --time-limit 60 --report docs` on 2031-02-03"));
+    assert!(md.contains("60 s limit per problem"));
+
+    run.separate = None;
+    run.time_limit_s = 120.0;
+    json(&out, "netlib_all", &run).expect("writes");
+    render(&out).expect("renders");
+    let md = std::fs::read_to_string(out.join("results.md")).expect("written");
+    assert!(!md.contains("states its own run"));
+    assert!(!md.contains("measured apart"));
+    assert!(md.contains("120 s limit per problem"));
+    let _ = std::fs::remove_dir_all(&out);
+}
