@@ -81,16 +81,7 @@ impl SparsePlan {
             for k in k0..k1 {
                 let col = &mut cols[(k - k0) * m..(k - k0 + 1) * m];
                 col[k..].fill(0.0);
-                for &(j, pos) in &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]] {
-                    let f = a.values[pos] * d2[j];
-                    if f == 0.0 {
-                        continue;
-                    }
-                    let end = a.col_ptr[j + 1];
-                    for (&i, &v) in a.row_idx[pos..end].iter().zip(&a.values[pos..end]) {
-                        col[i] += f * v;
-                    }
-                }
+                self.add_column(a, d2, k, col);
             }
         };
         self.run_chunks(chunks, run);
@@ -141,16 +132,7 @@ impl SparsePlan {
             let base = pattern.col_ptr[k0];
             for k in k0..k1 {
                 let (s, e) = (pattern.col_ptr[k], pattern.col_ptr[k + 1]);
-                for &(j, pos) in &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]] {
-                    let f = a.values[pos] * d2[j];
-                    if f == 0.0 {
-                        continue;
-                    }
-                    let end = a.col_ptr[j + 1];
-                    for (&i, &v) in a.row_idx[pos..end].iter().zip(&a.values[pos..end]) {
-                        work[i] += f * v;
-                    }
-                }
+                self.add_column(a, d2, k, &mut work);
                 for (out, &i) in vals[s - base..e - base].iter_mut().zip(&pattern.row_idx[s..e]) {
                     *out = work[i];
                     work[i] = 0.0;
@@ -158,6 +140,21 @@ impl SparsePlan {
             }
         };
         self.run_chunks(chunks, run);
+    }
+
+    /// Adds column k of the lower triangle of A·diag(d2)·Aᵀ (rows ≥ k) into `col` (length m):
+    /// over the nonzeros a_kj of row k, a_kj·d2ⱼ times column j's entries at rows ≥ k.
+    fn add_column(&self, a: &SparseColMatrix, d2: &[f64], k: usize, col: &mut [f64]) {
+        for &(j, pos) in &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]] {
+            let f = a.values[pos] * d2[j];
+            if f == 0.0 {
+                continue;
+            }
+            let end = a.col_ptr[j + 1];
+            for (&i, &v) in a.row_idx[pos..end].iter().zip(&a.values[pos..end]) {
+                col[i] += f * v;
+            }
+        }
     }
 
     /// Runs `run` on each chunk, the first on this thread and the others on scoped threads.
