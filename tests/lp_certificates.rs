@@ -258,3 +258,30 @@ fn the_log_header_prints_coefficient_ranges() {
     assert!(lines[1].trim_start().starts_with("matrix ["), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("rhs")), "{lines:?}");
 }
+
+/// min x₁ + x₂ s.t. the row x₁ + x₂ (= 1 twice, or ≥ 1 and ≤ 1): any y with y₀ + y₁ = 1 is a
+/// dual optimum, so y = (1 + t, −t) is one for every t: the dual optimal set is unbounded.
+fn twice_the_same_row(first: (f64, f64), second: (f64, f64)) -> LpModel {
+    LpModel::builder(nalgebra::dmatrix![1.0, 1.0; 1.0, 1.0])
+        .minimize([1.0, 1.0])
+        .row_bounds([first.0, second.0], [first.1, second.1])
+        .build()
+        .expect("a valid model")
+}
+
+#[test]
+fn complementarity_is_measured_on_inequalities_only() {
+    // x misses the rows by 1e-9 (a primal residual of 5e-10 against 10ε = 1e-7) and the duals
+    // lie far out on the ray: |yᵢ|·1e-9 ≈ 1 per row.
+    let (x, y) = ([0.5, 0.5 + 1e-9], [1.0 + 1e9, -1e9]);
+    // Equalities have no complementarity condition: the point passes (their residual is the
+    // primal measure's, and the gap, a signed sum, is 5e-10).
+    let v = verify_point(&twice_the_same_row((1.0, 1.0), (1.0, 1.0)), &x, &y, 1e-8);
+    assert_eq!(v.complementarity, 0.0, "{}", v.summary());
+    assert_eq!(v.accuracy, Accuracy::Tolerance, "{}", v.summary());
+    // The same rows as x₁ + x₂ ≥ 1 and x₁ + x₂ ≤ 1: each dual's sign selects its bound, and
+    // |yᵢ|·(distance to it) counts: (1e9 + 1e9)·1e-9 / (1 + objective 1) ≈ 1.
+    let v = verify_point(&twice_the_same_row((1.0, f64::INFINITY), (f64::NEG_INFINITY, 1.0)), &x, &y, 1e-8);
+    assert!((v.complementarity - 1.0).abs() <= 1e-6, "{}", v.summary());
+    assert_eq!(v.accuracy, Accuracy::Failed, "{}", v.summary());
+}

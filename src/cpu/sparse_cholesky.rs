@@ -259,9 +259,21 @@ impl SparseCholesky {
                 return Err(FactorError::Breakdown(PivotBreakdown { column: fwd(index), pivot: 0.0 }))
             }
         };
-        // NaN passes the regularization's comparisons; find it here, not in a solve. Column k of
-        // the factor (its pivot first) is the slice `columns[k]` of L's values.
-        let columns: Vec<(usize, std::ops::Range<usize>)> = match self.symbolic.raw() {
+        // NaN passes the regularization's comparisons; find it here, not in a solve.
+        for (k, range) in self.columns() {
+            if self.l[range.clone()].iter().any(|v| !v.is_finite()) {
+                let pivot = self.l[range.start];
+                return Err(FactorError::Breakdown(PivotBreakdown { column: fwd(k), pivot }));
+            }
+        }
+        self.factored = true;
+        Ok(replaced)
+    }
+
+    /// Column k of the factor in the permuted order (its pivot first) as the range of L's
+    /// values that holds it.
+    fn columns(&self) -> Vec<(usize, std::ops::Range<usize>)> {
+        match self.symbolic.raw() {
             SymbolicCholeskyRaw::Supernodal(raw) => (0..raw.n_supernodes())
                 .flat_map(|s| {
                     let (b, e) = (raw.supernode_begin()[s], raw.supernode_end()[s]);
@@ -271,17 +283,22 @@ impl SparseCholesky {
                 })
                 .collect(),
             SymbolicCholeskyRaw::Simplicial(raw) => {
-                (0..n).map(|k| (k, raw.col_ptr()[k]..raw.col_ptr()[k + 1])).collect()
-            }
-        };
-        for (k, range) in columns {
-            if self.l[range.clone()].iter().any(|v| !v.is_finite()) {
-                let pivot = self.l[range.start];
-                return Err(FactorError::Breakdown(PivotBreakdown { column: fwd(k), pivot }));
+                (0..self.n).map(|k| (k, raw.col_ptr()[k]..raw.col_ptr()[k + 1])).collect()
             }
         }
-        self.factored = true;
-        Ok(replaced)
+    }
+
+    /// The pivots D of the last factorization, in the input's numbering (a replaced pivot
+    /// reads as the `huge` it was replaced by).
+    pub fn pivots(&self) -> Result<Vec<f64>, FactorError> {
+        if !self.factored {
+            return Err(FactorError::NotFactored);
+        }
+        let mut d = vec![0.0; self.n];
+        for (k, range) in self.columns() {
+            d[self.symbolic.perm().map_or(k, |p| p.arrays().0[k])] = self.l[range.start];
+        }
+        Ok(d)
     }
 
     /// Solves M·x = r in place with the last factor.

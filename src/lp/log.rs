@@ -1,5 +1,6 @@
 //! The iteration log: a small sink the solver writes lines to, redirectable by the caller.
 
+use crate::lp::backend::{DependentRows, CANDIDATE_PIVOT, DEPENDENCE_TOLERANCE};
 use crate::lp::model::LpModel;
 use crate::lp::standard_form::StandardForm;
 use std::io::Write;
@@ -150,4 +151,34 @@ pub fn log_ranges(log: &mut Logger, model: &LpModel, sf: &StandardForm) {
             "  scaled matrix [{lo:.0e}, {hi:.0e}] after equilibration (factors in [{flo:.0e}, {fhi:.0e}])"
         ));
     }
+}
+
+/// Verbose: what presolve made of the model.
+pub fn log_make_up(log: &mut Logger, sf: &StandardForm) {
+    use crate::lp::standard_form::ColumnMap;
+    let count = |f: fn(&ColumnMap) -> bool| sf.columns.iter().filter(|c| f(c)).count();
+    let fixed = count(|c| matches!(c, ColumnMap::Fixed(_)));
+    let mirrored = count(|c| matches!(c, ColumnMap::Single { sign, .. } if *sign < 0.0));
+    let free = count(|c| matches!(c, ColumnMap::Free { .. }));
+    let dropped = sf.row_of.iter().filter(|r| r.is_none()).count();
+    log.line(&format!(
+        "standard form: {dropped} rows dropped (free or empty), {fixed} columns fixed, {mirrored} mirrored, {free} free (split)"
+    ));
+}
+
+/// The dependent rows presolve removed (nothing when there were none).
+pub fn log_dependent_rows(log: &mut Logger, found: &DependentRows) {
+    if found.rows.is_empty() && found.kept_candidates == 0 {
+        return;
+    }
+    log.line(&format!(
+        "presolve: {} linearly dependent rows removed (A·Aᵀ pivots ≤ {:.0e}, each a combination of the kept rows to {:.0e}){}",
+        found.rows.len(),
+        CANDIDATE_PIVOT,
+        DEPENDENCE_TOLERANCE,
+        match found.kept_candidates {
+            0 => String::new(),
+            k => format!("; {k} candidates kept (independent, or with an inconsistent right-hand side)"),
+        }
+    ));
 }

@@ -5,10 +5,10 @@ use crate::gl::{GlError, Gpu};
 use crate::gpu::TexturePool;
 use crate::layout::Format;
 use crate::lp::backend::{
-    BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors,
-    HybridNormal,
+    dependent_rows, BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions,
+    GpuSide, GpuVectors, HybridNormal,
 };
-use crate::lp::log::{log_ranges, IterationInfo, Logger};
+use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, IterationInfo, Logger};
 use crate::lp::model::{LpModel, ModelError};
 use crate::lp::mpc::{self, Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
@@ -137,8 +137,7 @@ fn solve_valid(
     let t0 = Instant::now();
     let mut timings = Timings::default();
     let presolved = standard_form(model, settings.scaling);
-    timings.standard_form = t0.elapsed();
-    let sf = match presolved {
+    let mut sf = match presolved {
         Presolved::Form(sf) => sf,
         Presolved::PrimalInfeasible(why) => {
             return Ok(trivial(model, settings, Status::PrimalInfeasible, why, timings, t0))
@@ -147,6 +146,9 @@ fn solve_valid(
             return Ok(trivial(model, settings, Status::DualInfeasible, why, timings, t0))
         }
     };
+    let dependent = dependent_rows(&sf.a, &sf.b);
+    sf.drop_rows(&dependent.rows);
+    timings.standard_form = t0.elapsed();
     let (m, n) = sf.dims();
     let bounded = sf.upper.iter().filter(|u| u.is_finite()).count();
     log.line(&format!(
@@ -159,6 +161,7 @@ fn solve_valid(
         settings.backend.name()
     ));
     log_ranges(log, model, &sf);
+    log_dependent_rows(log, &dependent);
     if settings.verbosity == Verbosity::Verbose {
         log_make_up(log, &sf);
     }
@@ -363,19 +366,6 @@ fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timi
         best_iterate: false,
         timings,
     }
-}
-
-/// Verbose: what presolve made of the model.
-fn log_make_up(log: &mut Logger, sf: &StandardForm) {
-    use crate::lp::standard_form::ColumnMap;
-    let count = |f: fn(&ColumnMap) -> bool| sf.columns.iter().filter(|c| f(c)).count();
-    let fixed = count(|c| matches!(c, ColumnMap::Fixed(_)));
-    let mirrored = count(|c| matches!(c, ColumnMap::Single { sign, .. } if *sign < 0.0));
-    let free = count(|c| matches!(c, ColumnMap::Free { .. }));
-    let dropped = sf.row_of.iter().filter(|r| r.is_none()).count();
-    log.line(&format!(
-        "standard form: {dropped} rows dropped (free or empty), {fixed} columns fixed, {mirrored} mirrored, {free} free (split)"
-    ));
 }
 
 /// Verbose: the time of each phase.

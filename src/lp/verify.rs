@@ -15,7 +15,11 @@
 //!   (positive with lⱼ = −∞, negative with uⱼ = +∞) or σyᵢ (positive with a row lower bound −∞,
 //!   negative with a row upper bound +∞), over 1 + ‖c‖∞;
 //! * **complementarity**: Σ |σzⱼ|·(distance of xⱼ to the bound its sign selects) + the same for
-//!   the rows, over 1 + |objective|;
+//!   the rows, over 1 + |objective|, over the inequalities only: an equality row (or a fixed
+//!   column) has no complementarity condition, its distance to the bound is the primal residual
+//!   (bound violation) measured above, and weighing it by |yᵢ| would make the measure grow with
+//!   the duals where the dual optimal set is unbounded (dfl001: row duals of 3e11 along a ray
+//!   of equal objective, whose signed terms cancel in the gap but not in a sum of |·|);
 //! * **gap**: |primal objective − dual objective| / (1 + |primal objective|), the dual objective
 //!   being Σ σyᵢ·(selected row bound) + Σ σzⱼ·(selected column bound), in the model's sense, plus
 //!   the objective constant.
@@ -203,7 +207,7 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
         let (wrong, term, bound) = dual_term(s * y[i], model.row_lower[i], model.row_upper[i]);
         dual = dual.max(wrong);
         dobj += term;
-        if bound.is_finite() {
+        if bound.is_finite() && model.row_lower[i] != model.row_upper[i] {
             compl += (s * y[i]).abs() * (ax[i] - bound).abs();
         }
     }
@@ -212,7 +216,7 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
         let (wrong, term, bound) = dual_term(s * z[j], model.col_lower[j], model.col_upper[j]);
         dual = dual.max(wrong);
         dobj += term;
-        if bound.is_finite() {
+        if bound.is_finite() && model.col_lower[j] != model.col_upper[j] {
             compl += (s * z[j]).abs() * (x[j] - bound).abs();
         }
     }

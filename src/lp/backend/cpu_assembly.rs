@@ -89,6 +89,12 @@ impl SparsePlan {
 }
 
 impl SparsePlan {
+    /// The nonzeros of row k: (column j, position of (k, j) in the CSC arrays), columns
+    /// ascending.
+    pub fn row(&self, k: usize) -> &[(usize, usize)] {
+        &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]]
+    }
+
     /// The lower triangle's pattern of A·Aᵀ (every diagonal entry included, even of an empty
     /// row): column k holds the rows i ≥ k of every column j with a nonzero in row k.
     pub fn pattern(&self, a: &SparseColMatrix) -> LowerPattern {
@@ -101,7 +107,7 @@ impl SparsePlan {
             let start = row_idx.len();
             mark[k] = k;
             row_idx.push(k);
-            for &(j, pos) in &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]] {
+            for &(j, pos) in self.row(k) {
                 for &i in &a.row_idx[pos..a.col_ptr[j + 1]] {
                     if mark[i] != k {
                         mark[i] = k;
@@ -145,7 +151,7 @@ impl SparsePlan {
     /// Adds column k of the lower triangle of A·diag(d2)·Aᵀ (rows ≥ k) into `col` (length m):
     /// over the nonzeros a_kj of row k, a_kj·d2ⱼ times column j's entries at rows ≥ k.
     fn add_column(&self, a: &SparseColMatrix, d2: &[f64], k: usize, col: &mut [f64]) {
-        for &(j, pos) in &self.entries[self.row_ptr[k]..self.row_ptr[k + 1]] {
+        for &(j, pos) in self.row(k) {
             let f = a.values[pos] * d2[j];
             if f == 0.0 {
                 continue;

@@ -23,6 +23,7 @@ mod bounds;
 mod correctors;
 mod direction;
 mod infeasibility;
+mod judging;
 mod newton;
 mod outcome;
 mod stopping;
@@ -305,30 +306,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             let done = converged(self.st.stopping, &info, [b_norm, c_norm, self.p.a_norm_inf], eps);
             match self.judge.filter(|_| !single) {
                 Some(judge) if merit_now <= JUDGE_WINDOW * eps => {
-                    let ratio = judge(&self.download(&state)?);
-                    if self.judged.as_ref().is_none_or(|(r, _)| ratio < *r) {
-                        self.judged = Some((ratio, self.copy(&state)?));
-                        since_best = 0;
-                    } else {
-                        since_best += 1;
-                    }
-                    // Passes at ε itself, or the loop's tests pass and the check at its own
-                    // tolerance (10ε) does: the papers' stopping rule, confirmed.
-                    if ratio <= 1.0 / JUDGE_WINDOW || (done && ratio <= 1.0) {
-                        return Ok((Status::Optimal, Some(state), String::new()));
-                    }
-                    if since_best >= JUDGE_PATIENCE {
-                        let Some((best, kept)) = self.judged.take() else { continue };
-                        if best <= 1.0 {
-                            return Ok((
-                                Status::Optimal,
-                                Some(kept),
-                                format!("the best checked point (ratio {best:.2}) is returned"),
-                            ));
-                        }
-                        let why = format!("the check on the original model stays at {best:.1}× its tolerance");
-                        self.judged = Some((best, kept));
-                        return Ok((Status::NumericalFailure, Some(state), why));
+                    if let Some(stop) = self.consult(judge, &state, done, &mut since_best)? {
+                        return Ok(stop);
                     }
                 }
                 Some(_) => {}
