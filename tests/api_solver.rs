@@ -53,6 +53,11 @@ fn settings_have_per_backend_defaults_in_the_library() {
     assert_eq!(Settings::for_backend(BackendKind::Gpu).tolerance, 1e-4);
     assert_eq!(Settings::for_backend(BackendKind::Hybrid).tolerance, 1e-8);
     assert_eq!(Settings::for_backend(BackendKind::Cpu).tolerance, 1e-8);
+    // The papers' step factor on the GPU backends; the cpu backend's own.
+    assert_eq!(Settings::for_backend(BackendKind::Gpu).step_factor, 0.99);
+    assert_eq!(Settings::for_backend(BackendKind::Hybrid).step_factor, 0.99);
+    assert_eq!(Settings::for_backend(BackendKind::Cpu).step_factor, 0.95);
+    assert_eq!(Settings::default().step_factor, 0.95);
     // The trap of the issue: the gpu backend with the double-precision ε is refused, not run
     // into a NaN pivot and "reduced accuracy".
     let wrong = Settings { backend: BackendKind::Gpu, ..Settings::default() };

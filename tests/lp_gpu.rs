@@ -34,7 +34,7 @@ fn model(name: &str) -> glsolve::lp::LpModel {
 }
 
 fn settings(backend: BackendKind, tol: f64) -> Settings {
-    Settings { backend, tolerance: tol, verbosity: Verbosity::Quiet, ..Settings::default() }
+    Settings { tolerance: tol, verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) }
 }
 
 #[test]

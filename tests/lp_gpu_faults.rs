@@ -14,13 +14,7 @@ fn afiro() -> LpModel {
 }
 
 fn settings(backend: BackendKind, fault: Option<FaultInjection>) -> Settings {
-    Settings {
-        verbosity: Verbosity::Quiet,
-        tolerance: Settings::default_tolerance(backend),
-        backend,
-        gpu_fault: fault,
-        ..Settings::default()
-    }
+    Settings { verbosity: Verbosity::Quiet, gpu_fault: fault, ..Settings::for_backend(backend) }
 }
 
 fn run(model: LpModel, st: Settings) -> Result<Solution, SolveError> {

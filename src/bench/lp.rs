@@ -90,6 +90,7 @@ pub fn random_lp_times(
     let settings = Settings {
         backend,
         tolerance: Settings::default_tolerance(backend),
+        step_factor: Settings::default_step_factor(backend),
         verbosity: Verbosity::Quiet,
         gpu_variant: variant,
         ..Settings::default()

@@ -249,6 +249,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
             LogLevel::Verbose => Verbosity::Verbose,
         },
         tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
+        step_factor: Settings::default_step_factor(backend),
         max_iterations: a.max_iter,
         substitution: match a.subst {
             SubstArg::Cpu => Substitution::Cpu,

@@ -162,6 +162,7 @@ impl Scenario {
                 let settings = crate::lp::Settings {
                     backend: crate::lp::BackendKind::Gpu,
                     tolerance: crate::lp::Settings::default_tolerance(crate::lp::BackendKind::Gpu),
+                    step_factor: crate::lp::Settings::default_step_factor(crate::lp::BackendKind::Gpu),
                     verbosity: crate::lp::Verbosity::Quiet,
                     normal_format: self.format,
                     gpu_variant: self.variant,

@@ -15,7 +15,7 @@ use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
 use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
 use crate::lp::status::Status;
 use crate::lp::verdict::{verdict, Certificate};
-use crate::lp::verify::{objective, reduced_costs, verify_point, Verification};
+use crate::lp::verify::{objective, reduced_costs, verify_valid, Verification};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -99,13 +99,13 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
     settings.validate()?;
     model.validate()?;
     if !settings.backend.uses_gl() {
-        return solve_on(model, settings, log, None);
+        return solve_checked(model, settings, log, None);
     }
     match Gpu::headless() {
-        Ok(gpu) => solve_on(model, settings, log, Some(&gpu)),
+        Ok(gpu) => solve_checked(model, settings, log, Some(&gpu)),
         Err(e) if settings.backend == BackendKind::Hybrid => {
             log.line(&format!("notice: no GL context ({e}); the hybrid backend runs on the CPU"));
-            solve_on(model, settings, log, None)
+            solve_checked(model, settings, log, None)
         }
         Err(e) => Err(SolveError::Gl(e)),
     }
@@ -121,13 +121,23 @@ pub fn solve_on(
 ) -> Result<Solution, SolveError> {
     settings.validate()?;
     model.validate()?;
-    if settings.verbosity == Verbosity::Quiet {
-        return solve_valid(model, settings, &mut Logger::quiet(), gpu);
-    }
+    solve_checked(model, settings, log, gpu)
+}
+
+/// [`solve_on`] once the model and the settings have passed validation (a pass over A, made
+/// once per solve), with the log the verbosity asks for.
+fn solve_checked(
+    model: &LpModel,
+    settings: &Settings,
+    log: &mut Logger,
+    gpu: Option<&Gpu>,
+) -> Result<Solution, SolveError> {
+    let mut quiet = Logger::quiet();
+    let log = if settings.verbosity == Verbosity::Quiet { &mut quiet } else { log };
     solve_valid(model, settings, log, gpu)
 }
 
-/// [`solve_on`] once the model and the settings have passed validation.
+/// [`solve_checked`] with its log.
 fn solve_valid(
     model: &LpModel,
     settings: &Settings,
@@ -189,7 +199,7 @@ fn solve_valid(
     // The loop stops where the independent check on the original model passes (double
     // precision only: the loop ignores the judge in single precision).
     let judge = |it: &Iterate| {
-        let v = verify_point(model, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
+        let v = verify_valid(model, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
         v.worst() / v.tolerance
     };
     let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings, &mut notes, &judge)?;

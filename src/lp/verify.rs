@@ -137,6 +137,22 @@ pub fn activities(model: &LpModel, x: &[f64]) -> Vec<f64> {
     ax
 }
 
+/// (A·x, c − Aᵀ·y) in one pass over A's columns.
+fn activities_and_reduced_costs(model: &LpModel, x: &[f64], y: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    let mut ax = vec![0.0; model.num_rows()];
+    let z = (0..model.num_cols())
+        .map(|j| {
+            let (xj, mut aty) = (x[j], 0.0);
+            for (i, v) in model.a.col(j) {
+                ax[i] += v * xj;
+                aty += v * y[i];
+            }
+            model.c[j] - aty
+        })
+        .collect();
+    (ax, z)
+}
+
 /// Distance of `v` to [lo, up]; infinite when any of them is NaN (`f64::max` drops a NaN, so a
 /// NaN bound or value would otherwise read as no violation at all).
 fn outside(v: f64, lo: f64, up: f64) -> f64 {
@@ -180,7 +196,6 @@ pub fn measure_scales(model: &LpModel) -> (f64, f64, f64) {
 /// Checks the point (x, row duals y) on `model`; `tol` is the solver's ε (graded at
 /// [`VERIFY_FACTOR`]·ε and, for reduced accuracy, at its square root).
 pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verification {
-    let s = sigma(model);
     let (m, n) = (model.num_rows(), model.num_cols());
     if x.len() != n || y.len() != m || model.validate().is_err() {
         // A point of the wrong size, or a malformed model: nothing can be checked.
@@ -197,10 +212,17 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
             accuracy: Accuracy::Failed,
         };
     }
-    let ax = activities(model, x);
+    verify_valid(model, x, y, tol)
+}
+
+/// [`verify_point`] on a model that passed validation and a point of its size (the solver's
+/// own checks: the model was validated once per solve).
+pub(crate) fn verify_valid(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verification {
+    let s = sigma(model);
+    let (m, n) = (model.num_rows(), model.num_cols());
+    let (ax, z) = activities_and_reduced_costs(model, x, y);
     let (row_scale, col_scale, c_scale) = measure_scales(model);
     let objective = objective(model, x);
-    let z = reduced_costs(model, y);
     let (mut primal, mut bounds, mut dual, mut compl, mut dobj) = (0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for i in 0..m {
         primal = primal.max(outside(ax[i], model.row_lower[i], model.row_upper[i]));

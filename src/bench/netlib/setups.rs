@@ -3,6 +3,7 @@
 
 use crate::gpu::cholesky::{Domain, IndexSource, Variant};
 use crate::layout::Format;
+use crate::lp::settings::PAPERS_STEP_FACTOR;
 use crate::lp::{BackendKind, Settings, StoppingRule, Substitution, Verbosity};
 
 /// What a solve was run with (recorded from the settings the solver got).
@@ -81,6 +82,11 @@ impl Setup {
             verbosity: Verbosity::Quiet,
             // The papers' variants run the papers' method; the blocked default refines.
             gpu_refinement: !self.variant.is_paper(),
+            step_factor: if self.variant.is_paper() {
+                PAPERS_STEP_FACTOR
+            } else {
+                Settings::default_step_factor(self.backend)
+            },
             ..Settings::default()
         }
     }

@@ -55,14 +55,12 @@ impl CpuVectors {
         if sparse_assembly_pays(a) {
             Self::sparse(a.clone(), free_pairs)
         } else {
-            let mut d = Mat::<f64>::zeros(a.nrows, a.ncols);
-            for j in 0..a.ncols {
-                let col = d.col_as_slice_mut(j);
-                for (i, v) in a.col(j) {
-                    col[i] = v;
-                }
+            Self {
+                a: Storage::Dense(dense_of(a)),
+                dense: OnceCell::new(),
+                free_pairs: free_pairs.to_vec(),
+                par: Par::rayon(0),
             }
-            Self::new(d.as_ref(), free_pairs)
         }
     }
 
@@ -70,19 +68,7 @@ impl CpuVectors {
     pub fn a(&self) -> MatRef<'_, f64> {
         match &self.a {
             Storage::Dense(d) => d.as_ref(),
-            Storage::Sparse(s) => self
-                .dense
-                .get_or_init(|| {
-                    let mut d = Mat::<f64>::zeros(s.nrows, s.ncols);
-                    for j in 0..s.ncols {
-                        let col = d.col_as_slice_mut(j);
-                        for (i, v) in s.col(j) {
-                            col[i] = v;
-                        }
-                    }
-                    d
-                })
-                .as_ref(),
+            Storage::Sparse(s) => self.dense.get_or_init(|| dense_of(s)).as_ref(),
         }
     }
 
@@ -168,6 +154,18 @@ impl CpuVectors {
             Storage::Sparse(a) => cpu_products::sparse(a, y, src),
         }
     }
+}
+
+/// `a` as a dense column-major matrix.
+fn dense_of(a: &SparseColMatrix) -> Mat<f64> {
+    let mut d = Mat::<f64>::zeros(a.nrows, a.ncols);
+    for j in 0..a.ncols {
+        let col = d.col_as_slice_mut(j);
+        for (i, v) in a.col(j) {
+            col[i] = v;
+        }
+    }
+    d
 }
 
 /// Whether sparse assembly beats the dense product for `a` (see [`DENSE_SPEEDUP`]).

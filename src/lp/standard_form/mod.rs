@@ -31,6 +31,7 @@
 //! always includes the model's objective constant.
 
 mod map;
+mod rows;
 mod scaling;
 
 pub use scaling::{RUIZ_CLAMP, RUIZ_SPREAD};
@@ -188,7 +189,11 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         if v.lo > v.up || v.lo == f64::INFINITY || v.up == f64::NEG_INFINITY {
             return Presolved::PrimalInfeasible(format!("{} has lower bound {} > upper bound {}", name(), v.lo, v.up));
         }
-        let shift = |b: &mut Vec<f64>, value: f64| rows.for_each(v.src, |i, a| b[i] -= a * value);
+        let shift = |b: &mut Vec<f64>, value: f64| {
+            if value != 0.0 {
+                rows.for_each(v.src, |i, a| b[i] -= a * value)
+            }
+        };
         let map = if v.lo == v.up {
             shift(&mut b, v.lo);
             offset += v.cost * v.lo;
@@ -292,6 +297,9 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     a.row_idx.reserve_exact(nnz);
     a.values.reserve_exact(nnz);
     a.col_ptr.reserve_exact(n);
+    // Every model row kept under its own index: a model column without stored zeros is copied
+    // whole (the dense family's 4m² entries at memory speed).
+    let same_rows = m == nrows0 && (0..nrows0).all(|i| rows.index[i] == i && new_row[i] == i);
     for (k, col) in cols.iter().enumerate() {
         let j = new_col[k];
         if j == usize::MAX {
@@ -299,12 +307,23 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         }
         c[j] = col.cost;
         upper[j] = col.upper;
-        rows.for_each(col.src, |i, v| {
-            if new_row[i] != usize::MAX && v != 0.0 {
-                a.row_idx.push(new_row[i]);
-                a.values.push(col.sign * v);
+        match col.src {
+            Source::Model(src) if same_rows && col_nnz[k] == model.a.col_ptr[src + 1] - model.a.col_ptr[src] => {
+                let r = model.a.col_ptr[src]..model.a.col_ptr[src + 1];
+                a.row_idx.extend_from_slice(&model.a.row_idx[r.clone()]);
+                if col.sign == 1.0 {
+                    a.values.extend_from_slice(&model.a.values[r]);
+                } else {
+                    a.values.extend(model.a.values[r].iter().map(|v| -v));
+                }
             }
-        });
+            _ => rows.for_each(col.src, |i, v| {
+                if new_row[i] != usize::MAX && v != 0.0 {
+                    a.row_idx.push(new_row[i]);
+                    a.values.push(col.sign * v);
+                }
+            }),
+        }
         a.col_ptr.push(a.row_idx.len());
     }
     let b: Vec<f64> = (0..m_all).filter(|&i| new_row[i] != usize::MAX).map(|i| b[i]).collect();
@@ -346,41 +365,6 @@ impl StandardForm {
     /// (m, n): rows and columns of A.
     pub fn dims(&self) -> (usize, usize) {
         (self.a.nrows, self.a.ncols)
-    }
-
-    /// Removes the standard-form rows `rows` (indices past the last row are ignored) from A, b
-    /// and the row scaling; their original rows then map to no row and get the dual 0, as free
-    /// and empty rows do. For rows that are combinations of the others, with the same
-    /// combination of right-hand sides (see [`crate::lp::backend::dependent_rows`]).
-    pub fn drop_rows(&mut self, rows: &[usize]) {
-        let m = self.b.len();
-        let mut new_index: Vec<Option<usize>> = vec![Some(0); m];
-        for &i in rows.iter().filter(|&&i| i < m) {
-            new_index[i] = None;
-        }
-        let mut kept = 0;
-        for slot in new_index.iter_mut().flatten() {
-            *slot = kept;
-            kept += 1;
-        }
-        let mut a = SparseColMatrix::new(kept);
-        for j in 0..self.a.ncols {
-            for (i, v) in self.a.col(j) {
-                if let Some(k) = new_index[i] {
-                    a.row_idx.push(k);
-                    a.values.push(v);
-                }
-            }
-            a.col_ptr.push(a.row_idx.len());
-        }
-        a.ncols = self.a.ncols;
-        self.a = a;
-        let keep = |v: &[f64]| v.iter().zip(&new_index).filter(|(_, k)| k.is_some()).map(|(x, _)| *x).collect();
-        self.b = keep(&self.b);
-        self.row_scale = keep(&self.row_scale);
-        for r in &mut self.row_of {
-            *r = r.and_then(|i| new_index[i]);
-        }
     }
 
     /// Whether any column has a finite upper bound.

@@ -1,0 +1,118 @@
+//! The cpu backend's fused level-2 products (one pass over A for Aᵀy, θ∘Aᵀy − t and A·v; A·x
+//! with Aᵀy) against plain f64 loops, with A held dense and sparse, on sizes below and above one
+//! column block and the two-thread threshold.
+
+use glsolve::lp::backend::{BackendError, CpuVectors, VectorKernels};
+use glsolve::lp::SparseColMatrix;
+
+/// Deterministic values in [−1, 1).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+    }
+    fn vec(&mut self, n: usize) -> Vec<f64> {
+        (0..n).map(|_| self.next()).collect()
+    }
+}
+
+/// An m×n matrix with about a third of its entries nonzero (every column has one).
+fn matrix(m: usize, n: usize, rng: &mut Lcg) -> SparseColMatrix {
+    let mut t = Vec::new();
+    for j in 0..n {
+        for i in 0..m {
+            let v = rng.next();
+            if i == j % m || v.abs() < 0.33 {
+                t.push((i, j, v));
+            }
+        }
+    }
+    SparseColMatrix::from_triplets(m, n, &t).unwrap()
+}
+
+fn dense(a: &SparseColMatrix) -> faer::Mat<f64> {
+    let mut d = faer::Mat::<f64>::zeros(a.nrows, a.ncols);
+    for j in 0..a.ncols {
+        for (i, v) in a.col(j) {
+            d[(i, j)] = v;
+        }
+    }
+    d
+}
+
+/// (A·x, Σ|A||x|) by plain loops.
+fn a_mul(a: &SparseColMatrix, x: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    let (mut y, mut s) = (vec![0.0; a.nrows], vec![0.0; a.nrows]);
+    for (j, &xj) in x.iter().enumerate() {
+        for (i, v) in a.col(j) {
+            y[i] += v * xj;
+            s[i] += (v * xj).abs();
+        }
+    }
+    (y, s)
+}
+
+/// (Aᵀ·y, Σ|A||y|) by plain loops.
+fn at_mul(a: &SparseColMatrix, y: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    (0..a.ncols).map(|j| a.col(j).fold((0.0, 0.0), |(s, t), (i, v)| (s + v * y[i], t + (v * y[i]).abs()))).unzip()
+}
+
+/// Every entry within 1e-13 of the magnitude of its terms (plus the added vector's).
+fn assert_close(what: &str, got: &[f64], want: &[f64], scale: &[f64]) {
+    assert_eq!(got.len(), want.len(), "{what}: length");
+    for (k, ((g, w), s)) in got.iter().zip(want).zip(scale).enumerate() {
+        assert!((g - w).abs() <= 1e-13 * (1.0 + s), "{what}[{k}]: {g} against {w}");
+    }
+}
+
+#[test]
+fn fused_products_match_plain_loops_dense_and_sparse() {
+    let mut rng = Lcg(7);
+    // 1×1; a few columns; one block (128 KiB of A) ± a column and two threads (m·n ≥ 2¹⁷).
+    for (m, n) in [(1, 1), (7, 13), (257, 63), (257, 64), (257, 1031)] {
+        let a = matrix(m, n, &mut rng);
+        let (y, w, r) = (rng.vec(m), rng.vec(n), rng.vec(m));
+        let theta: Vec<f64> = rng.vec(n).iter().map(|v| v.abs() * 10.0).collect();
+        let t = rng.vec(n);
+        // Reference: u = Aᵀy, v = θ∘u − t, r − A·v; the operator's v = θ∘u and A·v; A·w.
+        let (u, us) = at_mul(&a, &y);
+        let v_t: Vec<f64> = (0..n).map(|j| theta[j] * u[j] - t[j]).collect();
+        let (av_t, avs_t) = a_mul(&a, &v_t);
+        let r_av: Vec<f64> = (0..m).map(|i| r[i] - av_t[i]).collect();
+        let r_scale: Vec<f64> = (0..m).map(|i| r[i].abs() + avs_t[i]).collect();
+        let v: Vec<f64> = (0..n).map(|j| theta[j] * u[j]).collect();
+        let (av, avs) = a_mul(&a, &v);
+        let (aw, aws) = a_mul(&a, &w);
+        let d = dense(&a);
+        for (name, mut vk) in
+            [("sparse", CpuVectors::sparse(a.clone(), &[])), ("dense", CpuVectors::new(d.as_ref(), &[]))]
+        {
+            let what = |s: &str| format!("{name} {m}×{n} {s}");
+            let np = vk.normal_product(&y, &theta, Some(&t), Some(&r)).unwrap();
+            assert_close(&what("normal_product u"), &np.u, &u, &us);
+            assert_close(&what("normal_product v"), &np.v, &v_t, &us.iter().map(|s| s * 10.0).collect::<Vec<_>>());
+            assert_close(&what("normal_product r − A·v"), &np.av, &r_av, &r_scale);
+            let op = vk.normal_product(&y, &theta, None, None).unwrap();
+            assert_close(&what("operator v"), &op.v, &v, &us.iter().map(|s| s * 10.0).collect::<Vec<_>>());
+            assert_close(&what("operator A·θ∘u"), &op.av, &av, &avs);
+            let (ax, aty) = vk.a_and_at_mul(&w, &y).unwrap();
+            assert_close(&what("a_and_at_mul A·x"), &ax, &aw, &aws);
+            assert_close(&what("a_and_at_mul Aᵀ·y"), &aty, &u, &us);
+        }
+    }
+}
+
+#[test]
+fn fused_products_reject_vectors_of_the_wrong_length() {
+    let mut rng = Lcg(3);
+    let a = matrix(5, 9, &mut rng);
+    let mut vk = CpuVectors::sparse(a, &[]);
+    let (y, theta) = (vec![1.0; 5], vec![1.0; 9]);
+    let err = vk.normal_product(&y, &theta, Some(&vec![1.0; 8]), None).err();
+    assert!(matches!(err, Some(BackendError::Dimension { op: "normal_product", expected: 9, got: 8 })), "{err:?}");
+    let err = vk.normal_product(&vec![1.0; 4], &theta, None, None).err();
+    assert!(matches!(err, Some(BackendError::Dimension { op: "normal_product", expected: 5, got: 4 })), "{err:?}");
+    let err = vk.a_and_at_mul(&vec![1.0; 9], &vec![1.0; 6]).err();
+    assert!(matches!(err, Some(BackendError::Dimension { op: "a_and_at_mul", expected: 5, got: 6 })), "{err:?}");
+}
