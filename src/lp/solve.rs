@@ -99,13 +99,13 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
     settings.validate()?;
     model.validate()?;
     if !settings.backend.uses_gl() {
-        return solve_checked(model, settings, log, None);
+        return solve_valid(model, settings, log, None);
     }
     match Gpu::headless() {
-        Ok(gpu) => solve_checked(model, settings, log, Some(&gpu)),
+        Ok(gpu) => solve_valid(model, settings, log, Some(&gpu)),
         Err(e) if settings.backend == BackendKind::Hybrid => {
             log.line(&format!("notice: no GL context ({e}); the hybrid backend runs on the CPU"));
-            solve_checked(model, settings, log, None)
+            solve_valid(model, settings, log, None)
         }
         Err(e) => Err(SolveError::Gl(e)),
     }
@@ -121,12 +121,12 @@ pub fn solve_on(
 ) -> Result<Solution, SolveError> {
     settings.validate()?;
     model.validate()?;
-    solve_checked(model, settings, log, gpu)
+    solve_valid(model, settings, log, gpu)
 }
 
 /// [`solve_on`] once the model and the settings have passed validation (a pass over A, made
-/// once per solve), with the log the verbosity asks for.
-fn solve_checked(
+/// once per solve).
+fn solve_valid(
     model: &LpModel,
     settings: &Settings,
     log: &mut Logger,
@@ -134,16 +134,6 @@ fn solve_checked(
 ) -> Result<Solution, SolveError> {
     let mut quiet = Logger::quiet();
     let log = if settings.verbosity == Verbosity::Quiet { &mut quiet } else { log };
-    solve_valid(model, settings, log, gpu)
-}
-
-/// [`solve_checked`] with its log.
-fn solve_valid(
-    model: &LpModel,
-    settings: &Settings,
-    log: &mut Logger,
-    gpu: Option<&Gpu>,
-) -> Result<Solution, SolveError> {
     let t0 = Instant::now();
     let mut timings = Timings::default();
     let presolved = standard_form(model, settings.scaling);
