@@ -58,6 +58,11 @@ fn settings_have_per_backend_defaults_in_the_library() {
     assert_eq!(Settings::for_backend(BackendKind::Hybrid).step_factor, 0.99);
     assert_eq!(Settings::for_backend(BackendKind::Cpu).step_factor, 0.95);
     assert_eq!(Settings::default().step_factor, 0.95);
+    // The long step is the cpu backend's alone.
+    assert_eq!(Settings::for_backend(BackendKind::Gpu).long_step_factor, None);
+    assert_eq!(Settings::for_backend(BackendKind::Hybrid).long_step_factor, None);
+    assert_eq!(Settings::for_backend(BackendKind::Cpu).long_step_factor, Some(0.995));
+    assert_eq!(Settings::default().long_step_factor, Some(0.995));
     // The trap of the issue: the gpu backend with the double-precision ε is refused, not run
     // into a NaN pivot and "reduced accuracy".
     let wrong = Settings { backend: BackendKind::Gpu, ..Settings::default() };

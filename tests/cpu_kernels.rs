@@ -2,21 +2,15 @@
 //! (`cpu::syrk`) and the two-level blocked Cholesky (`cpu::cholesky`), against sums and products
 //! written out here, on sizes that straddle every tile and block edge.
 
+mod common;
+
+use common::matrices::entries;
 use faer::{Accum, Mat, MatRef, Par};
 use glsolve::cpu::cholesky::{cholesky_lower, cholesky_lower_with, PivotRule, BLOCK, INNER_BLOCK};
 use glsolve::cpu::syrk::{column_ranges, weighted_gram_lower_with, Isa, Precision, KC, MC};
 
 /// Unit roundoff of f64.
 const U: f64 = f64::EPSILON / 2.0;
-
-/// Deterministic entries in [−1, 1) (a small LCG; the tests need no statistics).
-fn entries(rows: usize, cols: usize, seed: u64) -> Mat<f64> {
-    let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    Mat::from_fn(rows, cols, |_, _| {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-    })
-}
 
 /// Weights with zeros (skipped columns) and negatives among them.
 fn weights(n: usize) -> Vec<f64> {

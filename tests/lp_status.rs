@@ -193,6 +193,8 @@ fn invalid_settings_are_rejected() {
         (Settings { tolerance: 0.0, ..quiet() }, E::Tolerance(0.0)),
         (Settings { tolerance: 1.0, ..quiet() }, E::Tolerance(1.0)),
         (Settings { step_factor: 1.0, ..quiet() }, E::StepFactor(1.0)),
+        (Settings { long_step_factor: Some(1.0), ..quiet() }, E::LongStepFactor(1.0)),
+        (Settings { long_step_factor: Some(0.0), ..quiet() }, E::LongStepFactor(0.0)),
         (Settings { infeasibility_tolerance: -1e-9, ..quiet() }, E::InfeasibilityTolerance(-1e-9)),
         (Settings { max_iterations: 0, ..quiet() }, E::MaxIterations),
         (Settings { gpu_pivot_tolerance: 2.0, ..quiet() }, E::PivotTolerance(2.0)),

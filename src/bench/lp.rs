@@ -91,6 +91,7 @@ pub fn random_lp_times(
         backend,
         tolerance: Settings::default_tolerance(backend),
         step_factor: Settings::default_step_factor(backend),
+        long_step_factor: Settings::default_long_step_factor(backend),
         verbosity: Verbosity::Quiet,
         gpu_variant: variant,
         ..Settings::default()

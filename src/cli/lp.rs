@@ -250,6 +250,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         },
         tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
         step_factor: Settings::default_step_factor(backend),
+        long_step_factor: Settings::default_long_step_factor(backend),
         max_iterations: a.max_iter,
         substitution: match a.subst {
             SubstArg::Cpu => Substitution::Cpu,

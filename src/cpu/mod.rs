@@ -1,5 +1,6 @@
 //! Double-precision CPU references and fallbacks (faer), and the random test matrices.
 pub mod cholesky;
+pub mod column_pass;
 pub mod dense;
 pub mod random;
 pub mod sparse_cholesky;

@@ -163,6 +163,7 @@ impl Scenario {
                     backend: crate::lp::BackendKind::Gpu,
                     tolerance: crate::lp::Settings::default_tolerance(crate::lp::BackendKind::Gpu),
                     step_factor: crate::lp::Settings::default_step_factor(crate::lp::BackendKind::Gpu),
+                    long_step_factor: None,
                     verbosity: crate::lp::Verbosity::Quiet,
                     normal_format: self.format,
                     gpu_variant: self.variant,

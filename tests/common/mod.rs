@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod bounds;
+pub mod matrices;
 
 use glsolve::gl::Gpu;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};

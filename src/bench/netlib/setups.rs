@@ -87,6 +87,11 @@ impl Setup {
             } else {
                 Settings::default_step_factor(self.backend)
             },
+            long_step_factor: if self.variant.is_paper() {
+                None
+            } else {
+                Settings::default_long_step_factor(self.backend)
+            },
             ..Settings::default()
         }
     }

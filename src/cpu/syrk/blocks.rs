@@ -108,28 +108,13 @@ pub unsafe fn gram_columns<T: Elem>(
         let mut k0 = 0;
         while k0 < n {
             let kc = KC.min(n - k0);
-            for t in 0..tiles {
-                let c0 = j0 + t * nr;
-                let q_t = &mut q[t * KC * nr..t * KC * nr + kc * nr];
-                let cols = (j1 - c0).min(nr);
-                pack_weighted(a, w, &ks[k0..k0 + kc], q_t, c0, cols, nr);
-            }
+            pack(a, Some(w), &ks[k0..k0 + kc], q, (j0, j1), nr);
             // Row blocks from the first row the range needs, on the grid of MC (a multiple of mr).
             let mut i_blk = j0 / mr * mr;
             while i_blk < m {
                 let i_end = (i_blk + MC).min(m);
                 let panels = (i_end - i_blk).div_ceil(mr);
-                for r in 0..panels {
-                    let r0 = i_blk + r * mr;
-                    pack_rows(
-                        a,
-                        &ks[k0..k0 + kc],
-                        &mut p[r * KC * mr..r * KC * mr + kc * mr],
-                        r0,
-                        (m - r0).min(mr),
-                        mr,
-                    );
-                }
+                pack(a, None, &ks[k0..k0 + kc], p, (i_blk, i_end), mr);
                 for t in 0..tiles {
                     let c0 = j0 + t * nr;
                     if c0 >= i_end {
@@ -164,44 +149,41 @@ fn col_slice<'a>(a: MatRef<'a, f64>, k: usize) -> Option<&'a [f64]> {
     a.col(k).try_as_col_major().map(|c| c.as_slice())
 }
 
-/// Packs w[j]·A[c0 + jj, j] for the columns j of `ks` into `q[k·nr + jj]` (zeros beyond
-/// `cols`).
-fn pack_weighted<T: Elem>(a: MatRef<'_, f64>, w: &[f64], ks: &[usize], q: &mut [T], c0: usize, cols: usize, nr: usize) {
-    for (&j, dst) in ks.iter().zip(q.chunks_exact_mut(nr)) {
-        let wk = w[j];
-        match col_slice(a, j) {
-            Some(src) => {
-                for (d, &v) in dst.iter_mut().zip(&src[c0..c0 + cols]) {
-                    *d = T::of(v * wk);
+/// Packs rows lo..hi of the columns j of `ks` (k-th of them), times w[j] when `w` is given,
+/// in groups of `width` rows: group g (rows lo + g·width..) at g·KC·width + k·width, zeros past
+/// `hi`. The weighted column tiles of C (width NR) and the row panels (width MR) are both this.
+/// Column by column, so that A is read in contiguous runs (group by group, every read of a
+/// column was a cache miss of its own).
+fn pack<T: Elem>(
+    a: MatRef<'_, f64>,
+    w: Option<&[f64]>,
+    ks: &[usize],
+    dst: &mut [T],
+    (lo, hi): (usize, usize),
+    width: usize,
+) {
+    let groups = (hi - lo).div_ceil(width);
+    for (k, &j) in ks.iter().enumerate() {
+        let wk = w.map_or(1.0, |w| w[j]);
+        let src = col_slice(a, j);
+        for g in 0..groups {
+            let r0 = lo + g * width;
+            let rows = (hi - r0).min(width);
+            let out = &mut dst[g * KC * width + k * width..g * KC * width + (k + 1) * width];
+            match src {
+                Some(src) => {
+                    for (d, &v) in out.iter_mut().zip(&src[r0..r0 + rows]) {
+                        *d = T::of(v * wk);
+                    }
+                }
+                None => {
+                    let col = a.col(j);
+                    for (ii, d) in out.iter_mut().take(rows).enumerate() {
+                        *d = T::of(col[r0 + ii] * wk);
+                    }
                 }
             }
-            None => {
-                let col = a.col(j);
-                for (jj, d) in dst.iter_mut().take(cols).enumerate() {
-                    *d = T::of(col[c0 + jj] * wk);
-                }
-            }
+            out[rows..].fill(T::default());
         }
-        dst[cols..].fill(T::default());
-    }
-}
-
-/// Packs A[r0 + ii, j] for the columns j of `ks` into `p[k·mr + ii]` (zeros beyond `rows`).
-fn pack_rows<T: Elem>(a: MatRef<'_, f64>, ks: &[usize], p: &mut [T], r0: usize, rows: usize, mr: usize) {
-    for (&j, dst) in ks.iter().zip(p.chunks_exact_mut(mr)) {
-        match col_slice(a, j) {
-            Some(src) => {
-                for (d, &v) in dst.iter_mut().zip(&src[r0..r0 + rows]) {
-                    *d = T::of(v);
-                }
-            }
-            None => {
-                let col = a.col(j);
-                for (ii, d) in dst.iter_mut().take(rows).enumerate() {
-                    *d = T::of(col[r0 + ii]);
-                }
-            }
-        }
-        dst[rows..].fill(T::default());
     }
 }

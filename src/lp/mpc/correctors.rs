@@ -27,7 +27,7 @@ pub const BETA_MIN: f64 = 0.1;
 pub const BETA_MAX: f64 = 10.0;
 
 /// The products (x + αp·Δx)∘(s + αd·Δs).
-fn trial_products<V: VectorKernels>(
+pub(super) fn trial_products<V: VectorKernels>(
     vk: &mut V,
     x: &V::Vector,
     s: &V::Vector,

@@ -29,6 +29,7 @@ mod outcome;
 mod stopping;
 
 pub use infeasibility::{STALL_FLOOR, STALL_RATIO};
+pub use newton::LONG_STEP_CENTRALITY;
 pub use outcome::{Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 pub use stopping::{converged, merit, JUDGE_PATIENCE, JUDGE_WINDOW, NO_PROGRESS_ITERATIONS};
 

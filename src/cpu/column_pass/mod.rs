@@ -1,0 +1,138 @@
+//! One pass over the columns of a dense matrix that uses each column twice: uⱼ = aⱼᵀy, then
+//! vⱼ = f(j, uⱼ), then A·v += vⱼ·aⱼ. Four columns are taken at a time, so the second use reads
+//! them from L1 (16 KB at m = 512) and the accumulator A·v is loaded and stored once per four
+//! columns: the pass costs one read of A, which is what bounds it (A lives in L3 or memory).
+//!
+//! The kernels are AVX-512 or AVX2 with FMA, chosen at run time like those of
+//! [`super::syrk`], and plain loops elsewhere; they sum in different orders, so their results
+//! differ by rounding.
+#![allow(unsafe_code)]
+
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use super::syrk::Isa;
+use faer::MatRef;
+
+/// Columns of `a` from `j0` on, as many as `u` holds: `u[k] = a_{j0+k}ᵀ·y`, `v[k] = f(j0+k, u[k])`,
+/// and `acc += Σₖ v[k]·a_{j0+k}`, with the best kernel of this CPU.
+///
+/// # Panics
+/// If `y` or `acc` is not `a.nrows()` long, `u` and `v` differ in length, or the columns
+/// `j0..j0 + u.len()` are not in `a`: callers own these shapes.
+pub fn column_pass(a: MatRef<'_, f64>, y: &[f64], j0: usize, out: PassOutput<'_>, f: &ColumnMap<'_>) {
+    column_pass_with(Isa::detect(), a, y, j0, out, f)
+}
+
+/// vⱼ from (j, uⱼ).
+pub type ColumnMap<'a> = dyn Fn(usize, f64) -> f64 + Sync + 'a;
+
+/// Where a pass writes: u and v (one entry per column) and the accumulator A·v (m entries).
+pub struct PassOutput<'a> {
+    pub u: &'a mut [f64],
+    pub v: &'a mut [f64],
+    pub acc: &'a mut [f64],
+}
+
+/// [`column_pass`] with a chosen kernel (one this CPU does not run falls back to
+/// [`Isa::Portable`]); the tests compare the kernels with f64 loops.
+///
+/// # Panics
+/// As [`column_pass`].
+pub fn column_pass_with(isa: Isa, a: MatRef<'_, f64>, y: &[f64], j0: usize, out: PassOutput<'_>, f: &ColumnMap<'_>) {
+    let PassOutput { u, v, acc } = out;
+    let m = a.nrows();
+    assert!(y.len() == m && acc.len() == m && u.len() == v.len(), "column_pass: shapes");
+    assert!(j0 + u.len() <= a.ncols(), "column_pass: columns out of range");
+    let pass = Pass { a, y, j0, f };
+    let isa = if isa.runs_here() { isa } else { Isa::Portable };
+    match isa {
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => pass.run(u, v, acc, x86::dot4_avx512, x86::axpy4_avx512),
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => pass.run(u, v, acc, x86::dot4_avx2, x86::axpy4_avx2),
+        _ => pass.run(u, v, acc, dot4_portable, axpy4_portable),
+    }
+}
+
+/// Four dot products with y (all slices of y's length).
+type Dot4 = unsafe fn([&[f64]; 4], &[f64]) -> [f64; 4];
+/// acc += Σ_q w[q]·c[q] (all slices of acc's length).
+type Axpy4 = unsafe fn(&mut [f64], [f64; 4], [&[f64]; 4]);
+
+struct Pass<'a> {
+    a: MatRef<'a, f64>,
+    y: &'a [f64],
+    j0: usize,
+    f: &'a ColumnMap<'a>,
+}
+
+impl Pass<'_> {
+    /// Column j as a slice (columns of a faer matrix with unit row stride are contiguous).
+    #[inline(always)]
+    fn slice(&self, j: usize) -> Option<&[f64]> {
+        self.a.col(j).try_as_col_major().map(|c| c.as_slice())
+    }
+
+    /// The pass with `dot4` and `axpy4`, which must run on this CPU.
+    fn run(&self, u: &mut [f64], v: &mut [f64], acc: &mut [f64], dot4: Dot4, axpy4: Axpy4) {
+        let m = self.y.len();
+        let len = u.len();
+        let mut k = 0;
+        while k < len {
+            let j = self.j0 + k;
+            if k + 4 <= len {
+                if let (Some(c0), Some(c1), Some(c2), Some(c3)) =
+                    (self.slice(j), self.slice(j + 1), self.slice(j + 2), self.slice(j + 3))
+                {
+                    let c = [&c0[..m], &c1[..m], &c2[..m], &c3[..m]];
+                    // SAFETY: the caller chose kernels this CPU runs; every slice is m long.
+                    let d = unsafe { dot4(c, self.y) };
+                    let mut w = [0.0; 4];
+                    for q in 0..4 {
+                        u[k + q] = d[q];
+                        w[q] = (self.f)(j + q, d[q]);
+                        v[k + q] = w[q];
+                    }
+                    // SAFETY: as above.
+                    unsafe { axpy4(acc, w, c) };
+                    k += 4;
+                    continue;
+                }
+            }
+            self.one(j, &mut u[k], &mut v[k], acc);
+            k += 1;
+        }
+    }
+
+    /// One column by itself (the last few, or a strided column).
+    fn one(&self, j: usize, u: &mut f64, v: &mut f64, acc: &mut [f64]) {
+        let col = self.a.col(j);
+        let mut s = 0.0;
+        for (i, &yi) in self.y.iter().enumerate() {
+            s += col[i] * yi;
+        }
+        *u = s;
+        *v = (self.f)(j, s);
+        let w = *v;
+        for (i, o) in acc.iter_mut().enumerate() {
+            *o += w * col[i];
+        }
+    }
+}
+
+/// [`Dot4`] without SIMD.
+fn dot4_portable(c: [&[f64]; 4], y: &[f64]) -> [f64; 4] {
+    let mut out = [0.0; 4];
+    for (o, c) in out.iter_mut().zip(c) {
+        *o = c.iter().zip(y).map(|(a, b)| a * b).sum();
+    }
+    out
+}
+
+/// [`Axpy4`] without SIMD.
+fn axpy4_portable(acc: &mut [f64], w: [f64; 4], c: [&[f64]; 4]) {
+    for (i, o) in acc.iter_mut().enumerate() {
+        *o += w[0] * c[0][i] + w[1] * c[1][i] + w[2] * c[2][i] + w[3] * c[3][i];
+    }
+}

@@ -1,0 +1,110 @@
+//! The column pass under the cpu backend's fused products (`cpu::column_pass`): every kernel
+//! this CPU runs against f64 loops written out here, on row counts around the 4-, 8- and
+//! 16-wide loop edges, column counts around the four-column groups, a column offset, and
+//! strided columns (a transposed view).
+
+mod common;
+
+use common::matrices::entries;
+use faer::MatRef;
+use glsolve::cpu::column_pass::{column_pass_with, PassOutput};
+use glsolve::cpu::syrk::Isa;
+
+/// Unit roundoff of f64.
+const U: f64 = f64::EPSILON / 2.0;
+
+fn kernels() -> Vec<Isa> {
+    [Isa::Avx512, Isa::Avx2, Isa::Portable].into_iter().filter(|i| i.runs_here()).collect()
+}
+
+/// |got − want| ≤ γ_{k+1}·Σ|terms| + tiny, entry by entry (Higham, Thm 3.1, any summation order).
+fn assert_within(what: &str, got: &[f64], want: &[f64], abs: &[f64], k: usize) {
+    let gamma = (k + 1) as f64 * U / (1.0 - (k + 1) as f64 * U);
+    for (i, ((g, w), s)) in got.iter().zip(want).zip(abs).enumerate() {
+        let tol = 2.0 * gamma * s + 1e-300;
+        assert!((g - w).abs() <= tol, "{what}[{i}]: {g} vs {w} (tolerance {tol:.2e})");
+    }
+}
+
+/// u, v = θ∘u − t and acc₀ + A·v by loops, with the sums of absolute terms.
+#[allow(clippy::type_complexity)]
+fn reference(a: MatRef<'_, f64>, y: &[f64], j0: usize, cols: usize, acc0: &[f64]) -> [Vec<f64>; 5] {
+    let m = a.nrows();
+    let (mut u, mut ua, mut v) = (vec![0.0; cols], vec![0.0; cols], vec![0.0; cols]);
+    let (mut acc, mut acca) = (acc0.to_vec(), acc0.iter().map(|x| x.abs()).collect::<Vec<_>>());
+    for k in 0..cols {
+        let j = j0 + k;
+        for i in 0..m {
+            u[k] += a[(i, j)] * y[i];
+            ua[k] += (a[(i, j)] * y[i]).abs();
+        }
+        v[k] = map(j, u[k]);
+        for i in 0..m {
+            acc[i] += v[k] * a[(i, j)];
+            acca[i] += (v[k] * a[(i, j)]).abs();
+        }
+    }
+    [u, ua, v, acc, acca]
+}
+
+/// The map of the interior-point operator: θⱼ·uⱼ − tⱼ with made-up θ and t.
+fn map(j: usize, u: f64) -> f64 {
+    (0.5 + (j % 5) as f64) * u - 0.125 * (j % 3) as f64
+}
+
+#[test]
+fn every_kernel_matches_the_loops_on_every_edge() {
+    for isa in kernels() {
+        for m in [1, 3, 4, 7, 8, 9, 15, 16, 17, 24, 31, 33, 257] {
+            for (j0, cols) in [(0, 1), (0, 3), (0, 4), (0, 5), (2, 9), (1, 16)] {
+                let a = entries(m, j0 + cols + 1, (m * 31 + cols) as u64);
+                let y = entries(m, 1, 7).col(0).iter().copied().collect::<Vec<_>>();
+                let acc0: Vec<f64> = (0..m).map(|i| 0.25 * i as f64).collect();
+                let [u, ua, v, acc, acca] = reference(a.as_ref(), &y, j0, cols, &acc0);
+                // The same matrix stored by rows: its columns are strided.
+                let by_rows = a.transpose().to_owned();
+                for (view, a) in [("columns", a.as_ref()), ("strided", by_rows.transpose())] {
+                    let (mut gu, mut gv, mut gacc) = (vec![0.0; cols], vec![0.0; cols], acc0.clone());
+                    let out = PassOutput { u: &mut gu, v: &mut gv, acc: &mut gacc };
+                    column_pass_with(isa, a, &y, j0, out, &map);
+                    let what = format!("{isa:?} {view} m {m} j0 {j0} cols {cols}");
+                    assert_within(&format!("{what} u"), &gu, &u, &ua, m);
+                    // v is a function of u: its error is the map's slope times u's.
+                    let va: Vec<f64> = ua.iter().enumerate().map(|(k, s)| 4.5 * s + map(j0 + k, 0.0).abs()).collect();
+                    assert_within(&format!("{what} v"), &gv, &v, &va, m + 2);
+                    // acc sums m·… terms with perturbed v: bound by the absolute sums of both.
+                    let bound: Vec<f64> = acca.iter().map(|s| s * (1.0 + 4.5 * m as f64)).collect();
+                    assert_within(&format!("{what} acc"), &gacc, &acc, &bound, cols + m + 2);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_strided_matrix_takes_the_column_by_column_path() {
+    // Rows of a column-major matrix, seen as columns, are strided: the pass must still be right.
+    let a = entries(6, 5, 3);
+    let at = a.transpose(); // 5×6, columns with stride 6
+    let y: Vec<f64> = (0..5).map(|i| 1.0 + i as f64).collect();
+    let (mut u, mut v, mut acc) = (vec![0.0; 6], vec![0.0; 6], vec![0.0; 5]);
+    column_pass_with(Isa::detect(), at, &y, 0, PassOutput { u: &mut u, v: &mut v, acc: &mut acc }, &|_, x| 2.0 * x);
+    for j in 0..6 {
+        let want: f64 = (0..5).map(|i| at[(i, j)] * y[i]).sum();
+        assert!((u[j] - want).abs() <= 1e-14 * (1.0 + want.abs()), "u[{j}]");
+        assert_eq!(v[j], 2.0 * u[j]);
+    }
+    for i in 0..5 {
+        let want: f64 = (0..6).map(|j| v[j] * at[(i, j)]).sum();
+        assert!((acc[i] - want).abs() <= 1e-13 * (1.0 + want.abs()), "acc[{i}]");
+    }
+}
+
+#[test]
+#[should_panic(expected = "column_pass: columns out of range")]
+fn columns_beyond_the_matrix_are_refused() {
+    let a = entries(4, 3, 1);
+    let y = vec![1.0; 4];
+    let (mut u, mut v, mut acc) = (vec![0.0; 2], vec![0.0; 2], vec![0.0; 4]);
+    column_pass_with(Isa::detect(), a.as_ref(), &y, 2, PassOutput { u: &mut u, v: &mut v, acc: &mut acc }, &|_, x| x);
+}
