@@ -1,6 +1,6 @@
 //! The cpu backend's fused level-2 products (one pass over A for Aᵀy, θ∘Aᵀy − t and A·v; A·x
-//! with Aᵀy) against plain f64 loops, with A held dense and sparse, on sizes below and above one
-//! column block and the two-thread threshold.
+//! with Aᵀy) against plain f64 loops, with A held dense and sparse, on sizes around the column
+//! pass's four-column groups and the two-thread threshold, and without rows.
 
 use glsolve::lp::backend::{BackendError, CpuVectors, VectorKernels};
 use glsolve::lp::SparseColMatrix;
@@ -69,7 +69,7 @@ fn assert_close(what: &str, got: &[f64], want: &[f64], scale: &[f64]) {
 #[test]
 fn fused_products_match_plain_loops_dense_and_sparse() {
     let mut rng = Lcg(7);
-    // 1×1; a few columns; one block (128 KiB of A) ± a column and two threads (m·n ≥ 2¹⁷).
+    // 1×1; a few columns (4·3 + 1); 63 and 64 columns (groups of four ± 1); two threads (m·n ≥ 2¹⁷).
     for (m, n) in [(1, 1), (7, 13), (257, 63), (257, 64), (257, 1031)] {
         let a = matrix(m, n, &mut rng);
         let (y, w, r) = (rng.vec(m), rng.vec(n), rng.vec(m));
@@ -100,6 +100,21 @@ fn fused_products_match_plain_loops_dense_and_sparse() {
             assert_close(&what("a_and_at_mul A·x"), &ax, &aw, &aws);
             assert_close(&what("a_and_at_mul Aᵀ·y"), &aty, &u, &us);
         }
+    }
+}
+
+#[test]
+fn without_rows_v_is_still_theta_u_minus_t() {
+    // m = 0: Aᵀy = 0, so v = θ∘0 − t = −t, and A·v is empty.
+    let a = SparseColMatrix::from_triplets(0, 3, &[]).unwrap();
+    let d = faer::Mat::<f64>::zeros(0, 3);
+    let (theta, t) = (vec![2.0, 3.0, 4.0], vec![0.5, -1.0, 0.0]);
+    for (name, mut vk) in [("sparse", CpuVectors::sparse(a.clone(), &[])), ("dense", CpuVectors::new(d.as_ref(), &[]))]
+    {
+        let np = vk.normal_product(&vec![], &theta, Some(&t), None).unwrap();
+        assert_eq!(np.u, vec![0.0; 3], "{name}");
+        assert_eq!(np.v, vec![-0.5, 1.0, 0.0], "{name}");
+        assert!(np.av.is_empty(), "{name}");
     }
 }
 

@@ -33,9 +33,41 @@ fn the_long_step_saves_iterations_on_centred_iterates() {
 }
 
 #[test]
-fn a_long_step_not_above_the_short_one_changes_nothing() {
+fn a_long_step_below_the_short_one_is_ignored() {
+    // 0.9 < 0.95: taken on centred iterates it would change the run; it must not be taken.
     let short = run(64, 7, None);
-    let same = run(64, 7, Some(Settings::default().step_factor));
-    assert_eq!(same.iterations, short.iterations);
-    assert_eq!(same.x, short.x);
+    let below = run(64, 7, Some(0.9));
+    assert_eq!(below.iterations, short.iterations);
+    assert_eq!(below.x, short.x);
+}
+
+#[test]
+fn with_upper_bounds_the_bound_pairs_are_checked_and_the_step_still_pays() {
+    // Every third column gets an upper bound at half the largest x of the unbounded optimum, so
+    // some bounds are active and the (w, z) pairs take part in the rule beside unbounded columns.
+    let base = random::random_lp(96, 5).to_model(5);
+    let free = solve(&base, &Settings { verbosity: Verbosity::Quiet, ..Settings::default() }, &mut Logger::quiet())
+        .expect("valid settings");
+    let top = free.x.iter().fold(0.0f64, |m, &v| m.max(v));
+    let mut model = base.clone();
+    for j in (0..model.col_upper.len()).step_by(3) {
+        model.col_upper[j] = 0.5 * top;
+    }
+    let solve_with = |long_step_factor| {
+        let settings = Settings { verbosity: Verbosity::Quiet, long_step_factor, ..Settings::default() };
+        let sol = solve(&model, &settings, &mut Logger::quiet()).expect("valid settings");
+        assert_eq!(sol.status, Status::Optimal, "{}", sol.detail);
+        assert_eq!(sol.verification.as_ref().map(|v| v.accuracy), Some(Accuracy::Tolerance));
+        sol
+    };
+    let (short, long) = (solve_with(None), solve_with(Settings::default().long_step_factor));
+    let at_bound = long.x.iter().zip(&model.col_upper).filter(|(x, u)| (**u - **x).abs() < 1e-6).count();
+    assert!(at_bound > 0, "no bound is active: the test lost its point");
+    assert!(
+        long.iterations < short.iterations,
+        "{} iterations with the long step, {} without",
+        long.iterations,
+        short.iterations
+    );
+    assert!((long.objective - short.objective).abs() <= 1e-7 * short.objective.abs().max(1.0));
 }

@@ -40,9 +40,9 @@ pub unsafe fn kernel_24x8(p: *const f64, q: *const f64, kc: usize, c: *mut f64, 
     let mut acc = [[_mm512_setzero_pd(); 3]; 8];
     let (mut pp, mut qq) = (p, q);
     for _ in 0..kc {
-        _mm_prefetch::<_MM_HINT_T0>(pp.add(PF) as *const i8);
-        _mm_prefetch::<_MM_HINT_T0>(pp.add(PF + 8) as *const i8);
-        _mm_prefetch::<_MM_HINT_T0>(pp.add(PF + 16) as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF) as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF + 8) as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF + 16) as *const i8);
         let a = [_mm512_loadu_pd(pp), _mm512_loadu_pd(pp.add(8)), _mm512_loadu_pd(pp.add(16))];
         for (jj, row) in acc.iter_mut().enumerate() {
             let b = _mm512_set1_pd(*qq.add(jj));
@@ -113,9 +113,9 @@ pub unsafe fn kernel_48x8_single(p: *const f32, q: *const f32, kc: usize, c: *mu
     let mut acc = [[_mm512_setzero_ps(); 3]; 8];
     let (mut pp, mut qq) = (p, q);
     for _ in 0..kc {
-        _mm_prefetch::<_MM_HINT_T0>(pp.add(PF_SINGLE) as *const i8);
-        _mm_prefetch::<_MM_HINT_T0>(pp.add(PF_SINGLE + 16) as *const i8);
-        _mm_prefetch::<_MM_HINT_T0>(pp.add(PF_SINGLE + 32) as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE) as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE + 16) as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE + 32) as *const i8);
         let a = [_mm512_loadu_ps(pp), _mm512_loadu_ps(pp.add(16)), _mm512_loadu_ps(pp.add(32))];
         for (jj, row) in acc.iter_mut().enumerate() {
             let b = _mm512_set1_ps(*qq.add(jj));

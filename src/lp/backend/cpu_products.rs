@@ -40,6 +40,13 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
     let (m, n) = (a.nrows(), a.ncols());
     let mut u = vec![0.0; n];
     let mut v = vec![0.0; n];
+    if m == 0 {
+        // No rows: Aᵀy = 0 and A·v is empty, but v is still defined.
+        for (j, vj) in v.iter_mut().enumerate() {
+            *vj = src.value(j, 0.0);
+        }
+        return (u, v, Vec::new());
+    }
     let threads = if m * n < PARALLEL_ENTRIES { 1 } else { threads.clamp(1, n.max(1)) };
     // Contiguous column ranges, one per thread, each with its own partial A·v.
     let cuts: Vec<usize> = (0..=threads).map(|t| t * n / threads).collect();

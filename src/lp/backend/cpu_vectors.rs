@@ -1,6 +1,7 @@
 //! The iteration's vectors in double precision on the CPU (`Vec<f64>`), with A for the level-2
-//! kernels: dense (faer gemv, all rayon threads) when A is dense, compressed columns when it is
-//! sparse (O(nnz) products). Which one is chosen by [`CpuVectors::for_matrix`]'s cost model.
+//! kernels: dense (faer gemv on all rayon threads; the fused products on `cpu::column_pass`) when
+//! A is dense, compressed columns when it is sparse (O(nnz) products). Which one is chosen by
+//! [`CpuVectors::for_matrix`]'s cost model.
 
 use super::cpu_assembly::threads;
 use super::cpu_products::{self, VSource};

@@ -270,14 +270,16 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let (tp, td) = ((long * ap).min(1.0), (long * ad).min(1.0));
         let vk = &mut *self.vk;
         let v = super::correctors::trial_products(vk, &st.x, &st.s, &d.dx, &d.ds, tp, td)?;
-        let (mut least, mut sum) = (vk.min(&v)?, vk.sum(&v)?);
+        let (mut sum, mut least) = (vk.sum(&v)?, vk.min(&v)?);
         if let (Some((w, z)), Some((dw, dz)), Some(bd)) = (&st.wz, &d.dwz, &self.bounds) {
             let v = super::correctors::trial_products(vk, w, z, dw, dz, tp, td)?;
             sum += vk.sum(&v)?;
-            // Unbounded columns (w = 1, z = 0) have no pair: lifted out of the minimum.
+            // Unbounded columns (w = 1, z = 0) have no pair: lifted to the floor, which stays
+            // finite in single precision (a huge lift would not).
+            let floor = LONG_STEP_CENTRALITY * sum / nf;
             let bounded = vk.mul(&bd.mask, &v)?;
             let off = vk.add_scalar(&bd.mask, -1.0)?;
-            let lifted = vk.lincomb(1.0, &bounded, -f64::MAX, &off)?;
+            let lifted = vk.lincomb(1.0, &bounded, -floor, &off)?;
             least = least.min(vk.min(&lifted)?);
         }
         Ok(if least >= LONG_STEP_CENTRALITY * sum / nf { long } else { short })
