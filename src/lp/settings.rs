@@ -281,8 +281,9 @@ pub const CPU_STEP_FACTOR: f64 = 0.95;
 /// The cpu backend's long step (see [`Settings::long_step_factor`]): 0.995 where the step keeps
 /// the iterate centred, 0.95 where it would not. Over the NETLIB collection (`bench
 /// netlib-all`) the statuses stay those of 0.95 alone, greenbea included, in 1846 iterations
-/// against 1879 for 0.95 alone in the same build; the random dense family (m = 512 and 1024,
-/// seed 7) takes 12 iterations against 13.
+/// against 1879 for 0.95 alone in the same build (1847 once the substitutions ran on one thread,
+/// which changed their rounding); the random dense family (m = 512 and 1024, seed 7) takes 12
+/// iterations against 13.
 pub const CPU_LONG_STEP_FACTOR: f64 = 0.995;
 
 impl Settings {
