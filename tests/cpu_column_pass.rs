@@ -7,7 +7,7 @@ mod common;
 
 use common::matrices::entries;
 use faer::MatRef;
-use glsolve::cpu::column_pass::{column_pass_with, PassOutput};
+use glsolve::cpu::column_pass::{column_pass_with, PassOutput, PassShapeError};
 use glsolve::cpu::syrk::Isa;
 
 /// Unit roundoff of f64.
@@ -66,7 +66,7 @@ fn every_kernel_matches_the_loops_on_every_edge() {
                 for (view, a) in [("columns", a.as_ref()), ("strided", by_rows.transpose())] {
                     let (mut gu, mut gv, mut gacc) = (vec![0.0; cols], vec![0.0; cols], acc0.clone());
                     let out = PassOutput { u: &mut gu, v: &mut gv, acc: &mut gacc };
-                    column_pass_with(isa, a, &y, j0, out, &map);
+                    column_pass_with(isa, a, &y, j0, out, &map).expect("shapes fit");
                     let what = format!("{isa:?} {view} m {m} j0 {j0} cols {cols}");
                     assert_within(&format!("{what} u"), &gu, &u, &ua, m);
                     // v is a function of u: its error is the map's slope times u's.
@@ -88,7 +88,8 @@ fn a_strided_matrix_takes_the_column_by_column_path() {
     let at = a.transpose(); // 5×6, columns with stride 6
     let y: Vec<f64> = (0..5).map(|i| 1.0 + i as f64).collect();
     let (mut u, mut v, mut acc) = (vec![0.0; 6], vec![0.0; 6], vec![0.0; 5]);
-    column_pass_with(Isa::detect(), at, &y, 0, PassOutput { u: &mut u, v: &mut v, acc: &mut acc }, &|_, x| 2.0 * x);
+    column_pass_with(Isa::detect(), at, &y, 0, PassOutput { u: &mut u, v: &mut v, acc: &mut acc }, &|_, x| 2.0 * x)
+        .expect("shapes fit");
     for j in 0..6 {
         let want: f64 = (0..5).map(|i| at[(i, j)] * y[i]).sum();
         assert!((u[j] - want).abs() <= 1e-14 * (1.0 + want.abs()), "u[{j}]");
@@ -101,10 +102,19 @@ fn a_strided_matrix_takes_the_column_by_column_path() {
 }
 
 #[test]
-#[should_panic(expected = "column_pass: columns out of range")]
-fn columns_beyond_the_matrix_are_refused() {
+fn operands_that_do_not_fit_are_typed_errors_and_nothing_is_written() {
     let a = entries(4, 3, 1);
-    let y = vec![1.0; 4];
-    let (mut u, mut v, mut acc) = (vec![0.0; 2], vec![0.0; 2], vec![0.0; 4]);
-    column_pass_with(Isa::detect(), a.as_ref(), &y, 2, PassOutput { u: &mut u, v: &mut v, acc: &mut acc }, &|_, x| x);
+    let id = |_: usize, x: f64| x;
+    let run = |y: &[f64], j0: usize, cols: usize, vlen: usize, alen: usize| {
+        let (mut u, mut v, mut acc) = (vec![7.0; cols], vec![7.0; vlen], vec![7.0; alen]);
+        let r =
+            column_pass_with(Isa::detect(), a.as_ref(), y, j0, PassOutput { u: &mut u, v: &mut v, acc: &mut acc }, &id);
+        assert!(u.iter().chain(&v).chain(&acc).all(|&x| x == 7.0), "written despite {r:?}");
+        r
+    };
+    assert_eq!(run(&[1.0; 4], 2, 2, 2, 4), Err(PassShapeError::Columns { end: 4, ncols: 3 }));
+    assert_eq!(run(&[1.0; 4], usize::MAX, 2, 2, 4), Err(PassShapeError::Columns { end: usize::MAX, ncols: 3 }));
+    assert_eq!(run(&[1.0; 3], 0, 2, 2, 4), Err(PassShapeError::Length { what: "y", expected: 4, got: 3 }));
+    assert_eq!(run(&[1.0; 4], 0, 2, 2, 5), Err(PassShapeError::Length { what: "acc", expected: 4, got: 5 }));
+    assert_eq!(run(&[1.0; 4], 0, 2, 1, 4), Err(PassShapeError::Length { what: "v", expected: 2, got: 1 }));
 }

@@ -17,11 +17,28 @@ use faer::MatRef;
 /// Columns of `a` from `j0` on, as many as `u` holds: `u[k] = a_{j0+k}ᵀ·y`, `v[k] = f(j0+k, u[k])`,
 /// and `acc += Σₖ v[k]·a_{j0+k}`, with the best kernel of this CPU.
 ///
-/// # Panics
-/// If `y` or `acc` is not `a.nrows()` long, `u` and `v` differ in length, or the columns
-/// `j0..j0 + u.len()` are not in `a`: callers own these shapes.
-pub fn column_pass(a: MatRef<'_, f64>, y: &[f64], j0: usize, out: PassOutput<'_>, f: &ColumnMap<'_>) {
+/// # Errors
+/// [`PassShapeError`] when `y` or `acc` is not `a.nrows()` long, `v` is not as long as `u`, or
+/// the columns `j0..j0 + u.len()` are not in `a` (nothing is written then).
+pub fn column_pass(
+    a: MatRef<'_, f64>,
+    y: &[f64],
+    j0: usize,
+    out: PassOutput<'_>,
+    f: &ColumnMap<'_>,
+) -> Result<(), PassShapeError> {
     column_pass_with(Isa::detect(), a, y, j0, out, f)
+}
+
+/// Operands of a column pass that do not fit together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PassShapeError {
+    /// `what` (y, acc or v) has `got` entries where `expected` are needed.
+    #[error("column pass: {what} has {got} entries, expected {expected}")]
+    Length { what: &'static str, expected: usize, got: usize },
+    /// The columns asked for end at `end`, beyond the matrix's `ncols`.
+    #[error("column pass: columns up to {end} asked of a matrix with {ncols}")]
+    Columns { end: usize, ncols: usize },
 }
 
 /// vⱼ from (j, uⱼ).
@@ -37,13 +54,27 @@ pub struct PassOutput<'a> {
 /// [`column_pass`] with a chosen kernel (one this CPU does not run falls back to
 /// [`Isa::Portable`]); the tests compare the kernels with f64 loops.
 ///
-/// # Panics
+/// # Errors
 /// As [`column_pass`].
-pub fn column_pass_with(isa: Isa, a: MatRef<'_, f64>, y: &[f64], j0: usize, out: PassOutput<'_>, f: &ColumnMap<'_>) {
+pub fn column_pass_with(
+    isa: Isa,
+    a: MatRef<'_, f64>,
+    y: &[f64],
+    j0: usize,
+    out: PassOutput<'_>,
+    f: &ColumnMap<'_>,
+) -> Result<(), PassShapeError> {
     let PassOutput { u, v, acc } = out;
     let m = a.nrows();
-    assert!(y.len() == m && acc.len() == m && u.len() == v.len(), "column_pass: shapes");
-    assert!(j0 + u.len() <= a.ncols(), "column_pass: columns out of range");
+    for (what, expected, got) in [("y", m, y.len()), ("acc", m, acc.len()), ("v", u.len(), v.len())] {
+        if got != expected {
+            return Err(PassShapeError::Length { what, expected, got });
+        }
+    }
+    let end = j0.saturating_add(u.len());
+    if end > a.ncols() {
+        return Err(PassShapeError::Columns { end, ncols: a.ncols() });
+    }
     let pass = Pass { a, y, j0, f };
     let isa = if isa.runs_here() { isa } else { Isa::Portable };
     match isa {
@@ -53,6 +84,7 @@ pub fn column_pass_with(isa: Isa, a: MatRef<'_, f64>, y: &[f64], j0: usize, out:
         Isa::Avx2 => pass.run(u, v, acc, x86::dot4_avx2, x86::axpy4_avx2),
         _ => pass.run(u, v, acc, dot4_portable, axpy4_portable),
     }
+    Ok(())
 }
 
 /// Four dot products with y (all slices of y's length).

@@ -7,9 +7,10 @@
 //! on the random family); reading it once instead of twice halves their cost. The threads take
 //! contiguous ranges of columns and sum their partial A·v at the end.
 
-use crate::cpu::column_pass::{column_pass, PassOutput};
+use crate::cpu::column_pass::{column_pass, PassOutput, PassShapeError};
 use crate::lp::model::SparseColMatrix;
 use faer::MatRef;
+use rayon::prelude::*;
 
 /// Entries of A below which one thread does the pass (waking a second costs more).
 const PARALLEL_ENTRIES: usize = 1 << 17;
@@ -35,8 +36,11 @@ impl VSource<'_> {
     }
 }
 
+/// (Aᵀy, v, A·v): the three results of a fused pass.
+pub type Fused = (Vec<f64>, Vec<f64>, Vec<f64>);
+
 /// (Aᵀy, v, A·v) for dense A, on up to `threads` threads.
-pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) -> Result<Fused, PassShapeError> {
     let (m, n) = (a.nrows(), a.ncols());
     let mut u = vec![0.0; n];
     let mut v = vec![0.0; n];
@@ -45,7 +49,7 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
         for (j, vj) in v.iter_mut().enumerate() {
             *vj = src.value(j, 0.0);
         }
-        return (u, v, Vec::new());
+        return Ok((u, v, Vec::new()));
     }
     let threads = if m * n < PARALLEL_ENTRIES { 1 } else { threads.clamp(1, n.max(1)) };
     // Contiguous column ranges, one per thread, each with its own partial A·v.
@@ -62,14 +66,9 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
     let f = |j: usize, uj: f64| src.value(j, uj);
     let run = |(j0, out): (usize, PassOutput<'_>)| column_pass(a, y, j0, out, &f);
     if threads == 1 {
-        parts.into_iter().for_each(run);
+        parts.into_iter().try_for_each(run)?;
     } else {
-        rayon::scope(|s| {
-            for part in parts {
-                let run = &run;
-                s.spawn(move |_| run(part));
-            }
-        });
+        parts.into_par_iter().try_for_each(run)?;
     }
     let mut av = vec![0.0; m];
     for acc in partial.chunks(m.max(1)) {
@@ -77,11 +76,11 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
             *o += x;
         }
     }
-    (u, v, av)
+    Ok((u, v, av))
 }
 
 /// (Aᵀy, v, A·v) for sparse A (one pass over the nonzeros).
-pub fn sparse(a: &SparseColMatrix, y: &[f64], src: VSource<'_>) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+pub fn sparse(a: &SparseColMatrix, y: &[f64], src: VSource<'_>) -> Fused {
     let n = a.ncols;
     let mut u = vec![0.0; n];
     let mut v = vec![0.0; n];

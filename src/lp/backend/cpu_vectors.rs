@@ -6,6 +6,7 @@
 use super::cpu_assembly::threads;
 use super::cpu_products::{self, VSource};
 use super::{BackendError, NormalProduct, VectorKernels};
+use crate::cpu::column_pass::PassShapeError;
 use crate::lp::model::SparseColMatrix;
 use faer::{Accum, Mat, MatRef, Par};
 use std::cell::OnceCell;
@@ -149,10 +150,17 @@ impl CpuVectors {
 
 impl CpuVectors {
     /// (Aᵀy, v, A·v) in one pass over A (see [`super::cpu_products`]).
-    fn fused(&self, y: &[f64], src: VSource<'_>) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+    fn fused(&self, y: &[f64], src: VSource<'_>) -> Result<cpu_products::Fused, BackendError> {
         match &self.a {
-            Storage::Dense(a) => cpu_products::dense(a.as_ref(), y, src, threads()),
-            Storage::Sparse(a) => cpu_products::sparse(a, y, src),
+            Storage::Dense(a) => cpu_products::dense(a.as_ref(), y, src, threads()).map_err(|e| match e {
+                PassShapeError::Length { expected, got, .. } => {
+                    BackendError::Dimension { op: "column pass", expected, got }
+                }
+                PassShapeError::Columns { end, ncols } => {
+                    BackendError::Dimension { op: "column pass (columns)", expected: ncols, got: end }
+                }
+            }),
+            Storage::Sparse(a) => Ok(cpu_products::sparse(a, y, src)),
         }
     }
 }
@@ -278,7 +286,7 @@ impl VectorKernels for CpuVectors {
         let (m, n) = self.dims();
         self.check("a_and_at_mul", n, x.len())?;
         self.check("a_and_at_mul", m, y.len())?;
-        let (u, _, ax) = self.fused(y, VSource::Given(x));
+        let (u, _, ax) = self.fused(y, VSource::Given(x))?;
         Ok((ax, u))
     }
 
@@ -298,7 +306,7 @@ impl VectorKernels for CpuVectors {
         if let Some(r) = r {
             self.check("normal_product", m, r.len())?;
         }
-        let (u, v, mut av) = self.fused(y, VSource::Scaled { theta, t: t.map(|t| t.as_slice()) });
+        let (u, v, mut av) = self.fused(y, VSource::Scaled { theta, t: t.map(|t| t.as_slice()) })?;
         if let Some(r) = r {
             for (o, &ri) in av.iter_mut().zip(r) {
                 *o = ri - *o;
