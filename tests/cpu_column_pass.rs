@@ -1,13 +1,14 @@
 //! The column pass under the cpu backend's fused products (`cpu::column_pass`): every kernel
 //! this CPU runs against f64 loops written out here, on row counts around the 4-, 8- and
 //! 16-wide loop edges, column counts around the four-column groups, a column offset, and
-//! strided columns (a transposed view).
+//! strided columns (a transposed view); the same for the A·x half alone (`column_axpy`), with
+//! multipliers that are zero in whole groups of four and singly.
 
 mod common;
 
 use common::matrices::entries;
 use faer::MatRef;
-use glsolve::cpu::column_pass::{column_pass_with, PassOutput, PassShapeError};
+use glsolve::cpu::column_pass::{column_axpy_with, column_pass_with, PassOutput, PassShapeError};
 use glsolve::cpu::syrk::Isa;
 
 /// Unit roundoff of f64.
@@ -117,4 +118,55 @@ fn operands_that_do_not_fit_are_typed_errors_and_nothing_is_written() {
     assert_eq!(run(&[1.0; 3], 0, 2, 2, 4), Err(PassShapeError::Length { what: "y", expected: 4, got: 3 }));
     assert_eq!(run(&[1.0; 4], 0, 2, 2, 5), Err(PassShapeError::Length { what: "acc", expected: 4, got: 5 }));
     assert_eq!(run(&[1.0; 4], 0, 2, 1, 4), Err(PassShapeError::Length { what: "v", expected: 2, got: 1 }));
+}
+
+#[test]
+fn the_axpy_half_matches_the_loops_and_skips_only_zero_multipliers() {
+    for isa in kernels() {
+        for m in [1, 3, 8, 9, 17, 33, 257] {
+            for (j0, cols) in [(0, 1), (0, 4), (0, 5), (2, 9), (1, 16), (3, 13)] {
+                let a = entries(m, j0 + cols + 1, (m * 17 + cols) as u64);
+                // Zeros in the first group of four, and one zero inside a later group.
+                let x: Vec<f64> = (0..cols)
+                    .map(|k| if (k < 4 && cols > 4) || k == 6 { 0.0 } else { 0.5 + (k % 3) as f64 - 0.25 * k as f64 })
+                    .collect();
+                let acc0: Vec<f64> = (0..m).map(|i| 1.0 - 0.5 * i as f64).collect();
+                let (mut want, mut abs) = (acc0.clone(), acc0.iter().map(|v| v.abs()).collect::<Vec<_>>());
+                for (k, &xk) in x.iter().enumerate() {
+                    for i in 0..m {
+                        want[i] += xk * a[(i, j0 + k)];
+                        abs[i] += (xk * a[(i, j0 + k)]).abs();
+                    }
+                }
+                let by_rows = a.transpose().to_owned();
+                for (view, a) in [("columns", a.as_ref()), ("strided", by_rows.transpose())] {
+                    let mut acc = acc0.clone();
+                    column_axpy_with(isa, a, &x, j0, &mut acc).expect("shapes fit");
+                    assert_within(&format!("{isa:?} {view} m {m} j0 {j0} cols {cols}"), &acc, &want, &abs, cols + 1);
+                }
+            }
+        }
+    }
+    // All multipliers zero: the accumulator is left exactly as it was, NaN columns or not.
+    let mut a = entries(5, 8, 2);
+    a[(2, 3)] = f64::NAN;
+    let mut acc = vec![1.5; 5];
+    column_axpy_with(Isa::detect(), a.as_ref(), &[0.0; 8], 0, &mut acc).expect("shapes fit");
+    assert_eq!(acc, vec![1.5; 5]);
+}
+
+#[test]
+fn the_axpy_half_reports_operands_that_do_not_fit() {
+    let a = entries(4, 3, 1);
+    let mut acc = vec![7.0; 4];
+    assert_eq!(
+        column_axpy_with(Isa::detect(), a.as_ref(), &[1.0; 2], 2, &mut acc),
+        Err(PassShapeError::Columns { end: 4, ncols: 3 })
+    );
+    let mut short = vec![7.0; 3];
+    assert_eq!(
+        column_axpy_with(Isa::detect(), a.as_ref(), &[1.0; 2], 0, &mut short),
+        Err(PassShapeError::Length { what: "acc", expected: 4, got: 3 })
+    );
+    assert!(acc.iter().chain(&short).all(|&v| v == 7.0), "written despite the error");
 }

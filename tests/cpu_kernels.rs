@@ -126,12 +126,29 @@ fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
             }
         }
         // Add: C₀ + A·W·Aᵀ, with C₀ = the same product, is exactly twice it when the sum is
-        // computed in the same order (it is: the same kernel on the same data).
-        let mut twice = one.clone();
-        weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &w, twice.as_mut(), Accum::Add, 2);
-        for j in 0..m {
-            for i in j..m {
-                assert_eq!(twice[(i, j)], 2.0 * one[(i, j)], "{isa:?}: add at ({i},{j})");
+        // computed in the same order: weights of one sign (positive and negative columns are
+        // summed in separate sweeps, so with mixed signs the order differs and only rounding
+        // separates the two).
+        for (signs, w) in [
+            ("positive", w.iter().map(|v| v.abs()).collect::<Vec<_>>()),
+            ("negative", w.iter().map(|v| -v.abs()).collect()),
+            ("mixed", w.clone()),
+        ] {
+            let mut once = Mat::zeros(m, m);
+            weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &w, once.as_mut(), Accum::Replace, 2);
+            let mut twice = once.clone();
+            weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &w, twice.as_mut(), Accum::Add, 2);
+            for j in 0..m {
+                for i in j..m {
+                    let (got, want) = (twice[(i, j)], 2.0 * once[(i, j)]);
+                    if signs == "mixed" {
+                        // |A|·|W|·|A|ᵀ bounds the terms; the sums differ by a few of its ulps.
+                        let bound: f64 = (0..n).map(|k| (a[(i, k)] * w[k] * a[(j, k)]).abs()).sum();
+                        assert!((got - want).abs() <= 1e-14 * bound, "{isa:?}: add at ({i},{j}) {got} vs {want}");
+                    } else {
+                        assert_eq!(got, want, "{isa:?}: add with {signs} weights at ({i},{j})");
+                    }
+                }
             }
         }
         // All weights zero: Replace writes zeros, Add leaves C as it was.

@@ -1,6 +1,7 @@
 //! The cpu backend's fused level-2 products (one pass over A for Aᵀy, θ∘Aᵀy − t and A·v; A·x
 //! with Aᵀy) against plain f64 loops, with A held dense and sparse, on sizes around the column
-//! pass's four-column groups and the two-thread threshold, and without rows.
+//! pass's four-column groups and the two-thread threshold, and without rows; A·x alone
+//! (`a_mul`, the column pass's second half) the same way.
 
 use glsolve::lp::backend::{BackendError, CpuVectors, VectorKernels};
 use glsolve::lp::SparseColMatrix;
@@ -130,4 +131,32 @@ fn fused_products_reject_vectors_of_the_wrong_length() {
     assert!(matches!(err, Some(BackendError::Dimension { op: "normal_product", expected: 5, got: 4 })), "{err:?}");
     let err = vk.a_and_at_mul(&vec![1.0; 9], &vec![1.0; 6]).err();
     assert!(matches!(err, Some(BackendError::Dimension { op: "a_and_at_mul", expected: 5, got: 6 })), "{err:?}");
+}
+
+#[test]
+fn a_mul_matches_plain_loops_dense_and_sparse() {
+    let mut rng = Lcg(11);
+    for (m, n) in [(1, 1), (7, 13), (257, 63), (257, 1031)] {
+        let a = matrix(m, n, &mut rng);
+        // Mostly zeros in groups (a corrector's right-hand side) and an added vector.
+        let x: Vec<f64> = (0..n).map(|j| if j % 9 < 5 { 0.0 } else { rng.next() }).collect();
+        let add = rng.vec(m);
+        let (ax, axs) = a_mul(&a, &x);
+        let want: Vec<f64> = (0..m).map(|i| 0.5 * add[i] - 2.0 * ax[i]).collect();
+        let scale: Vec<f64> = (0..m).map(|i| 0.5 * add[i].abs() + 2.0 * axs[i]).collect();
+        let d = dense(&a);
+        for (name, mut vk) in
+            [("sparse", CpuVectors::sparse(a.clone(), &[])), ("dense", CpuVectors::new(d.as_ref(), &[]))]
+        {
+            let got = vk.a_mul(-2.0, &x, Some((0.5, &add))).unwrap();
+            assert_close(&format!("{name} {m}×{n} a_mul"), &got, &want, &scale);
+            let plain = vk.a_mul(1.0, &x, None).unwrap();
+            assert_close(&format!("{name} {m}×{n} a_mul plain"), &plain, &ax, &axs);
+            let err = vk.a_mul(1.0, &vec![1.0; n + 1], None).err();
+            assert!(
+                matches!(err, Some(BackendError::Dimension { expected, got, .. }) if expected == n && got == n + 1),
+                "{err:?}"
+            );
+        }
+    }
 }

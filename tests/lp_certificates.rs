@@ -259,6 +259,30 @@ fn the_log_header_prints_coefficient_ranges() {
     assert!(lines.iter().any(|l| l.contains("rhs")), "{lines:?}");
 }
 
+#[test]
+fn coefficient_ranges_skip_zeros_and_infinities_and_see_every_entry() {
+    // 19 columns (two groups of eight and a remainder of three): the extremes sit in the
+    // remainder and in the middle of a group; zeros and infinite bounds are not coefficients.
+    let n = 19;
+    let a = nalgebra::DMatrix::from_fn(1, n, |_, j| match j {
+        17 => -3e4,
+        5 => 2e-6,
+        3 => 0.0,
+        _ => 1.0 + j as f64,
+    });
+    let m = LpModel::builder(a)
+        .minimize(vec![0.0; n])
+        .row_bounds([f64::NEG_INFINITY], [7.0])
+        .col_bounds(vec![0.0; n], vec![f64::INFINITY; n])
+        .build()
+        .expect("a valid model");
+    let lines = glsolve::lp::log::coefficient_ranges(&m);
+    assert_eq!(lines[1].trim(), "matrix [2e-6, 3e4]", "{lines:?}");
+    assert_eq!(lines[2].trim(), "cost   [none]", "{lines:?}");
+    assert_eq!(lines[3].trim(), "bound  [none]", "{lines:?}");
+    assert_eq!(lines[4].trim(), "rhs    [7e0, 7e0]", "{lines:?}");
+}
+
 /// min x₁ + x₂ s.t. the row x₁ + x₂ (= 1 twice, or ≥ 1 and ≤ 1): any y with y₀ + y₁ = 1 is a
 /// dual optimum, so y = (1 + t, −t) is one for every t: the dual optimal set is unbounded.
 fn twice_the_same_row(first: (f64, f64), second: (f64, f64)) -> LpModel {

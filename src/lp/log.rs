@@ -113,11 +113,33 @@ impl Logger {
 }
 
 /// min/max |v| over the finite non-zero values (`None` if there are none).
-fn range(v: impl IntoIterator<Item = f64>) -> Option<(f64, f64)> {
-    v.into_iter()
-        .filter(|x| x.is_finite() && *x != 0.0)
-        .map(f64::abs)
-        .fold(None, |r, x| Some(r.map_or((x, x), |(lo, hi): (f64, f64)| (lo.min(x), hi.max(x)))))
+fn range(parts: &[&[f64]]) -> Option<(f64, f64)> {
+    // Eight independent minima and maxima by branch-free selects: one running pair is a chain
+    // of dependent compares (a dense model's million coefficients took 7 ms that way).
+    const LANES: usize = 8;
+    let (mut lo, mut hi) = ([f64::INFINITY; LANES], [0.0f64; LANES]);
+    let mut take = |k: usize, x: f64| {
+        let a = x.abs();
+        let counted = a > 0.0 && a < f64::INFINITY;
+        let (l, h) = if counted { (a, a) } else { (f64::INFINITY, 0.0) };
+        lo[k] = if l < lo[k] { l } else { lo[k] };
+        hi[k] = if h > hi[k] { h } else { hi[k] };
+    };
+    for part in parts {
+        let chunks = part.chunks_exact(LANES);
+        let rest = chunks.remainder();
+        for chunk in chunks {
+            for (k, &x) in chunk.iter().enumerate() {
+                take(k, x);
+            }
+        }
+        for (k, &x) in rest.iter().enumerate() {
+            take(k, x);
+        }
+    }
+    let lo = lo.into_iter().fold(f64::INFINITY, f64::min);
+    let hi = hi.into_iter().fold(0.0, f64::max);
+    (hi > 0.0).then_some((lo, hi))
 }
 
 /// The model's coefficient ranges (HiGHS prints the same four lines): a spread of many orders of
@@ -129,10 +151,10 @@ pub fn coefficient_ranges(model: &LpModel) -> Vec<String> {
     };
     vec![
         "coefficient ranges:".to_string(),
-        fmt("matrix", range(model.a.values.iter().copied())),
-        fmt("cost", range(model.c.iter().copied())),
-        fmt("bound", range(model.col_lower.iter().chain(&model.col_upper).copied())),
-        fmt("rhs", range(model.row_lower.iter().chain(&model.row_upper).copied())),
+        fmt("matrix", range(&[&model.a.values])),
+        fmt("cost", range(&[&model.c])),
+        fmt("bound", range(&[&model.col_lower, &model.col_upper])),
+        fmt("rhs", range(&[&model.row_lower, &model.row_upper])),
     ]
 }
 
@@ -144,8 +166,8 @@ pub fn log_ranges(log: &mut Logger, model: &LpModel, sf: &StandardForm) {
     for l in coefficient_ranges(model) {
         log.line(&l);
     }
-    let scaled = range(sf.a.values.iter().copied());
-    let factors = range(sf.row_scale.iter().chain(&sf.col_scale).copied());
+    let scaled = range(&[&sf.a.values]);
+    let factors = range(&[&sf.row_scale, &sf.col_scale]);
     if let (Some((lo, hi)), Some((flo, fhi))) = (scaled, factors) {
         log.line(&format!(
             "  scaled matrix [{lo:.0e}, {hi:.0e}] after equilibration (factors in [{flo:.0e}, {fhi:.0e}])"

@@ -87,6 +87,72 @@ pub fn column_pass_with(
     Ok(())
 }
 
+/// `acc += Σₖ x[k]·a_{j0+k}` over the columns `j0..j0 + x.len()` of `a`: the second half of a
+/// pass by itself (A·x), with the best kernel of this CPU. Groups of four columns whose
+/// multipliers are all zero are skipped (a centrality corrector's right-hand side is mostly
+/// zeros).
+///
+/// # Errors
+/// [`PassShapeError`] when `acc` is not `a.nrows()` long or the columns are not in `a`
+/// (nothing is written then).
+pub fn column_axpy(a: MatRef<'_, f64>, x: &[f64], j0: usize, acc: &mut [f64]) -> Result<(), PassShapeError> {
+    column_axpy_with(Isa::detect(), a, x, j0, acc)
+}
+
+/// [`column_axpy`] with a chosen kernel (as [`column_pass_with`]).
+///
+/// # Errors
+/// As [`column_axpy`].
+pub fn column_axpy_with(
+    isa: Isa,
+    a: MatRef<'_, f64>,
+    x: &[f64],
+    j0: usize,
+    acc: &mut [f64],
+) -> Result<(), PassShapeError> {
+    let m = a.nrows();
+    if acc.len() != m {
+        return Err(PassShapeError::Length { what: "acc", expected: m, got: acc.len() });
+    }
+    let end = j0.saturating_add(x.len());
+    if end > a.ncols() {
+        return Err(PassShapeError::Columns { end, ncols: a.ncols() });
+    }
+    let axpy4: Axpy4 = match if isa.runs_here() { isa } else { Isa::Portable } {
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => x86::axpy4_avx512,
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => x86::axpy4_avx2,
+        _ => axpy4_portable,
+    };
+    let slice = |j: usize| a.col(j).try_as_col_major().map(|c| c.as_slice());
+    let mut k = 0;
+    while k < x.len() {
+        let j = j0 + k;
+        if k + 4 <= x.len() {
+            let w = [x[k], x[k + 1], x[k + 2], x[k + 3]];
+            if w == [0.0; 4] {
+                k += 4;
+                continue;
+            }
+            if let (Some(c0), Some(c1), Some(c2), Some(c3)) = (slice(j), slice(j + 1), slice(j + 2), slice(j + 3)) {
+                // SAFETY: the kernel runs on this CPU; every slice is m long.
+                unsafe { axpy4(acc, w, [&c0[..m], &c1[..m], &c2[..m], &c3[..m]]) };
+                k += 4;
+                continue;
+            }
+        }
+        let (col, w) = (a.col(j), x[k]);
+        if w != 0.0 {
+            for (i, o) in acc.iter_mut().enumerate() {
+                *o += w * col[i];
+            }
+        }
+        k += 1;
+    }
+    Ok(())
+}
+
 /// Four dot products with y (all slices of y's length).
 type Dot4 = unsafe fn([&[f64]; 4], &[f64]) -> [f64; 4];
 /// acc += Σ_q w[q]·c[q] (all slices of acc's length).

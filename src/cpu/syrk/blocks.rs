@@ -68,59 +68,72 @@ pub struct Tile {
     pub offset: isize,
     /// Add to C (later k blocks) or overwrite it (the first).
     pub accumulate: bool,
+    /// Distance between consecutive k of the NR values of Q (Q is read out of a row panel).
+    pub q_stride: usize,
+    /// Subtract the product instead (the weights were negative).
+    pub negate: bool,
 }
 
-/// The columns of A summed over (zero-weight columns left out); A's rows are packed per k block.
+/// The columns of A summed over (zero-weight columns left out), each scaled by `scale[j]`
+/// (√|wⱼ|); A's rows are packed per k block.
 #[derive(Clone, Copy)]
 pub struct Source<'a> {
     pub a: MatRef<'a, f64>,
     pub cols: &'a [usize],
+    pub scale: &'a [f64],
 }
 
-/// Columns j0..j1 of the lower triangle of A·diag(w)·Aᵀ into C (unit row stride, column stride
-/// `ldc`), summing over the columns of `src` with `kernel` on (mr, nr) tiles; added to C's
-/// entries with `add`.
+/// Columns j0..j1 of the lower triangle of ±S·Sᵀ into C (unit row stride, column stride `ldc`),
+/// S the columns of `src` scaled by `src.scale`, with `kernel` on (mr, nr) tiles; added to C's
+/// entries with `add`, subtracted with `negate`.
+///
+/// Per k block the rows of S from the range's first tile down are packed into panels of mr
+/// rows, one row block of [`MC`] at a time just before it is used (it stays in L2). A tile of
+/// C in columns c0..c0 + nr needs rows c0..c0 + nr of S as its Q operand: those lie in one
+/// panel already packed (c0 is below the current block's end), so the kernel reads Q out of it
+/// with stride mr. S is packed once per thread and k block; a separate packing of Q cost a third
+/// of the product at m = 512.
 ///
 /// # Safety
 /// `c` must point to an m×m matrix with unit row stride and column stride `ldc` ≥ m, not
 /// accessed by anyone else in columns j0..j1; `kernel` must run on this CPU and take (mr, nr)
-/// tiles; `mr` must divide [`MC`]; `nr` must divide `mr`.
+/// tiles; `mr` must divide [`MC`]; `nr` must divide `mr` and `j0`.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gram_columns<T: Elem>(
     kernel: Kernel<T>,
     (mr, nr): (usize, usize),
     src: Source<'_>,
-    w: &[f64],
     c: *mut f64,
     ldc: usize,
     (j0, j1): (usize, usize),
     add: bool,
+    negate: bool,
 ) {
-    let Source { a, cols: ks } = src;
+    let Source { a, cols: ks, scale } = src;
     let (m, n) = (a.nrows(), ks.len());
     let tiles = (j1 - j0).div_ceil(nr);
-    // Packed column tiles (KC×NR each, weighted) and the packed row block (MC/MR panels of KC×MR),
-    // in this thread's scratch (every entry is written by the packing before it is read).
-    let q_len = tiles * KC * nr;
-    let p_len = MC * KC;
-    T::with_scratch(q_len + p_len, |scratch| {
-        let (q, p) = scratch.split_at_mut(q_len);
+    // The first packed row: the panel holding row j0.
+    let p_lo = j0 / mr * mr;
+    let p_len = (m - p_lo).div_ceil(mr) * mr * KC;
+    T::with_scratch(p_len, |p| {
         let mut k0 = 0;
         while k0 < n {
             let kc = KC.min(n - k0);
-            pack(a, Some(w), &ks[k0..k0 + kc], q, (j0, j1), nr);
-            // Row blocks from the first row the range needs, on the grid of MC (a multiple of mr).
-            let mut i_blk = j0 / mr * mr;
+            let mut i_blk = p_lo;
             while i_blk < m {
                 let i_end = (i_blk + MC).min(m);
                 let panels = (i_end - i_blk).div_ceil(mr);
-                pack(a, None, &ks[k0..k0 + kc], p, (i_blk, i_end), mr);
+                let base = (i_blk - p_lo) / mr * KC * mr;
+                pack(a, scale, &ks[k0..k0 + kc], &mut p[base..], (i_blk, i_end), mr);
                 for t in 0..tiles {
                     let c0 = j0 + t * nr;
                     if c0 >= i_end {
                         break;
                     }
                     let cols = (j1 - c0).min(nr);
+                    // Q: rows c0..c0 + nr of S, inside the panel that holds row c0.
+                    let qr = c0 - p_lo;
+                    let pq = p.as_ptr().add(qr / mr * KC * mr + qr % mr);
                     // The first panel holding a row ≥ c0.
                     let first = if c0 > i_blk { (c0 - i_blk) / mr } else { 0 };
                     for r in first..panels {
@@ -131,9 +144,10 @@ pub unsafe fn gram_columns<T: Elem>(
                             // Entry (ii, jj) is kept when r0 + ii ≥ c0 + jj.
                             offset: c0 as isize - r0 as isize,
                             accumulate: add || k0 > 0,
+                            q_stride: mr,
+                            negate,
                         };
-                        let pa = p.as_ptr().add(r * KC * mr);
-                        let pq = q.as_ptr().add(t * KC * nr);
+                        let pa = p.as_ptr().add(base + r * KC * mr);
                         kernel(pa, pq, kc, c.add(r0 + c0 * ldc), ldc, tile);
                     }
                 }
@@ -149,14 +163,13 @@ fn col_slice<'a>(a: MatRef<'a, f64>, k: usize) -> Option<&'a [f64]> {
     a.col(k).try_as_col_major().map(|c| c.as_slice())
 }
 
-/// Packs rows lo..hi of the columns j of `ks` (k-th of them), times w[j] when `w` is given,
-/// in groups of `width` rows: group g (rows lo + g·width..) at g·KC·width + k·width, zeros past
-/// `hi`. The weighted column tiles of C (width NR) and the row panels (width MR) are both this.
+/// Packs rows lo..hi of the columns j of `ks` (k-th of them), times scale[j], in groups of
+/// `width` rows: group g (rows lo + g·width..) at g·KC·width + k·width, zeros past `hi`.
 /// Column by column, so that A is read in contiguous runs (group by group, every read of a
 /// column was a cache miss of its own).
 fn pack<T: Elem>(
     a: MatRef<'_, f64>,
-    w: Option<&[f64]>,
+    scale: &[f64],
     ks: &[usize],
     dst: &mut [T],
     (lo, hi): (usize, usize),
@@ -164,7 +177,7 @@ fn pack<T: Elem>(
 ) {
     let groups = (hi - lo).div_ceil(width);
     for (k, &j) in ks.iter().enumerate() {
-        let wk = w.map_or(1.0, |w| w[j]);
+        let wk = scale[j];
         let src = col_slice(a, j);
         for g in 0..groups {
             let r0 = lo + g * width;

@@ -4,14 +4,17 @@
 //! faer has no symmetric rank-k update of its own: its triangular product computes the lower
 //! triangle in about the time of the full general product, so half the multiply-adds bought no
 //! time. This module does the half that is needed at the machine's multiply-add rate, the way
-//! BLIS-style GEMMs do (Goto & van de Geijn): k is cut into blocks of [`KC`]; per block, the
-//! weighted rows w∘A[j, ·] of a tile of NR columns of C are packed contiguously (they stay in
-//! L1), the rows of A in blocks of [`MC`] are packed into panels of MR rows (they stay in L2),
-//! and a register-blocked micro-kernel accumulates each MR×NR tile of C that touches the
-//! lower triangle (AVX-512 or AVX2 with FMA, chosen at run time; elsewhere faer's triangular
-//! product). Threads take contiguous ranges of columns of C of equal triangular work; every
-//! entry of C is written by one thread in a fixed order, so the result does not depend on the
-//! thread count.
+//! BLIS-style GEMMs do (Goto & van de Geijn), on S = A·diag(√|w|) (positive and negative weights
+//! in two sweeps, C ± S·Sᵀ): k is cut into blocks of [`KC`]; per block, the rows of S in blocks
+//! of [`MC`] are packed into panels of MR rows (they stay in L2), and a register-blocked
+//! micro-kernel accumulates each MR×NR tile of C that touches the lower triangle (AVX-512 or
+//! AVX2 with FMA, chosen at run time; elsewhere faer's triangular product). The tile's other
+//! operand, rows c0..c0 + NR of S, is read out of a panel already packed, so S is packed once
+//! (against a weighted copy of the column tiles beside the panels: m = 512, n = 4m, f64 on two
+//! threads 4.4 against 5.1 ms, median of 40).
+//! Threads take contiguous ranges of columns of C of equal triangular work; every entry of C
+//! is written by one thread in a fixed order, so the result does not depend on the thread
+//! count.
 //!
 //! In [`Precision::Single`] the panels are packed as f32 and the micro-kernel multiplies and adds
 //! in f32 (twice the lanes per instruction, half the bytes per panel) within a k block, adding
@@ -132,18 +135,30 @@ pub fn weighted_gram_lower_with(
         return;
     }
     let isa = if isa.runs_here() { isa } else { Isa::Portable };
-    // Columns of weight 0 contribute nothing: they are skipped (exactly).
-    let cols: Vec<usize> = (0..n).filter(|&j| w[j] != 0.0).collect();
-    if cols.is_empty() && accum == Accum::Add {
+    // Columns of weight 0 contribute nothing: they are skipped (exactly). The others are
+    // summed as ±S·Sᵀ with S = A·diag(√|w|), positive and negative weights apart (a NaN weight
+    // goes with the positive ones and reaches C).
+    let positive: Vec<usize> = (0..n).filter(|&j| w[j] > 0.0 || w[j].is_nan()).collect();
+    let negative: Vec<usize> = (0..n).filter(|&j| w[j] < 0.0).collect();
+    if positive.is_empty() && negative.is_empty() && accum == Accum::Add {
         return;
     }
-    if isa == Isa::Portable || c.row_stride() != 1 || cols.is_empty() {
+    if isa == Isa::Portable || c.row_stride() != 1 || (positive.is_empty() && negative.is_empty()) {
         portable(a, w, c.as_mut(), accum, threads);
         return;
     }
-    match precision {
-        Precision::Double => run(kernel_f64(isa), isa.tile(precision), Source { a, cols: &cols }, w, c, accum, threads),
-        Precision::Single => run(kernel_f32(isa), isa.tile(precision), Source { a, cols: &cols }, w, c, accum, threads),
+    let scale: Vec<f64> = w.iter().map(|v| v.abs().sqrt()).collect();
+    let mut accum = accum;
+    for (cols, negate) in [(&positive, false), (&negative, true)] {
+        if cols.is_empty() {
+            continue;
+        }
+        let src = Source { a, cols, scale: &scale };
+        match precision {
+            Precision::Double => run(kernel_f64(isa), isa.tile(precision), src, c.as_mut(), accum, negate, threads),
+            Precision::Single => run(kernel_f32(isa), isa.tile(precision), src, c.as_mut(), accum, negate, threads),
+        }
+        accum = Accum::Add;
     }
 }
 
@@ -152,9 +167,9 @@ fn run<T: Elem>(
     kernel: Kernel<T>,
     (mr, nr): (usize, usize),
     src: Source<'_>,
-    w: &[f64],
     c: MatMut<'_, f64>,
     accum: Accum,
+    negate: bool,
     threads: usize,
 ) {
     let m = c.nrows();
@@ -169,8 +184,8 @@ fn run<T: Elem>(
     let work = |(j0, j1): (usize, usize)| {
         // SAFETY: each range writes only columns j0..j1 of C (rows ≥ j), disjoint between
         // threads; `c` is m×m with unit row stride and column stride `ldc`; the kernel runs on
-        // this CPU and matches the panels.
-        unsafe { gram_columns::<T>(kernel, (mr, nr), src, w, out.0, ldc, (j0, j1), add) }
+        // this CPU and matches the panels; the ranges start on multiples of nr.
+        unsafe { gram_columns::<T>(kernel, (mr, nr), src, out.0, ldc, (j0, j1), add, negate) }
     };
     if ranges.len() == 1 {
         work(ranges[0]);

@@ -29,12 +29,15 @@ unsafe fn put8(pc: *mut f64, mask: u64, x: __m512d, accumulate: bool) {
     _mm512_mask_storeu_pd(pc, k, x);
 }
 
+/// How far ahead (in f64 values) the f64 kernel prefetches its packed panel.
+const PF: usize = 24 * 8;
+
 /// C[0..24, 0..8] (+)= Σ_k P[k, 0..24] ⊗ Q[k, 0..8], lower part only (see [`Tile`]).
 ///
 /// # Safety
-/// AVX-512F must be available; `p` holds kc·24 and `q` kc·8 values; C's valid part (rows
-/// `t.rows`, columns `t.cols`, column stride `ldc`) is writable.
-const PF: usize = 24 * 8;
+/// AVX-512F must be available; `p` holds kc·24 values and `q` kc rows of 8 at stride
+/// `t.q_stride`; C's valid part (rows `t.rows`, columns `t.cols`, column stride `ldc`) is
+/// writable.
 #[target_feature(enable = "avx512f")]
 pub unsafe fn kernel_24x8(p: *const f64, q: *const f64, kc: usize, c: *mut f64, ldc: usize, t: Tile) {
     let mut acc = [[_mm512_setzero_pd(); 3]; 8];
@@ -51,12 +54,13 @@ pub unsafe fn kernel_24x8(p: *const f64, q: *const f64, kc: usize, c: *mut f64, 
             }
         }
         pp = pp.add(24);
-        qq = qq.add(8);
+        qq = qq.add(t.q_stride);
     }
     for (jj, row) in acc.iter().enumerate().take(t.cols) {
         let mask = column_mask(t, jj);
         let pc = c.add(jj * ldc);
         for (v, &x) in row.iter().enumerate() {
+            let x = if t.negate { _mm512_sub_pd(_mm512_setzero_pd(), x) } else { x };
             put8(pc.add(8 * v), mask >> (8 * v), x, t.accumulate);
         }
     }
@@ -65,8 +69,8 @@ pub unsafe fn kernel_24x8(p: *const f64, q: *const f64, kc: usize, c: *mut f64, 
 /// C[0..12, 0..4] (+)= Σ_k P[k, 0..12] ⊗ Q[k, 0..4], lower part only (see [`Tile`]).
 ///
 /// # Safety
-/// AVX2 and FMA must be available; `p` holds kc·12 and `q` kc·4 values; C's valid part is
-/// writable.
+/// AVX2 and FMA must be available; `p` holds kc·12 values and `q` kc rows of 4 at stride
+/// `t.q_stride`; C's valid part is writable.
 #[target_feature(enable = "avx2,fma")]
 pub unsafe fn kernel_12x4(p: *const f64, q: *const f64, kc: usize, c: *mut f64, ldc: usize, t: Tile) {
     let mut acc = [[_mm256_setzero_pd(); 3]; 4];
@@ -80,7 +84,7 @@ pub unsafe fn kernel_12x4(p: *const f64, q: *const f64, kc: usize, c: *mut f64, 
             }
         }
         pp = pp.add(12);
-        qq = qq.add(4);
+        qq = qq.add(t.q_stride);
     }
     // No masked stores in AVX2: spill the tile and write the kept entries one by one.
     let mut tile = [0.0f64; 12];
@@ -93,6 +97,7 @@ pub unsafe fn kernel_12x4(p: *const f64, q: *const f64, kc: usize, c: *mut f64, 
         for (ii, &x) in tile.iter().enumerate() {
             if mask & (1 << ii) != 0 {
                 let e = pc.add(ii);
+                let x = if t.negate { -x } else { x };
                 *e = if t.accumulate { *e + x } else { x };
             }
         }
@@ -106,8 +111,8 @@ const PF_SINGLE: usize = 48 * 8;
 /// added to C in f64, lower part only (see [`Tile`]).
 ///
 /// # Safety
-/// AVX-512F must be available; `p` holds kc·48 and `q` kc·8 values; C's valid part is
-/// writable.
+/// AVX-512F must be available; `p` holds kc·48 values and `q` kc rows of 8 at stride
+/// `t.q_stride`; C's valid part is writable.
 #[target_feature(enable = "avx512f")]
 pub unsafe fn kernel_48x8_single(p: *const f32, q: *const f32, kc: usize, c: *mut f64, ldc: usize, t: Tile) {
     let mut acc = [[_mm512_setzero_ps(); 3]; 8];
@@ -124,12 +129,13 @@ pub unsafe fn kernel_48x8_single(p: *const f32, q: *const f32, kc: usize, c: *mu
             }
         }
         pp = pp.add(48);
-        qq = qq.add(8);
+        qq = qq.add(t.q_stride);
     }
     for (jj, row) in acc.iter().enumerate().take(t.cols) {
         let mask = column_mask(t, jj);
         let pc = c.add(jj * ldc);
         for (v, &x) in row.iter().enumerate() {
+            let x = if t.negate { _mm512_sub_ps(_mm512_setzero_ps(), x) } else { x };
             let lo = _mm512_cvtps_pd(_mm512_castps512_ps256(x));
             let hi = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd::<1>(_mm512_castps_pd(x))));
             put8(pc.add(16 * v), mask >> (16 * v), lo, t.accumulate);
@@ -142,8 +148,8 @@ pub unsafe fn kernel_48x8_single(p: *const f32, q: *const f32, kc: usize, c: *mu
 /// added to C in f64, lower part only (see [`Tile`]).
 ///
 /// # Safety
-/// AVX2 and FMA must be available; `p` holds kc·24 and `q` kc·4 values; C's valid part is
-/// writable.
+/// AVX2 and FMA must be available; `p` holds kc·24 values and `q` kc rows of 4 at stride
+/// `t.q_stride`; C's valid part is writable.
 #[target_feature(enable = "avx2,fma")]
 pub unsafe fn kernel_24x4_single(p: *const f32, q: *const f32, kc: usize, c: *mut f64, ldc: usize, t: Tile) {
     let mut acc = [[_mm256_setzero_ps(); 3]; 4];
@@ -157,7 +163,7 @@ pub unsafe fn kernel_24x4_single(p: *const f32, q: *const f32, kc: usize, c: *mu
             }
         }
         pp = pp.add(24);
-        qq = qq.add(4);
+        qq = qq.add(t.q_stride);
     }
     let mut tile = [0.0f32; 24];
     for (jj, row) in acc.iter().enumerate().take(t.cols) {
@@ -169,7 +175,8 @@ pub unsafe fn kernel_24x4_single(p: *const f32, q: *const f32, kc: usize, c: *mu
         for (ii, &x) in tile.iter().enumerate() {
             if mask & (1 << ii) != 0 {
                 let e = pc.add(ii);
-                *e = if t.accumulate { *e + f64::from(x) } else { f64::from(x) };
+                let x = if t.negate { -f64::from(x) } else { f64::from(x) };
+                *e = if t.accumulate { *e + x } else { x };
             }
         }
     }

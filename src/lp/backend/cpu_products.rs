@@ -7,7 +7,7 @@
 //! on the random family); reading it once instead of twice halves their cost. The threads take
 //! contiguous ranges of columns and sum their partial A·v at the end.
 
-use crate::cpu::column_pass::{column_pass, PassOutput, PassShapeError};
+use crate::cpu::column_pass::{column_axpy, column_pass, PassOutput, PassShapeError};
 use crate::lp::model::SparseColMatrix;
 use faer::MatRef;
 use rayon::prelude::*;
@@ -77,6 +77,35 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
         }
     }
     Ok((u, v, av))
+}
+
+/// A·x for dense A, on up to `threads` threads (contiguous column ranges, partial sums added
+/// at the end, as in [`dense`]).
+pub fn dense_a_mul(a: MatRef<'_, f64>, x: &[f64], threads: usize) -> Result<Vec<f64>, PassShapeError> {
+    let (m, n) = (a.nrows(), a.ncols());
+    if x.len() != n {
+        return Err(PassShapeError::Length { what: "x", expected: n, got: x.len() });
+    }
+    let threads = if m * n < PARALLEL_ENTRIES { 1 } else { threads.clamp(1, n.max(1)) };
+    let cuts: Vec<usize> = (0..=threads).map(|t| t * n / threads).collect();
+    let mut partial = vec![0.0; threads * m];
+    let run = |(w, acc): (&[usize], &mut [f64])| column_axpy(a, &x[w[0]..w[1]], w[0], acc);
+    if m == 0 {
+        return Ok(Vec::new());
+    }
+    if threads == 1 {
+        cuts.windows(2).zip(partial.chunks_mut(m)).try_for_each(run)?;
+        return Ok(partial);
+    }
+    cuts.par_windows(2).zip(partial.par_chunks_mut(m)).try_for_each(run)?;
+    let (first, rest) = partial.split_at_mut(m);
+    for acc in rest.chunks(m) {
+        for (o, &v) in first.iter_mut().zip(acc) {
+            *o += v;
+        }
+    }
+    partial.truncate(m);
+    Ok(partial)
 }
 
 /// (Aᵀy, v, A·v) for sparse A (one pass over the nonzeros).

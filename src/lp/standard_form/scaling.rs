@@ -34,11 +34,14 @@ impl StandardForm {
             let mut cmax = vec![0.0f64; n];
             for (j, cm) in cmax.iter_mut().enumerate() {
                 let r = self.a.col_ptr[j]..self.a.col_ptr[j + 1];
+                // A local maximum: updating *cm per entry is a chain through memory.
+                let mut col_max = 0.0f64;
                 for (&i, &v) in self.a.row_idx[r.clone()].iter().zip(&self.a.values[r]) {
                     let v = v.abs();
                     rmax[i] = rmax[i].max(v);
-                    *cm = cm.max(v);
+                    col_max = col_max.max(v);
                 }
+                *cm = col_max;
             }
             if spread(&rmax) <= RUIZ_SPREAD && spread(&cmax) <= RUIZ_SPREAD {
                 break;
