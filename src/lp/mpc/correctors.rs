@@ -77,7 +77,9 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 }
                 _ => None,
             };
-            let cand = self.solve_compl(st, res, theta, &r_xs_new, r_wz_new.as_ref(), true, Accuracy::Step)?;
+            // Only the entries the target moved differ from `dir`'s right-hand sides.
+            let base = dir.rhs.as_ref();
+            let cand = self.solve_compl(st, res, theta, &r_xs_new, r_wz_new.as_ref(), true, Accuracy::Step, base)?;
             let (cp, cd) = self.max_steps(st, &cand)?;
             if (cp + cd).partial_cmp(&(ap + ad + ACCEPT * ASPIRATION)).is_none_or(|o| o.is_lt()) {
                 break;

@@ -88,6 +88,12 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     }
 
     /// The Newton direction for the residuals `res` and the complementarity terms `compl`.
+    ///
+    /// `base`: the (t₀, r_b + A·t₀) of a direction for the same iterate, residuals and Θ whose
+    /// complementarity right-hand sides differ from these in a few entries: t − t₀ is exactly
+    /// zero elsewhere, and the right-hand side is r_b + A·t₀ + A·(t − t₀), whose product reads
+    /// only the columns where t moved (the cpu vectors skip zero multipliers; the correctors
+    /// that pass a base run only there).
     pub(super) fn direction(
         &mut self,
         st: &State<V::Vector>,
@@ -95,6 +101,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         theta: &V::Vector,
         compl: Compl<'_, V::Vector>,
         accuracy: Accuracy,
+        base: Option<&(V::Vector, V::Vector)>,
     ) -> R<Direction<V::Vector>> {
         let vk = &mut *self.vk;
         let t = match (&compl, &st.wz, &res.r_u) {
@@ -118,7 +125,14 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 vk.lincomb(1.0, &d2_rc, 1.0, rxs_over_s)?
             }
         };
-        let rhs = self.vk.a_mul(1.0, &t, Some((1.0, &res.r_b)))?; // (4.12) right-hand side
+        // (4.12) right-hand side.
+        let rhs = match (base, &compl) {
+            (Some((t0, rhs0)), Compl::General { .. }) => {
+                let dt = self.vk.lincomb(1.0, &t, -1.0, t0)?;
+                self.vk.a_mul(1.0, &dt, Some((1.0, rhs0)))?
+            }
+            _ => self.vk.a_mul(1.0, &t, Some((1.0, &res.r_b)))?,
+        };
         let mut dl = self.solve_normal(&rhs)?;
         let single = self.vk.unit_roundoff() > REFINE_UNIT_ROUNDOFF;
         let steps = match (single, accuracy) {
@@ -154,18 +168,22 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         }
         let vk = &mut *self.vk;
         let rc_atdl = vk.lincomb(1.0, &res.r_c, -1.0, &atdl)?;
-        match (&compl, &st.wz, &res.r_u, &self.bounds) {
+        let general = matches!(compl, Compl::General { .. });
+        let dwz = match (&compl, &st.wz, &res.r_u, &self.bounds) {
             (Compl::General { rwz: Some(rwz), .. }, Some((w, z)), Some(r_u), Some(bd)) => {
                 let mdx = vk.mul(&bd.mask, &dx)?;
                 let dw = vk.lincomb(1.0, r_u, -1.0, &mdx)?;
                 let zdw = vk.mul(z, &dw)?;
                 let num = vk.lincomb(-1.0, rwz, -1.0, &zdw)?;
-                let dz = vk.div(&num, w)?;
-                let ds = vk.lincomb(1.0, &rc_atdl, 1.0, &dz)?;
-                Ok(Direction { dx, dl, ds, dwz: Some((dw, dz)) })
+                Some((dw, vk.div(&num, w)?))
             }
-            _ => Ok(Direction { dx, dl, ds: rc_atdl, dwz: None }),
-        }
+            _ => None,
+        };
+        let ds = match &dwz {
+            Some((_, dz)) => vk.lincomb(1.0, &rc_atdl, 1.0, dz)?,
+            None => rc_atdl,
+        };
+        Ok(Direction { dx, dl, ds, dwz, rhs: general.then_some((t, rhs)) })
     }
 
     /// The refinement target of a direction from an exact factor: [`REFINE_TARGET`]·ε.
@@ -271,3 +289,87 @@ pub const SINGLE_REFINEMENTS: usize = 1;
 
 /// Full refinement runs when the vectors' unit roundoff is at most this (double precision).
 pub const REFINE_UNIT_ROUNDOFF: f64 = 1e-10;
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Run, State};
+    use super::{Accuracy, Compl};
+    use crate::lp::backend::{CpuNormal, CpuVectors};
+    use crate::lp::log::IterationInfo;
+    use crate::lp::mpc::{MpcProblem, MpcTimings};
+    use crate::lp::settings::{BackendKind, Settings};
+
+    /// |got − want| ≤ 1e-12·(1 + max|want|), entry by entry.
+    fn assert_close(what: &str, got: &[f64], want: &[f64]) {
+        let scale = 1.0 + want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        for (k, (g, w)) in got.iter().zip(want).enumerate() {
+            assert!((g - w).abs() <= 1e-12 * scale, "{what}[{k}]: {g} against {w}");
+        }
+    }
+
+    #[test]
+    fn a_corrector_built_on_its_base_is_the_one_built_from_scratch() {
+        let (m, n) = (7, 19);
+        let a = faer::Mat::from_fn(m, n, |i, j| {
+            (((i * 5 + j * 3) % 11) as f64 - 5.0) / 4.0 + if i == j % m { 3.0 } else { 0.0 }
+        });
+        let (b, c): (Vec<f64>, Vec<f64>) = ((0..m).map(|i| 1.0 + i as f64).collect(), vec![1.0; n]);
+        let mut vk = CpuVectors::new(a.as_ref(), &[]);
+        let mut ne = CpuNormal::new(m, n);
+        let p = MpcProblem {
+            b: b.clone(),
+            c: c.clone(),
+            upper: Vec::new(),
+            a_norm_inf: 1.0,
+            deadline: None,
+            weights: None,
+        };
+        let st = Settings::for_backend(BackendKind::Cpu);
+        let mut run = Run {
+            vk: &mut vk,
+            ne: &mut ne,
+            p: &p,
+            st: &st,
+            t: MpcTimings::default(),
+            ray: None,
+            bounds: None,
+            weights: None,
+            refinements: 0,
+            primal_regularization: 0.0,
+            step_error: 0.0,
+            single: false,
+            iterations: 0,
+            last: IterationInfo::default(),
+            best: None,
+            judge: None,
+            judged: None,
+        };
+        // An interior point off the central path, and its residuals.
+        let x: Vec<f64> = (0..n).map(|j| 0.5 + (j % 4) as f64).collect();
+        let s: Vec<f64> = (0..n).map(|j| 2.0 - 0.3 * (j % 5) as f64).collect();
+        let state = State { x: x.clone(), lambda: vec![0.1; m], s: s.clone(), wz: None };
+        let res = run.residuals(&b, &c, &state).expect("residuals");
+        let theta = run.theta(&state).expect("theta");
+        run.assemble_and_factor(&theta).expect("factor");
+        let rxs: Vec<f64> = x.iter().zip(&s).map(|(a, b)| a * b).collect();
+        let first = run
+            .direction(&state, &res, &theta, Compl::General { rxs: &rxs, rwz: None }, Accuracy::Step, None)
+            .expect("first direction");
+        // A corrector moves r_xs in a few entries.
+        let mut moved = rxs.clone();
+        moved[3] -= 0.75;
+        moved[11] += 0.5;
+        let compl = || Compl::General { rxs: &moved, rwz: None };
+        let scratch = run.direction(&state, &res, &theta, compl(), Accuracy::Step, None).expect("from scratch");
+        let built = run.direction(&state, &res, &theta, compl(), Accuracy::Step, first.rhs.as_ref()).expect("on base");
+        let (Some((t0, rhs0)), Some((t1, rhs1))) = (&scratch.rhs, &built.rhs) else { panic!("general form keeps t") };
+        assert_close("t", t1, t0);
+        assert_close("right-hand side", rhs1, rhs0);
+        assert_close("Δx", &built.dx, &scratch.dx);
+        assert_close("Δλ", &built.dl, &scratch.dl);
+        assert_close("Δs", &built.ds, &scratch.ds);
+        // The move is visible: the base's own right-hand side is not the corrector's.
+        let base_rhs = &first.rhs.as_ref().expect("base").1;
+        assert!(base_rhs.iter().zip(rhs0).any(|(a, b)| (a - b).abs() > 1e-6), "the corrector changed nothing");
+    }
+}

@@ -74,6 +74,10 @@ struct Direction<T> {
     dl: T,
     ds: T,
     dwz: Option<(T, T)>,
+    /// (t, r_b + A·t): what the normal equations were solved with, in the general form (see
+    /// `mpc::direction`); a centrality corrector, which changes r_xs in a few entries only,
+    /// builds its right-hand side from it.
+    rhs: Option<(T, T)>,
 }
 
 /// The best state so far by [`merit`], kept on the backend (no download until the end).

@@ -146,12 +146,13 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         r_wz: Option<&V::Vector>,
         general: bool,
         accuracy: Accuracy,
+        base: Option<&(V::Vector, V::Vector)>,
     ) -> R<Direction<V::Vector>> {
         if general {
-            self.direction(st, res, theta, Compl::General { rxs: r_xs, rwz: r_wz }, accuracy)
+            self.direction(st, res, theta, Compl::General { rxs: r_xs, rwz: r_wz }, accuracy, base)
         } else {
             let r_xs_s = self.vk.div(r_xs, &st.s)?;
-            self.direction(st, res, theta, Compl::Plain { rxs_over_s: &r_xs_s }, accuracy)
+            self.direction(st, res, theta, Compl::Plain { rxs_over_s: &r_xs_s }, accuracy, base)
         }
     }
 
@@ -216,7 +217,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         // Predictor: r_xs = X·S·e (S⁻¹·r_xs = x), r_wz = W·Z·e.
         let compl =
             if general { Compl::General { rxs: &xs, rwz: wz.as_ref() } } else { Compl::Plain { rxs_over_s: &state.x } };
-        let aff = self.direction(state, res, &theta, compl, Accuracy::Trial)?;
+        let aff = self.direction(state, res, &theta, compl, Accuracy::Trial, None)?;
         let (ap_aff, ad_aff) = self.max_steps(state, &aff)?;
         let mu_aff = self.complementarity_after(state, &aff, ap_aff, ad_aff)? / nf;
         let sigma = (mu_aff / mu).powi(3);
@@ -235,7 +236,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             }
             _ => None,
         };
-        let dir = self.solve_compl(state, res, &theta, &r_xs, r_wz.as_ref(), general, Accuracy::Step)?;
+        let dir = self.solve_compl(state, res, &theta, &r_xs, r_wz.as_ref(), general, Accuracy::Step, None)?;
         let (ap, ad) = self.max_steps(state, &dir)?;
         let (dir, ap, ad) = self.correctors(state, res, &theta, (dir, ap, ad), r_xs, r_wz, sigma * mu)?;
 
