@@ -99,13 +99,13 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
     settings.validate()?;
     model.validate()?;
     if !settings.backend.uses_gl() {
-        return on_pool(|| solve_valid(model, settings, log, None));
+        return solve_valid(model, settings, log, None);
     }
     match Gpu::headless() {
         Ok(gpu) => solve_valid(model, settings, log, Some(&gpu)),
         Err(e) if settings.backend == BackendKind::Hybrid => {
             log.line(&format!("notice: no GL context ({e}); the hybrid backend runs on the CPU"));
-            on_pool(|| solve_valid(model, settings, log, None))
+            solve_valid(model, settings, log, None)
         }
         Err(e) => Err(SolveError::Gl(e)),
     }
@@ -121,17 +121,7 @@ pub fn solve_on(
 ) -> Result<Solution, SolveError> {
     settings.validate()?;
     model.validate()?;
-    match gpu {
-        Some(gpu) if settings.backend.uses_gl() => solve_valid(model, settings, log, Some(gpu)),
-        _ => on_pool(|| solve_valid(model, settings, log, None)),
-    }
-}
-
-/// Runs a solve without GL on a thread of rayon's pool (GL contexts stay on their thread): each
-/// parallel kernel then wakes one pool thread instead of handing all its work to the pool and
-/// waiting (m = 512, seed 7: 167 → 144 ms, median of 20 solves in one process).
-fn on_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    rayon::scope(|_| f())
+    solve_valid(model, settings, log, gpu)
 }
 
 /// [`solve_on`] once the model and the settings have passed validation (a pass over A, made
