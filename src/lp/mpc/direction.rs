@@ -295,8 +295,7 @@ mod tests {
     use super::super::{Run, State};
     use super::{Accuracy, Compl};
     use crate::lp::backend::{CpuNormal, CpuVectors};
-    use crate::lp::log::IterationInfo;
-    use crate::lp::mpc::{MpcProblem, MpcTimings};
+    use crate::lp::mpc::MpcProblem;
     use crate::lp::settings::{BackendKind, Settings};
 
     /// |got − want| ≤ 1e-12·(1 + max|want|), entry by entry.
@@ -325,25 +324,7 @@ mod tests {
             weights: None,
         };
         let st = Settings::for_backend(BackendKind::Cpu);
-        let mut run = Run {
-            vk: &mut vk,
-            ne: &mut ne,
-            p: &p,
-            st: &st,
-            t: MpcTimings::default(),
-            ray: None,
-            bounds: None,
-            weights: None,
-            refinements: 0,
-            primal_regularization: 0.0,
-            step_error: 0.0,
-            single: false,
-            iterations: 0,
-            last: IterationInfo::default(),
-            best: None,
-            judge: None,
-            judged: None,
-        };
+        let mut run = Run::new(&mut vk, &mut ne, &p, &st, None);
         // An interior point off the central path, and its residuals.
         let x: Vec<f64> = (0..n).map(|j| 0.5 + (j % 4) as f64).collect();
         let s: Vec<f64> = (0..n).map(|j| 2.0 - 0.3 * (j % 5) as f64).collect();

@@ -122,6 +122,31 @@ struct Run<'a, V: VectorKernels, N> {
     judged: Option<(f64, State<V::Vector>)>,
 }
 
+impl<'a, V: VectorKernels, N> Run<'a, V, N> {
+    /// A run that has taken no step yet.
+    fn new(vk: &'a mut V, ne: &'a mut N, p: &'a MpcProblem, st: &'a Settings, judge: Option<Judge<'a>>) -> Self {
+        Run {
+            vk,
+            ne,
+            p,
+            st,
+            t: MpcTimings::default(),
+            ray: None,
+            bounds: None,
+            weights: None,
+            refinements: 0,
+            primal_regularization: 0.0,
+            step_error: 0.0,
+            single: false,
+            iterations: 0,
+            last: IterationInfo::default(),
+            best: None,
+            judge,
+            judged: None,
+        }
+    }
+}
+
 fn timed<T>(slot: &mut Duration, f: impl FnOnce() -> T) -> T {
     let t0 = Instant::now();
     let r = f();
@@ -151,25 +176,7 @@ pub fn solve_judged<V: VectorKernels, N: NormalEquations<V>>(
     judge: Option<Judge<'_>>,
 ) -> MpcOutcome {
     let start = Instant::now();
-    let mut run = Run {
-        vk,
-        ne,
-        p,
-        st: settings,
-        t: MpcTimings::default(),
-        ray: None,
-        bounds: None,
-        weights: None,
-        refinements: 0,
-        primal_regularization: 0.0,
-        step_error: 0.0,
-        single: false,
-        iterations: 0,
-        last: IterationInfo::default(),
-        best: None,
-        judge,
-        judged: None,
-    };
+    let mut run = Run::new(vk, ne, p, settings, judge);
     let r = run.run(log);
     let mut timings = std::mem::take(&mut run.t);
     let kernels = timings.assemble + timings.factor + timings.solve;
