@@ -71,20 +71,36 @@ pub fn column_pass_with(
             return Err(PassShapeError::Length { what, expected, got });
         }
     }
-    let end = j0.saturating_add(u.len());
+    check_columns(a, j0, u.len())?;
+    let (dot4, axpy4) = kernels(isa);
+    Pass { a, y, j0, f }.run(u, v, acc, dot4, axpy4);
+    Ok(())
+}
+
+/// The columns j0..j0 + len are in `a`.
+fn check_columns(a: MatRef<'_, f64>, j0: usize, len: usize) -> Result<(), PassShapeError> {
+    let end = j0.saturating_add(len);
     if end > a.ncols() {
         return Err(PassShapeError::Columns { end, ncols: a.ncols() });
     }
-    let pass = Pass { a, y, j0, f };
-    let isa = if isa.runs_here() { isa } else { Isa::Portable };
-    match isa {
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => pass.run(u, v, acc, x86::dot4_avx512, x86::axpy4_avx512),
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => pass.run(u, v, acc, x86::dot4_avx2, x86::axpy4_avx2),
-        _ => pass.run(u, v, acc, dot4_portable, axpy4_portable),
-    }
     Ok(())
+}
+
+/// The kernels of `isa`, or the portable ones where this CPU does not run it.
+fn kernels(isa: Isa) -> (Dot4, Axpy4) {
+    match if isa.runs_here() { isa } else { Isa::Portable } {
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => (x86::dot4_avx512, x86::axpy4_avx512),
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => (x86::dot4_avx2, x86::axpy4_avx2),
+        _ => (dot4_portable, axpy4_portable),
+    }
+}
+
+/// Column j as a slice (columns of a faer matrix with unit row stride are contiguous).
+#[inline(always)]
+fn col_slice(a: MatRef<'_, f64>, j: usize) -> Option<&[f64]> {
+    a.col(j).try_as_col_major().map(|c| c.as_slice())
 }
 
 /// `acc += Σₖ x[k]·a_{j0+k}` over the columns `j0..j0 + x.len()` of `a`: the second half of a
@@ -114,18 +130,9 @@ pub fn column_axpy_with(
     if acc.len() != m {
         return Err(PassShapeError::Length { what: "acc", expected: m, got: acc.len() });
     }
-    let end = j0.saturating_add(x.len());
-    if end > a.ncols() {
-        return Err(PassShapeError::Columns { end, ncols: a.ncols() });
-    }
-    let axpy4: Axpy4 = match if isa.runs_here() { isa } else { Isa::Portable } {
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => x86::axpy4_avx512,
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => x86::axpy4_avx2,
-        _ => axpy4_portable,
-    };
-    let slice = |j: usize| a.col(j).try_as_col_major().map(|c| c.as_slice());
+    check_columns(a, j0, x.len())?;
+    let (_, axpy4) = kernels(isa);
+    let slice = |j: usize| col_slice(a, j);
     let mut k = 0;
     while k < x.len() {
         let j = j0 + k;
@@ -166,10 +173,9 @@ struct Pass<'a> {
 }
 
 impl Pass<'_> {
-    /// Column j as a slice (columns of a faer matrix with unit row stride are contiguous).
     #[inline(always)]
     fn slice(&self, j: usize) -> Option<&[f64]> {
-        self.a.col(j).try_as_col_major().map(|c| c.as_slice())
+        col_slice(self.a, j)
     }
 
     /// The pass with `dot4` and `axpy4`, which must run on this CPU.

@@ -51,9 +51,8 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
         }
         return Ok((u, v, Vec::new()));
     }
-    let threads = if m * n < PARALLEL_ENTRIES { 1 } else { threads.clamp(1, n.max(1)) };
-    // Contiguous column ranges, one per thread, each with its own partial A·v.
-    let cuts: Vec<usize> = (0..=threads).map(|t| t * n / threads).collect();
+    let cuts = column_cuts(m, n, threads);
+    let threads = cuts.len() - 1;
     let mut partial = vec![0.0; threads * m];
     let mut parts = Vec::with_capacity(threads);
     let (mut u_rest, mut v_rest) = (u.as_mut_slice(), v.as_mut_slice());
@@ -70,13 +69,7 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
     } else {
         parts.into_par_iter().try_for_each(run)?;
     }
-    let mut av = vec![0.0; m];
-    for acc in partial.chunks(m.max(1)) {
-        for (o, &x) in av.iter_mut().zip(acc) {
-            *o += x;
-        }
-    }
-    Ok((u, v, av))
+    Ok((u, v, sum_partials(partial, m)))
 }
 
 /// A·x for dense A, on up to `threads` threads (contiguous column ranges, partial sums added
@@ -86,26 +79,37 @@ pub fn dense_a_mul(a: MatRef<'_, f64>, x: &[f64], threads: usize) -> Result<Vec<
     if x.len() != n {
         return Err(PassShapeError::Length { what: "x", expected: n, got: x.len() });
     }
-    let threads = if m * n < PARALLEL_ENTRIES { 1 } else { threads.clamp(1, n.max(1)) };
-    let cuts: Vec<usize> = (0..=threads).map(|t| t * n / threads).collect();
-    let mut partial = vec![0.0; threads * m];
-    let run = |(w, acc): (&[usize], &mut [f64])| column_axpy(a, &x[w[0]..w[1]], w[0], acc);
     if m == 0 {
         return Ok(Vec::new());
     }
-    if threads == 1 {
+    let cuts = column_cuts(m, n, threads);
+    let mut partial = vec![0.0; (cuts.len() - 1) * m];
+    let run = |(w, acc): (&[usize], &mut [f64])| column_axpy(a, &x[w[0]..w[1]], w[0], acc);
+    if cuts.len() == 2 {
         cuts.windows(2).zip(partial.chunks_mut(m)).try_for_each(run)?;
-        return Ok(partial);
+    } else {
+        cuts.par_windows(2).zip(partial.par_chunks_mut(m)).try_for_each(run)?;
     }
-    cuts.par_windows(2).zip(partial.par_chunks_mut(m)).try_for_each(run)?;
+    Ok(sum_partials(partial, m))
+}
+
+/// Contiguous column ranges of an m×n pass, one per thread (a single range below
+/// [`PARALLEL_ENTRIES`]): range t is cuts[t]..cuts[t + 1].
+fn column_cuts(m: usize, n: usize, threads: usize) -> Vec<usize> {
+    let threads = if m * n < PARALLEL_ENTRIES { 1 } else { threads.clamp(1, n.max(1)) };
+    (0..=threads).map(|t| t * n / threads).collect()
+}
+
+/// The sum of the threads' partial A·v, stored one after another (m entries each).
+fn sum_partials(mut partial: Vec<f64>, m: usize) -> Vec<f64> {
     let (first, rest) = partial.split_at_mut(m);
     for acc in rest.chunks(m) {
-        for (o, &v) in first.iter_mut().zip(acc) {
-            *o += v;
+        for (o, &x) in first.iter_mut().zip(acc) {
+            *o += x;
         }
     }
     partial.truncate(m);
-    Ok(partial)
+    partial
 }
 
 /// (Aᵀy, v, A·v) for sparse A (one pass over the nonzeros).
