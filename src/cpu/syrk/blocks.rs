@@ -26,6 +26,21 @@ thread_local! {
     static SCRATCH_F32: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Alignment of the packed panels in bytes: one cache line, so that no 64-byte load of a panel
+/// row straddles two lines.
+const ALIGN: usize = 64;
+/// Extra elements held so that an aligned start exists (16 covers 64 bytes of f32).
+const ALIGN_SLACK: usize = 16;
+
+/// First index of a scratch buffer at which [`ALIGN`] holds; 0 where the platform cannot say
+/// (`align_offset` may decline), which costs speed, never correctness.
+fn aligned_start<T>(p: *const T) -> usize {
+    match p.align_offset(ALIGN) {
+        k if k <= ALIGN_SLACK => k,
+        _ => 0,
+    }
+}
+
 impl Elem for f64 {
     fn of(v: f64) -> Self {
         v
@@ -33,10 +48,11 @@ impl Elem for f64 {
     fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f64]) -> R) -> R {
         SCRATCH_F64.with(|cell| {
             let mut s = cell.borrow_mut();
-            if s.len() < len {
-                s.resize(len, 0.0);
+            if s.len() < len + ALIGN_SLACK {
+                s.resize(len + ALIGN_SLACK, 0.0);
             }
-            f(&mut s[..len])
+            let skip = aligned_start(s.as_ptr());
+            f(&mut s[skip..skip + len])
         })
     }
 }
@@ -48,10 +64,11 @@ impl Elem for f32 {
     fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f32]) -> R) -> R {
         SCRATCH_F32.with(|cell| {
             let mut s = cell.borrow_mut();
-            if s.len() < len {
-                s.resize(len, 0.0);
+            if s.len() < len + ALIGN_SLACK {
+                s.resize(len + ALIGN_SLACK, 0.0);
             }
-            f(&mut s[..len])
+            let skip = aligned_start(s.as_ptr());
+            f(&mut s[skip..skip + len])
         })
     }
 }
