@@ -185,7 +185,8 @@ const PACK_AHEAD: usize = 2;
 
 /// Asks for the cache lines of `v`. A column's rows lo..hi lie in a page of their own (a column
 /// of A is m values apart from the next), where the hardware prefetcher starts cold at every
-/// column: without this, packing waited on those misses (most of its time at m = 512).
+/// column: packing spent most of its time waiting on those misses; asking two columns ahead
+/// overlaps part of the wait with the packing in between.
 #[inline(always)]
 fn prefetch(v: &[f64]) {
     #[cfg(target_arch = "x86_64")]
