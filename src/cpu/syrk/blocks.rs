@@ -32,13 +32,18 @@ const ALIGN: usize = 64;
 /// Extra elements held so that an aligned start exists (16 covers 64 bytes of f32).
 const ALIGN_SLACK: usize = 16;
 
-/// First index of a scratch buffer at which [`ALIGN`] holds; 0 where the platform cannot say
-/// (`align_offset` may decline), which costs speed, never correctness.
-fn aligned_start<T>(p: *const T) -> usize {
-    match p.align_offset(ALIGN) {
+/// `len` elements of `s` (grown as needed) starting at an [`ALIGN`]ed address; at the start of
+/// `s` where the platform cannot say (`align_offset` may decline), which costs speed, never
+/// correctness.
+fn aligned<T: Copy + Default>(s: &mut Vec<T>, len: usize) -> &mut [T] {
+    if s.len() < len + ALIGN_SLACK {
+        s.resize(len + ALIGN_SLACK, T::default());
+    }
+    let skip = match s.as_ptr().align_offset(ALIGN) {
         k if k <= ALIGN_SLACK => k,
         _ => 0,
-    }
+    };
+    &mut s[skip..skip + len]
 }
 
 impl Elem for f64 {
@@ -46,14 +51,7 @@ impl Elem for f64 {
         v
     }
     fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f64]) -> R) -> R {
-        SCRATCH_F64.with(|cell| {
-            let mut s = cell.borrow_mut();
-            if s.len() < len + ALIGN_SLACK {
-                s.resize(len + ALIGN_SLACK, 0.0);
-            }
-            let skip = aligned_start(s.as_ptr());
-            f(&mut s[skip..skip + len])
-        })
+        SCRATCH_F64.with(|cell| f(aligned(&mut cell.borrow_mut(), len)))
     }
 }
 
@@ -62,14 +60,7 @@ impl Elem for f32 {
         v as f32
     }
     fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f32]) -> R) -> R {
-        SCRATCH_F32.with(|cell| {
-            let mut s = cell.borrow_mut();
-            if s.len() < len + ALIGN_SLACK {
-                s.resize(len + ALIGN_SLACK, 0.0);
-            }
-            let skip = aligned_start(s.as_ptr());
-            f(&mut s[skip..skip + len])
-        })
+        SCRATCH_F32.with(|cell| f(aligned(&mut cell.borrow_mut(), len)))
     }
 }
 
