@@ -261,7 +261,7 @@ fn the_log_header_prints_coefficient_ranges() {
 
 #[test]
 fn coefficient_ranges_skip_zeros_and_infinities_and_see_every_entry() {
-    // 19 columns (two groups of eight and a remainder of three): the extremes sit in the
+    // 19 columns (four groups of four and a remainder of three): the extremes sit in the
     // remainder and in the middle of a group; zeros and infinite bounds are not coefficients.
     let n = 19;
     let a = nalgebra::DMatrix::from_fn(1, n, |_, j| match j {

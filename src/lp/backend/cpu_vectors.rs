@@ -5,10 +5,11 @@
 
 use super::cpu_assembly::threads;
 use super::cpu_products::{self, VSource};
+use super::dense_a::DenseA;
 use super::{BackendError, NormalProduct, VectorKernels};
 use crate::cpu::column_pass::PassShapeError;
 use crate::lp::model::SparseColMatrix;
-use faer::{Accum, Mat, MatRef, Par};
+use faer::{Accum, MatRef, Par};
 use std::cell::OnceCell;
 
 /// Sparse assembly of A·D²·Aᵀ does Σⱼ nnz(aⱼ)(nnz(aⱼ)+1)/2 scattered multiply-adds, the dense
@@ -20,7 +21,7 @@ pub const DENSE_SPEEDUP: f64 = 30.0;
 /// How A is held.
 pub enum Storage {
     /// m×n column-major.
-    Dense(Mat<f64>),
+    Dense(DenseA),
     /// Compressed columns (rows sorted within each column).
     Sparse(SparseColMatrix),
 }
@@ -29,7 +30,7 @@ pub enum Storage {
 pub struct CpuVectors {
     a: Storage,
     /// A dense copy built on first request by [`CpuVectors::a`] when A is held sparse.
-    dense: OnceCell<Mat<f64>>,
+    dense: OnceCell<DenseA>,
     /// Column pairs (x⁺, x⁻) of split free variables.
     free_pairs: Vec<(usize, usize)>,
     par: Par,
@@ -39,7 +40,7 @@ impl CpuVectors {
     /// Dense A: copies it and the free-variable pairs.
     pub fn new(a: MatRef<'_, f64>, free_pairs: &[(usize, usize)]) -> Self {
         Self {
-            a: Storage::Dense(a.to_owned()),
+            a: Storage::Dense(DenseA::from_dense(a)),
             dense: OnceCell::new(),
             free_pairs: free_pairs.to_vec(),
             par: Par::rayon(0),
@@ -58,7 +59,7 @@ impl CpuVectors {
             Self::sparse(a.clone(), free_pairs)
         } else {
             Self {
-                a: Storage::Dense(dense_of(a)),
+                a: Storage::Dense(DenseA::from_sparse(a)),
                 dense: OnceCell::new(),
                 free_pairs: free_pairs.to_vec(),
                 par: Par::rayon(0),
@@ -70,7 +71,7 @@ impl CpuVectors {
     pub fn a(&self) -> MatRef<'_, f64> {
         match &self.a {
             Storage::Dense(d) => d.as_ref(),
-            Storage::Sparse(s) => self.dense.get_or_init(|| dense_of(s)).as_ref(),
+            Storage::Sparse(s) => self.dense.get_or_init(|| DenseA::from_sparse(s)).as_ref(),
         }
     }
 
@@ -132,7 +133,7 @@ impl CpuVectors {
             Storage::Dense(a) => {
                 let xm = faer::ColRef::from_slice(x).as_mat();
                 let om = faer::ColMut::from_slice_mut(&mut out).as_mat_mut();
-                let a = if transpose { a.transpose() } else { a.as_ref() };
+                let a = if transpose { a.as_ref().transpose() } else { a.as_ref() };
                 faer::linalg::matmul::matmul(om, Accum::Add, a, xm, alpha, self.par);
             }
             Storage::Sparse(a) if transpose => {
@@ -173,18 +174,6 @@ fn pass_error(e: PassShapeError) -> BackendError {
             BackendError::Dimension { op: "column pass (columns)", expected: ncols, got: end }
         }
     }
-}
-
-/// `a` as a dense column-major matrix.
-fn dense_of(a: &SparseColMatrix) -> Mat<f64> {
-    let mut d = Mat::<f64>::zeros(a.nrows, a.ncols);
-    for j in 0..a.ncols {
-        let col = d.col_as_slice_mut(j);
-        for (i, v) in a.col(j) {
-            col[i] = v;
-        }
-    }
-    d
 }
 
 /// Whether sparse assembly beats the dense product for `a` (see [`DENSE_SPEEDUP`]).

@@ -30,6 +30,7 @@
 //! A maximization is solved as min −cᵀx; the objective is reported in the model's own sense and
 //! always includes the model's objective constant.
 
+mod columns;
 mod map;
 mod rows;
 mod scaling;
@@ -108,6 +109,20 @@ struct Col {
     sign: f64,
     cost: f64,
     upper: f64,
+}
+
+/// The kept columns and rows of the standard form being built.
+struct Kept<'a> {
+    /// Every bounded-form column.
+    pub cols: &'a [Col],
+    /// Entries of each (non-zero values in kept rows).
+    pub col_nnz: &'a [usize],
+    /// Standard-form index of each column (`usize::MAX`: dropped), increasing.
+    pub new_col: &'a [usize],
+    /// Standard-form index of each row (`usize::MAX`: dropped).
+    pub new_row: &'a [usize],
+    /// Every model row kept under its own index.
+    pub same_rows: bool,
 }
 
 /// The kept rows of the model and their standard-form indices (before empty rows are dropped).
@@ -289,46 +304,20 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
             ColumnMap::Fixed(v) => ColumnMap::Fixed(v),
         };
     }
-    // Compressed columns directly: every column's entries are already sorted by row (model
-    // columns come from the model's sorted columns through monotone row maps; slacks have one
-    // entry) and free of duplicates, so no sort is needed.
     let mut c = vec![0.0; n];
     let mut upper = vec![f64::INFINITY; n];
-    let mut a = SparseColMatrix::new(m);
-    a.ncols = n;
-    let nnz: usize = (0..cols.len()).filter(|&k| new_col[k] != usize::MAX).map(|k| col_nnz[k]).sum();
-    a.row_idx.reserve_exact(nnz);
-    a.values.reserve_exact(nnz);
-    a.col_ptr.reserve_exact(n);
+    for (k, col) in cols.iter().enumerate() {
+        let j = new_col[k];
+        if j != usize::MAX {
+            c[j] = col.cost;
+            upper[j] = col.upper;
+        }
+    }
     // Every model row kept under its own index: a model column without stored zeros is copied
     // whole (the dense family's 4m² entries at memory speed).
     let same_rows = m == nrows0 && (0..nrows0).all(|i| rows.index[i] == i && new_row[i] == i);
-    for (k, col) in cols.iter().enumerate() {
-        let j = new_col[k];
-        if j == usize::MAX {
-            continue;
-        }
-        c[j] = col.cost;
-        upper[j] = col.upper;
-        match col.src {
-            Source::Model(src) if same_rows && col_nnz[k] == model.a.col_ptr[src + 1] - model.a.col_ptr[src] => {
-                let r = model.a.col_ptr[src]..model.a.col_ptr[src + 1];
-                a.row_idx.extend_from_slice(&model.a.row_idx[r.clone()]);
-                if col.sign == 1.0 {
-                    a.values.extend_from_slice(&model.a.values[r]);
-                } else {
-                    a.values.extend(model.a.values[r].iter().map(|v| -v));
-                }
-            }
-            _ => rows.for_each(col.src, |i, v| {
-                if new_row[i] != usize::MAX && v != 0.0 {
-                    a.row_idx.push(new_row[i]);
-                    a.values.push(col.sign * v);
-                }
-            }),
-        }
-        a.col_ptr.push(a.row_idx.len());
-    }
+    let kept = Kept { cols: &cols, col_nnz: &col_nnz, new_col: &new_col, new_row: &new_row, same_rows };
+    let a = kept.compressed_columns(&rows, m);
     let b: Vec<f64> = (0..m_all).filter(|&i| new_row[i] != usize::MAX).map(|i| b[i]).collect();
     let row_of = (0..nrows0)
         .map(|i| match rows.index[i] {
