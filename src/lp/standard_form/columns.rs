@@ -6,12 +6,51 @@
 //! family (16.8 million entries, 256 MB) one thread spent most of the standard form's 200 ms
 //! in page faults.
 
-use super::{Kept, Rows, Source};
+use super::{Col, Kept, Rows, Source};
 use crate::lp::model::SparseColMatrix;
 use rayon::prelude::*;
 
 /// Columns per rayon task at least.
 const COLUMNS_PER_TASK: usize = 16;
+
+impl Rows<'_> {
+    /// The non-zero entries of each of `cols` and of each of the `m_all` kept rows, the columns
+    /// counted on all threads (each thread's row counts are added at the end: integers, so
+    /// the result does not depend on how the columns were shared).
+    pub(super) fn count_entries(&self, cols: &[Col], m_all: usize) -> (Vec<usize>, Vec<usize>) {
+        let mut col_nnz = vec![0usize; cols.len()];
+        let row_nnz = col_nnz
+            .par_iter_mut()
+            .zip(cols)
+            .with_min_len(COLUMNS_PER_TASK)
+            .fold(
+                || vec![0usize; m_all],
+                |mut row_nnz, (count, col)| {
+                    // Counted in a local: an increment of col_nnz[k] per entry is a chain through
+                    // memory.
+                    let mut c = 0;
+                    self.for_each(col.src, |i, a| {
+                        if a != 0.0 {
+                            row_nnz[i] += 1;
+                            c += 1;
+                        }
+                    });
+                    *count = c;
+                    row_nnz
+                },
+            )
+            .reduce(
+                || vec![0usize; m_all],
+                |mut a, b| {
+                    for (x, y) in a.iter_mut().zip(b) {
+                        *x += y;
+                    }
+                    a
+                },
+            );
+        (row_nnz, col_nnz)
+    }
+}
 
 impl Kept<'_> {
     /// A as compressed columns with `m` rows: every column's entries are already sorted by row

@@ -237,19 +237,7 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     }
     // Empty rows and columns (3).
     let m_all = b.len();
-    let mut row_nnz = vec![0usize; m_all];
-    let mut col_nnz = vec![0usize; cols.len()];
-    for (k, col) in cols.iter().enumerate() {
-        // Counted in a local: an increment of col_nnz[k] per entry is a chain through memory.
-        let mut count = 0;
-        rows.for_each(col.src, |i, a| {
-            if a != 0.0 {
-                row_nnz[i] += 1;
-                count += 1;
-            }
-        });
-        col_nnz[k] = count;
-    }
+    let (row_nnz, col_nnz) = rows.count_entries(&cols, m_all);
     let b_tol = 1e-9 * (1.0 + b.iter().fold(0.0f64, |m, v| m.max(v.abs())));
     let mut new_row = vec![usize::MAX; m_all];
     let mut m = 0;

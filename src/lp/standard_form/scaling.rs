@@ -1,6 +1,10 @@
 //! Ruiz equilibration of the standard form, on A's nonzeros.
 
 use super::StandardForm;
+use rayon::prelude::*;
+
+/// Columns per rayon task at least.
+const COLUMNS_PER_TASK: usize = 16;
 
 /// Ruiz equilibration stops when max/min of the row (and of the column) max-norms is below this.
 pub const RUIZ_SPREAD: f64 = 4.0;
@@ -28,21 +32,8 @@ impl StandardForm {
     /// further passes change the conditioning of A·D²·Aᵀ by at most a small constant (data that
     /// is already balanced, like the random family, costs one pass).
     pub(super) fn equilibrate(&mut self, passes: usize) {
-        let (m, n) = self.dims();
         for _ in 0..passes {
-            let mut rmax = vec![0.0f64; m];
-            let mut cmax = vec![0.0f64; n];
-            for (j, cm) in cmax.iter_mut().enumerate() {
-                let r = self.a.col_ptr[j]..self.a.col_ptr[j + 1];
-                // A local maximum: updating *cm per entry is a chain through memory.
-                let mut col_max = 0.0f64;
-                for (&i, &v) in self.a.row_idx[r.clone()].iter().zip(&self.a.values[r]) {
-                    let v = v.abs();
-                    rmax[i] = rmax[i].max(v);
-                    col_max = col_max.max(v);
-                }
-                *cm = col_max;
-            }
+            let (rmax, cmax) = self.max_norms();
             if spread(&rmax) <= RUIZ_SPREAD && spread(&cmax) <= RUIZ_SPREAD {
                 break;
             }
@@ -50,12 +41,7 @@ impl StandardForm {
             let clamp = |acc: f64, f: f64| (acc * f).clamp(1.0 / RUIZ_CLAMP, RUIZ_CLAMP) / acc;
             let rf: Vec<f64> = rmax.into_iter().zip(&self.row_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
             let cf: Vec<f64> = cmax.into_iter().zip(&self.col_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
-            for (j, &cj) in cf.iter().enumerate() {
-                let r = self.a.col_ptr[j]..self.a.col_ptr[j + 1];
-                for (v, &i) in self.a.values[r.clone()].iter_mut().zip(&self.a.row_idx[r]) {
-                    *v *= rf[i] * cj;
-                }
-            }
+            self.scale_entries(&rf, &cf);
             for ((rs, b), f) in self.row_scale.iter_mut().zip(&mut self.b).zip(&rf) {
                 *rs *= f;
                 *b *= f;
@@ -67,6 +53,62 @@ impl StandardForm {
                 *u /= f;
             }
         }
+    }
+
+    /// The max-norm of every row and every column of A, the columns on all threads (each
+    /// thread's row maxima are merged at the end: a maximum, so the result does not depend on
+    /// how the columns were shared).
+    fn max_norms(&self) -> (Vec<f64>, Vec<f64>) {
+        let (m, n) = self.dims();
+        let a = &self.a;
+        let mut cmax = vec![0.0f64; n];
+        let rmax = cmax
+            .par_iter_mut()
+            .enumerate()
+            .with_min_len(COLUMNS_PER_TASK)
+            .fold(
+                || vec![0.0f64; m],
+                |mut rmax, (j, cm)| {
+                    let r = a.col_ptr[j]..a.col_ptr[j + 1];
+                    // A local maximum: updating *cm per entry is a chain through memory.
+                    let mut col_max = 0.0f64;
+                    for (&i, &v) in a.row_idx[r.clone()].iter().zip(&a.values[r]) {
+                        let v = v.abs();
+                        rmax[i] = rmax[i].max(v);
+                        col_max = col_max.max(v);
+                    }
+                    *cm = col_max;
+                    rmax
+                },
+            )
+            .reduce(
+                || vec![0.0f64; m],
+                |mut x, y| {
+                    for (p, q) in x.iter_mut().zip(y) {
+                        *p = p.max(q);
+                    }
+                    x
+                },
+            );
+        (rmax, cmax)
+    }
+
+    /// aᵢⱼ ← rfᵢ·aᵢⱼ·cfⱼ, the columns on all threads.
+    fn scale_entries(&mut self, rf: &[f64], cf: &[f64]) {
+        let a = &mut self.a;
+        let mut parts = Vec::with_capacity(a.ncols);
+        let mut rest = a.values.as_mut_slice();
+        for j in 0..a.ncols {
+            let (col, tail) = rest.split_at_mut(a.col_ptr[j + 1] - a.col_ptr[j]);
+            parts.push((j, col));
+            rest = tail;
+        }
+        let (row_idx, col_ptr) = (&a.row_idx, &a.col_ptr);
+        parts.into_par_iter().with_min_len(COLUMNS_PER_TASK).for_each(|(j, col)| {
+            for (v, &i) in col.iter_mut().zip(&row_idx[col_ptr[j]..col_ptr[j + 1]]) {
+                *v *= rf[i] * cf[j];
+            }
+        });
     }
 
     /// ‖A‖∞: the largest absolute row sum.
