@@ -167,10 +167,11 @@ pub fn log_ranges(log: &mut Logger, model: &LpModel, sf: &StandardForm) {
     if !log.enabled() {
         return;
     }
-    for l in coefficient_ranges(model) {
+    // Two passes over A's entries (the model's and the scaled one), one per thread.
+    let (lines, scaled) = rayon::join(|| coefficient_ranges(model), || range(&[&sf.a.values]));
+    for l in lines {
         log.line(&l);
     }
-    let scaled = range(&[&sf.a.values]);
     let factors = range(&[&sf.row_scale, &sf.col_scale]);
     if let (Some((lo, hi)), Some((flo, fhi))) = (scaled, factors) {
         log.line(&format!(

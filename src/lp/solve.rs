@@ -146,7 +146,7 @@ fn solve_valid(
             return Ok(trivial(model, settings, Status::DualInfeasible, why, timings, t0))
         }
     };
-    // The standard form of a validated model is valid by construction.
+    // The standard form of a validated model has a valid A by construction (b is checked there).
     let dependent = dependent_rows_of_valid(&sf.a, &sf.b);
     sf.drop_rows(&dependent.rows);
     timings.standard_form = t0.elapsed();
@@ -278,11 +278,7 @@ fn run_backend(
                 .map_err(SolveError::Backend)?;
             log.line(&ne.describe(&vk));
             timings.setup = t_setup.elapsed();
-            // The loop runs on a rayon worker, so that a parallel pass wakes one worker instead
-            // of handing the work to the pool and waking the calling thread when it is done
-            // (m = 512: the 77 fused passes of a solve took 25 ms in sum from the main thread,
-            // no faster than one thread, and 22 ms from a worker).
-            rayon::scope(|_| mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge)))
+            mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
         }
         (BackendKind::Gpu, None) => {
             return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))

@@ -48,8 +48,7 @@ pub struct MpcTimings {
 /// Grades an iterate on the original model: the ratio of the verification's worst measure to
 /// its tolerance (at most 1: the point passes). Given by the caller for double-precision
 /// backends (`crate::lp::solve`), so that the loop stops where the independent check passes.
-/// `Sync`: the loop may run on a rayon worker thread.
-pub type Judge<'a> = &'a (dyn Fn(&Iterate) -> f64 + Sync);
+pub type Judge<'a> = &'a dyn Fn(&Iterate) -> f64;
 
 /// The iterate, downloaded to the host: transferable to another backend.
 #[derive(Clone, Debug, Default)]

@@ -6,101 +6,123 @@
 //! family (16.8 million entries, 256 MB) one thread spent most of the standard form's 200 ms
 //! in page faults.
 
-use super::{Col, Kept, Rows, Source};
+use super::{split_at_bounds, thread_ranges, Col, Kept, Rows, Source};
 use crate::lp::model::SparseColMatrix;
 use rayon::prelude::*;
 
-/// Columns per rayon task at least.
-const COLUMNS_PER_TASK: usize = 16;
-
 impl Rows<'_> {
-    /// The non-zero entries of each of `cols` and of each of the `m_all` kept rows, the columns
-    /// counted on all threads (each thread's row counts are added at the end: integers, so
-    /// the result does not depend on how the columns were shared).
+    /// The non-zero entries of each of `cols` and of each of the `m_all` kept rows, on all
+    /// threads (one range of columns each; the ranges' row counts are added at the end:
+    /// integers, so the result does not depend on how the columns were shared).
     pub(super) fn count_entries(&self, cols: &[Col], m_all: usize) -> (Vec<usize>, Vec<usize>) {
-        let mut col_nnz = vec![0usize; cols.len()];
-        let row_nnz = col_nnz
-            .par_iter_mut()
-            .zip(cols)
-            .with_min_len(COLUMNS_PER_TASK)
-            .fold(
-                || vec![0usize; m_all],
-                |mut row_nnz, (count, col)| {
-                    // Counted in a local: an increment of col_nnz[k] per entry is a chain through
-                    // memory.
-                    let mut c = 0;
-                    self.for_each(col.src, |i, a| {
-                        if a != 0.0 {
-                            row_nnz[i] += 1;
-                            c += 1;
-                        }
-                    });
-                    *count = c;
-                    row_nnz
-                },
-            )
-            .reduce(
-                || vec![0usize; m_all],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(b) {
-                        *x += y;
-                    }
-                    a
-                },
-            );
+        let parts: Vec<(Vec<usize>, Vec<usize>)> = thread_ranges(cols.len())
+            .into_par_iter()
+            .map(|r| {
+                let mut row_nnz = vec![0usize; m_all];
+                let col_nnz = cols[r]
+                    .iter()
+                    .map(|col| {
+                        // Counted in a local: an increment per entry through memory is a chain.
+                        let mut count = 0;
+                        self.for_each(col.src, |i, a| {
+                            if a != 0.0 {
+                                row_nnz[i] += 1;
+                                count += 1;
+                            }
+                        });
+                        count
+                    })
+                    .collect::<Vec<usize>>();
+                (row_nnz, col_nnz)
+            })
+            .collect();
+        let mut row_nnz = vec![0usize; m_all];
+        let mut col_nnz = Vec::with_capacity(cols.len());
+        for (rows, counts) in parts {
+            for (t, c) in row_nnz.iter_mut().zip(rows) {
+                *t += c;
+            }
+            col_nnz.extend(counts);
+        }
         (row_nnz, col_nnz)
     }
 }
 
 impl Kept<'_> {
-    /// A as compressed columns with `m` rows: every column's entries are already sorted by row
-    /// (model columns come from the model's sorted columns through monotone row maps; slacks
-    /// have one entry) and free of duplicates, so no sort is needed.
+    /// A as compressed columns with `m` rows, one range of columns per thread: every column's
+    /// entries are already sorted by row (model columns come from the model's sorted columns
+    /// through monotone row maps; slacks have one entry) and free of duplicates, so no sort
+    /// is needed.
     pub(super) fn compressed_columns(&self, rows: &Rows<'_>, m: usize) -> SparseColMatrix {
-        let kept = self;
-        let order: Vec<usize> = (0..kept.cols.len()).filter(|&k| kept.new_col[k] != usize::MAX).collect();
+        let order: Vec<usize> = (0..self.cols.len()).filter(|&k| self.new_col[k] != usize::MAX).collect();
         let mut col_ptr = Vec::with_capacity(order.len() + 1);
         col_ptr.push(0);
         for &k in &order {
-            col_ptr.push(col_ptr[col_ptr.len() - 1] + kept.col_nnz[k]);
+            col_ptr.push(col_ptr[col_ptr.len() - 1] + self.col_nnz[k]);
         }
         let nnz = col_ptr[order.len()];
         let (mut row_idx, mut values) = (vec![0usize; nnz], vec![0.0f64; nnz]);
-        let mut parts = Vec::with_capacity(order.len());
-        let (mut ri_rest, mut va_rest) = (row_idx.as_mut_slice(), values.as_mut_slice());
-        for &k in &order {
-            let (ri, ri_tail) = ri_rest.split_at_mut(kept.col_nnz[k]);
-            let (va, va_tail) = va_rest.split_at_mut(kept.col_nnz[k]);
-            parts.push((k, ri, va));
-            (ri_rest, va_rest) = (ri_tail, va_tail);
-        }
-        parts.into_par_iter().with_min_len(COLUMNS_PER_TASK).for_each(|(k, ri, va)| fill(rows, kept, k, ri, va));
+        let ranges = thread_ranges(order.len());
+        let bounds: Vec<usize> = std::iter::once(0).chain(ranges.iter().map(|r| col_ptr[r.end])).collect();
+        let pieces = split_at_bounds(&mut row_idx, &bounds).into_iter().zip(split_at_bounds(&mut values, &bounds));
+        ranges.into_par_iter().zip(pieces.collect::<Vec<_>>()).for_each(|(r, (ri, va))| {
+            let start = col_ptr[r.start];
+            for (&k, p) in order[r.clone()].iter().zip(r) {
+                let e = col_ptr[p] - start..col_ptr[p + 1] - start;
+                self.fill(rows, k, &mut ri[e.clone()], &mut va[e]);
+            }
+        });
         SparseColMatrix { nrows: m, ncols: order.len(), col_ptr, row_idx, values }
+    }
+
+    /// Column k's rows and values.
+    fn fill(&self, rows: &Rows<'_>, k: usize, ri: &mut [usize], va: &mut [f64]) {
+        let col = &self.cols[k];
+        let a = &rows.model.a;
+        match col.src {
+            // A model column without stored zeros, under the same rows: copied whole.
+            Source::Model(src) if self.same_rows && ri.len() == a.col_ptr[src + 1] - a.col_ptr[src] => {
+                let r = a.col_ptr[src]..a.col_ptr[src + 1];
+                ri.copy_from_slice(&a.row_idx[r.clone()]);
+                for (o, v) in va.iter_mut().zip(&a.values[r]) {
+                    *o = col.sign * v;
+                }
+            }
+            _ => {
+                let mut p = 0;
+                rows.for_each(col.src, |i, v| {
+                    if self.new_row[i] != usize::MAX && v != 0.0 {
+                        ri[p] = self.new_row[i];
+                        va[p] = col.sign * v;
+                        p += 1;
+                    }
+                });
+            }
+        }
     }
 }
 
-/// Column k's rows and values.
-fn fill(rows: &Rows<'_>, kept: &Kept<'_>, k: usize, ri: &mut [usize], va: &mut [f64]) {
-    let col = &kept.cols[k];
-    let a = &rows.model.a;
-    match col.src {
-        // A model column without stored zeros, under the same rows: copied whole.
-        Source::Model(src) if kept.same_rows && ri.len() == a.col_ptr[src + 1] - a.col_ptr[src] => {
-            let r = a.col_ptr[src]..a.col_ptr[src + 1];
-            ri.copy_from_slice(&a.row_idx[r.clone()]);
-            for (o, v) in va.iter_mut().zip(&a.values[r]) {
-                *o = col.sign * v;
-            }
+#[cfg(test)]
+mod tests {
+    use super::super::{split_at_bounds, thread_ranges};
+
+    #[test]
+    fn thread_ranges_cover_every_column_once_in_order() {
+        for n in [0, 1, 2, 3, 17] {
+            let ranges = thread_ranges(n);
+            assert!(!ranges.is_empty() && ranges.len() <= n.max(1), "{n}: {ranges:?}");
+            assert_eq!(ranges.first().map(|r| r.start), Some(0));
+            assert_eq!(ranges.last().map(|r| r.end), Some(n));
+            assert!(ranges.windows(2).all(|w| w[0].end == w[1].start), "{n}: {ranges:?}");
         }
-        _ => {
-            let mut p = 0;
-            rows.for_each(col.src, |i, v| {
-                if kept.new_row[i] != usize::MAX && v != 0.0 {
-                    ri[p] = kept.new_row[i];
-                    va[p] = col.sign * v;
-                    p += 1;
-                }
-            });
-        }
+    }
+
+    #[test]
+    fn split_at_bounds_cuts_where_asked() {
+        let mut v: Vec<usize> = (0..10).collect();
+        let pieces = split_at_bounds(&mut v, &[0, 3, 3, 9]);
+        let got: Vec<Vec<usize>> = pieces.into_iter().map(|p| p.to_vec()).collect();
+        assert_eq!(got, vec![vec![0, 1, 2], vec![], vec![3, 4, 5, 6, 7, 8]]);
+        assert!(split_at_bounds(&mut v, &[0]).is_empty());
     }
 }

@@ -1,10 +1,7 @@
 //! Ruiz equilibration of the standard form, on A's nonzeros.
 
-use super::StandardForm;
+use super::{split_at_bounds, thread_ranges, StandardForm};
 use rayon::prelude::*;
-
-/// Columns per rayon task at least.
-const COLUMNS_PER_TASK: usize = 16;
 
 /// Ruiz equilibration stops when max/min of the row (and of the column) max-norms is below this.
 pub const RUIZ_SPREAD: f64 = 4.0;
@@ -55,58 +52,57 @@ impl StandardForm {
         }
     }
 
-    /// The max-norm of every row and every column of A, the columns on all threads (each
-    /// thread's row maxima are merged at the end: a maximum, so the result does not depend on
+    /// The max-norm of every row and every column of A, one range of columns per thread (the
+    /// ranges' row maxima are merged at the end: a maximum, so the result does not depend on
     /// how the columns were shared).
     fn max_norms(&self) -> (Vec<f64>, Vec<f64>) {
         let (m, n) = self.dims();
         let a = &self.a;
-        let mut cmax = vec![0.0f64; n];
-        let rmax = cmax
-            .par_iter_mut()
-            .enumerate()
-            .with_min_len(COLUMNS_PER_TASK)
-            .fold(
-                || vec![0.0f64; m],
-                |mut rmax, (j, cm)| {
-                    let r = a.col_ptr[j]..a.col_ptr[j + 1];
-                    // A local maximum: updating *cm per entry is a chain through memory.
-                    let mut col_max = 0.0f64;
-                    for (&i, &v) in a.row_idx[r.clone()].iter().zip(&a.values[r]) {
-                        let v = v.abs();
-                        rmax[i] = rmax[i].max(v);
-                        col_max = col_max.max(v);
-                    }
-                    *cm = col_max;
-                    rmax
-                },
-            )
-            .reduce(
-                || vec![0.0f64; m],
-                |mut x, y| {
-                    for (p, q) in x.iter_mut().zip(y) {
-                        *p = p.max(q);
-                    }
-                    x
-                },
-            );
+        let parts: Vec<(Vec<f64>, Vec<f64>)> = thread_ranges(n)
+            .into_par_iter()
+            .map(|cols| {
+                let mut rmax = vec![0.0f64; m];
+                let cmax = cols
+                    .map(|j| {
+                        let r = a.col_ptr[j]..a.col_ptr[j + 1];
+                        // A local maximum: updating cmax[j] per entry is a chain through memory.
+                        let mut col_max = 0.0f64;
+                        for (&i, &v) in a.row_idx[r.clone()].iter().zip(&a.values[r]) {
+                            let v = v.abs();
+                            rmax[i] = rmax[i].max(v);
+                            col_max = col_max.max(v);
+                        }
+                        col_max
+                    })
+                    .collect::<Vec<f64>>();
+                (rmax, cmax)
+            })
+            .collect();
+        let mut rmax = vec![0.0f64; m];
+        let mut cmax = Vec::with_capacity(n);
+        for (rows, cols) in parts {
+            for (p, q) in rmax.iter_mut().zip(rows) {
+                *p = p.max(q);
+            }
+            cmax.extend(cols);
+        }
         (rmax, cmax)
     }
 
-    /// aᵢⱼ ← rfᵢ·aᵢⱼ·cfⱼ, the columns on all threads.
+    /// aᵢⱼ ← rfᵢ·aᵢⱼ·cfⱼ, one range of columns per thread.
     fn scale_entries(&mut self, rf: &[f64], cf: &[f64]) {
         let a = &mut self.a;
-        let mut parts = Vec::with_capacity(a.ncols);
-        let mut rest = a.values.as_mut_slice();
-        for j in 0..a.ncols {
-            let (col, tail) = rest.split_at_mut(a.col_ptr[j + 1] - a.col_ptr[j]);
-            parts.push((j, col));
-            rest = tail;
-        }
+        let ranges = thread_ranges(a.ncols);
+        let bounds: Vec<usize> = std::iter::once(0).chain(ranges.iter().map(|r| a.col_ptr[r.end])).collect();
         let (row_idx, col_ptr) = (&a.row_idx, &a.col_ptr);
-        parts.into_par_iter().with_min_len(COLUMNS_PER_TASK).for_each(|(j, col)| {
-            for (v, &i) in col.iter_mut().zip(&row_idx[col_ptr[j]..col_ptr[j + 1]]) {
-                *v *= rf[i] * cf[j];
+        let pieces = split_at_bounds(&mut a.values, &bounds);
+        ranges.into_par_iter().zip(pieces).for_each(|(cols, values)| {
+            let start = col_ptr[cols.start];
+            for j in cols {
+                let r = col_ptr[j]..col_ptr[j + 1];
+                for (v, &i) in values[r.start - start..r.end - start].iter_mut().zip(&row_idx[r]) {
+                    *v *= rf[i] * cf[j];
+                }
             }
         });
     }
