@@ -117,7 +117,7 @@ fn range(parts: &[&[f64]]) -> Option<(f64, f64)> {
     // Four independent minima and maxima, each a select of whole lanes that the compiler keeps
     // in vector registers: a running pair is a chain of dependent compares, and selects on
     // a wider array were spilled to the stack (a dense model's 16.8 million coefficients took
-    // 72 ms either way, 22–28 ms like this).
+    // 72 ms either way, 22–31 ms like this).
     const LANES: usize = 4;
     let (mut lo, mut hi) = ([f64::INFINITY; LANES], [0.0f64; LANES]);
     for part in parts {

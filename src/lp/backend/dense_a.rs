@@ -39,8 +39,9 @@ impl DenseA {
         let stride = nrows.next_multiple_of(LINE).max(LINE);
         let len = stride.checked_mul(ncols).and_then(|l| l.checked_add(LINE)).expect("a dense A of m·n entries");
         let mut data = vec![0.0; len];
-        // Past the end of a line-sized allocation would leave no room; `align_offset` may also
-        // decline (usize::MAX): the matrix is then unaligned, slower but the same.
+        // The spare line holds the offset to the first 64-byte boundary (at most 7 entries).
+        // `align_offset` may decline (usize::MAX): the matrix is then unaligned, slower but
+        // the same.
         let offset = data.as_ptr().align_offset(LINE * size_of::<f64>()).min(LINE - 1);
         data[offset..offset + stride * ncols]
             .par_chunks_mut(stride)
@@ -51,7 +52,7 @@ impl DenseA {
     }
 
     /// A copy of `a`.
-    pub fn from_dense(a: MatRef<'_, f64>) -> Self {
+    pub(crate) fn from_dense(a: MatRef<'_, f64>) -> Self {
         Self::build(a.nrows(), a.ncols(), |j, col| {
             for (c, v) in col.iter_mut().zip(a.col(j).iter()) {
                 *c = *v;
@@ -63,7 +64,7 @@ impl DenseA {
     ///
     /// # Panics
     /// When `a` is malformed (a row index past its rows; see [`SparseColMatrix::validate`]).
-    pub fn from_sparse(a: &SparseColMatrix) -> Self {
+    pub(crate) fn from_sparse(a: &SparseColMatrix) -> Self {
         Self::build(a.nrows, a.ncols, |j, col| {
             for (i, v) in a.col(j) {
                 col[i] = v;
