@@ -227,6 +227,55 @@ fn blocked_cholesky_reconstructs_across_inner_and_outer_block_edges() {
 }
 
 #[test]
+fn blocked_cholesky_is_the_same_on_any_number_of_threads() {
+    // The panels below each outer block (287 rows at m = 543; 517 and 261 at m = 773) are
+    // solved in row ranges side by side and the trailing updates in column ranges; every entry
+    // is still computed by one thread in one order, so the factor must not change by a single
+    // bit with the thread count (three threads cut the rows unevenly, eight into as many
+    // pieces of at least 64 rows as fit). The same holds with the deflating rule, whose zeroed
+    // columns cross the row ranges.
+    let factor = |a: &Mat<f64>, rule: PivotRule, par: Par| {
+        let mut l = a.clone();
+        let replaced = cholesky_lower_with(l.as_mut(), rule, par).expect("factors");
+        (l, replaced)
+    };
+    let plain = PivotRule { tiny: 1e-14, huge: 1.0, deflate: false };
+    let deflating = PivotRule { tiny: 1e-11, huge: 1.0, deflate: true };
+    let m = 2 * BLOCK + 31;
+    let mut b = entries(m, m + 10, 5);
+    for r in [5, INNER_BLOCK, BLOCK + 3, 2 * BLOCK + 7] {
+        for j in 0..m + 10 {
+            b[(r, j)] = b[(r - 1, j)];
+        }
+    }
+    let c = &b * b.transpose();
+    let s: Vec<f64> = (0..m).map(|i| 1.0 / c[(i, i)].sqrt()).collect();
+    let dependent = Mat::from_fn(m, m, |i, j| c[(i, j)] * s[i] * s[j]);
+    let cases = [(spd(m, 7), plain, 0), (spd(3 * BLOCK + 5, 8), plain, 0), (dependent, deflating, 4)];
+    for (a, rule, expect_replaced) in &cases {
+        let n = a.nrows();
+        let (seq, replaced) = factor(a, *rule, Par::Seq);
+        assert_eq!(replaced, *expect_replaced, "m={n}, one thread");
+        for threads in [2, 3, 8] {
+            let (par, replaced) = factor(a, *rule, Par::rayon(threads));
+            assert_eq!(replaced, *expect_replaced, "m={n}, {threads} threads");
+            for j in 0..n {
+                for i in j..n {
+                    assert_eq!(
+                        par[(i, j)].to_bits(),
+                        seq[(i, j)].to_bits(),
+                        "m={n}, {threads} threads, deflate {}: L[{i},{j}] = {:e} against {:e} on one",
+                        rule.deflate,
+                        par[(i, j)],
+                        seq[(i, j)]
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn blocked_cholesky_replaces_dependent_pivots_in_every_block() {
     // Rows that are exact copies of earlier rows, placed inside an inner block, on an inner
     // block edge and past the first outer block: each must give one replaced pivot, and the
