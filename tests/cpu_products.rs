@@ -1,7 +1,8 @@
 //! The cpu backend's fused level-2 products (one pass over A for Aᵀy, θ∘Aᵀy − t and A·v; A·x
 //! with Aᵀy) against plain f64 loops, with A held dense and sparse, on sizes around the column
 //! pass's four-column groups and the two-thread threshold, and without rows; A·x alone
-//! (`a_mul`, the column pass's second half) the same way.
+//! (`a_mul`, the column pass's second half) the same way. Each on one thread, on two (the
+//! second half of the columns on `cpu::spin_join`'s worker) and on three (rayon's pool).
 
 use glsolve::lp::backend::{BackendError, CpuVectors, VectorKernels};
 use glsolve::lp::SparseColMatrix;
@@ -67,8 +68,22 @@ fn assert_close(what: &str, got: &[f64], want: &[f64], scale: &[f64]) {
     }
 }
 
+/// Runs `check` in rayon pools of 1, 2 and 3 threads (the passes split A's columns into that
+/// many ranges).
+fn on_1_2_and_3_threads(check: impl Fn() + Sync) {
+    for threads in [1, 2, 3] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(&check);
+    }
+}
+
 #[test]
 fn fused_products_match_plain_loops_dense_and_sparse() {
+    on_1_2_and_3_threads(fused_products_check);
+}
+
+fn fused_products_check() {
+    let threads = rayon::current_num_threads();
     let mut rng = Lcg(7);
     // 1×1; a few columns (4·3 + 1); 63 and 64 columns (groups of four ± 1); two threads (m·n ≥ 2¹⁷).
     for (m, n) in [(1, 1), (7, 13), (257, 63), (257, 64), (257, 1031)] {
@@ -89,7 +104,7 @@ fn fused_products_match_plain_loops_dense_and_sparse() {
         for (name, mut vk) in
             [("sparse", CpuVectors::sparse(a.clone(), &[])), ("dense", CpuVectors::new(d.as_ref(), &[]))]
         {
-            let what = |s: &str| format!("{name} {m}×{n} {s}");
+            let what = |s: &str| format!("{name} {m}×{n} on {threads} threads: {s}");
             let np = vk.normal_product(&y, &theta, Some(&t), Some(&r)).unwrap();
             assert_close(&what("normal_product u"), &np.u, &u, &us);
             assert_close(&what("normal_product v"), &np.v, &v_t, &us.iter().map(|s| s * 10.0).collect::<Vec<_>>());
@@ -135,6 +150,11 @@ fn fused_products_reject_vectors_of_the_wrong_length() {
 
 #[test]
 fn a_mul_matches_plain_loops_dense_and_sparse() {
+    on_1_2_and_3_threads(a_mul_check);
+}
+
+fn a_mul_check() {
+    let threads = rayon::current_num_threads();
     let mut rng = Lcg(11);
     for (m, n) in [(1, 1), (7, 13), (257, 63), (257, 1031)] {
         let a = matrix(m, n, &mut rng);
@@ -149,9 +169,9 @@ fn a_mul_matches_plain_loops_dense_and_sparse() {
             [("sparse", CpuVectors::sparse(a.clone(), &[])), ("dense", CpuVectors::new(d.as_ref(), &[]))]
         {
             let got = vk.a_mul(-2.0, &x, Some((0.5, &add))).unwrap();
-            assert_close(&format!("{name} {m}×{n} a_mul"), &got, &want, &scale);
+            assert_close(&format!("{name} {m}×{n} on {threads} threads: a_mul"), &got, &want, &scale);
             let plain = vk.a_mul(1.0, &x, None).unwrap();
-            assert_close(&format!("{name} {m}×{n} a_mul plain"), &plain, &ax, &axs);
+            assert_close(&format!("{name} {m}×{n} on {threads} threads: a_mul plain"), &plain, &ax, &axs);
             let err = vk.a_mul(1.0, &vec![1.0; n + 1], None).err();
             assert!(
                 matches!(err, Some(BackendError::Dimension { expected, got, .. }) if expected == n && got == n + 1),

@@ -4,4 +4,5 @@ pub mod column_pass;
 pub mod dense;
 pub mod random;
 pub mod sparse_cholesky;
+pub mod spin_join;
 pub mod syrk;

@@ -5,11 +5,14 @@
 //! only on (Aᵀy)ⱼ. So each column is used twice while it is in L1 ([`column_pass`]). The
 //! products of the interior-point iteration are bound by the speed of reading A (4m² entries
 //! on the random family); reading it once instead of twice halves their cost. The threads take
-//! contiguous ranges of columns and sum their partial A·v at the end.
+//! contiguous ranges of columns and sum their partial A·v at the end. Split in two, the second
+//! range goes to [`spin_join`]'s worker, which is still awake from the previous pass; in more
+//! ranges, to rayon's pool. The ranges and the order of the sums are the same either way.
 
+use super::dense_a::DenseA;
 use crate::cpu::column_pass::{column_axpy, column_pass, PassOutput, PassShapeError};
+use crate::cpu::spin_join;
 use crate::lp::model::SparseColMatrix;
-use faer::MatRef;
 use rayon::prelude::*;
 
 /// Entries of A below which one thread does the pass (waking a second costs more).
@@ -34,13 +37,41 @@ impl VSource<'_> {
             VSource::Scaled { theta, t: None } => theta[j] * uj,
         }
     }
+
+    /// The entries of columns `cols`, copied (for a thread that outlives the borrow).
+    fn owned(&self, cols: std::ops::Range<usize>) -> OwnedSource {
+        match *self {
+            VSource::Given(x) => OwnedSource::Given(x[cols].to_vec()),
+            VSource::Scaled { theta, t } => {
+                OwnedSource::Scaled { theta: theta[cols.clone()].to_vec(), t: t.map(|t| t[cols].to_vec()) }
+            }
+        }
+    }
+}
+
+/// A [`VSource`] for a range of columns, owned.
+enum OwnedSource {
+    Given(Vec<f64>),
+    Scaled { theta: Vec<f64>, t: Option<Vec<f64>> },
+}
+
+impl OwnedSource {
+    /// As a [`VSource`] (indexed from the range's first column).
+    fn as_source(&self) -> VSource<'_> {
+        match self {
+            OwnedSource::Given(x) => VSource::Given(x),
+            OwnedSource::Scaled { theta, t } => VSource::Scaled { theta, t: t.as_deref() },
+        }
+    }
 }
 
 /// (Aᵀy, v, A·v): the three results of a fused pass.
 pub type Fused = (Vec<f64>, Vec<f64>, Vec<f64>);
 
-/// (Aᵀy, v, A·v) for dense A, on up to `threads` threads.
-pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) -> Result<Fused, PassShapeError> {
+/// (Aᵀy, v, A·v) for dense A, on up to `threads` threads (`a_shared` is handed to the
+/// worker of a two-way split by reference count).
+pub fn dense(a_shared: &DenseA, y: &[f64], src: VSource<'_>, threads: usize) -> Result<Fused, PassShapeError> {
+    let a = a_shared.as_ref();
     let (m, n) = (a.nrows(), a.ncols());
     let mut u = vec![0.0; n];
     let mut v = vec![0.0; n];
@@ -53,6 +84,9 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
     }
     let cuts = column_cuts(m, n, threads);
     let threads = cuts.len() - 1;
+    if threads == 2 {
+        return dense_halves(a_shared, y, src, cuts[1]);
+    }
     let mut partial = vec![0.0; threads * m];
     let mut parts = Vec::with_capacity(threads);
     let (mut u_rest, mut v_rest) = (u.as_mut_slice(), v.as_mut_slice());
@@ -72,9 +106,33 @@ pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) ->
     Ok((u, v, sum_partials(partial, m)))
 }
 
+/// [`dense`] in two column ranges, 0..cut here and cut..n on [`spin_join`]'s worker.
+fn dense_halves(a: &DenseA, y: &[f64], src: VSource<'_>, cut: usize) -> Result<Fused, PassShapeError> {
+    let (m, n) = (a.nrows(), a.ncols());
+    let (mut u, mut v, mut acc) = (vec![0.0; n], vec![0.0; n], vec![0.0; m]);
+    let far = (a.clone(), y.to_vec(), src.owned(cut..n));
+    let remote = move || {
+        let (a, y, src) = far;
+        let (mut u, mut v, mut acc) = (vec![0.0; n - cut], vec![0.0; n - cut], vec![0.0; y.len()]);
+        let src = src.as_source();
+        let f = |j: usize, uj: f64| src.value(j - cut, uj);
+        column_pass(a.as_ref(), &y, cut, PassOutput { u: &mut u, v: &mut v, acc: &mut acc }, &f).map(|()| (u, v, acc))
+    };
+    let f = |j: usize, uj: f64| src.value(j, uj);
+    let out = PassOutput { u: &mut u[..cut], v: &mut v[..cut], acc: &mut acc };
+    let (here, there) = spin_join::join(|| column_pass(a.as_ref(), y, 0, out, &f), remote);
+    here?;
+    let (u1, v1, acc1) = there?;
+    u[cut..].copy_from_slice(&u1);
+    v[cut..].copy_from_slice(&v1);
+    add_partial(&mut acc, &acc1);
+    Ok((u, v, acc))
+}
+
 /// A·x for dense A, on up to `threads` threads (contiguous column ranges, partial sums added
 /// at the end, as in [`dense`]).
-pub fn dense_a_mul(a: MatRef<'_, f64>, x: &[f64], threads: usize) -> Result<Vec<f64>, PassShapeError> {
+pub fn dense_a_mul(a_shared: &DenseA, x: &[f64], threads: usize) -> Result<Vec<f64>, PassShapeError> {
+    let a = a_shared.as_ref();
     let (m, n) = (a.nrows(), a.ncols());
     if x.len() != n {
         return Err(PassShapeError::Length { what: "x", expected: n, got: x.len() });
@@ -83,6 +141,9 @@ pub fn dense_a_mul(a: MatRef<'_, f64>, x: &[f64], threads: usize) -> Result<Vec<
         return Ok(Vec::new());
     }
     let cuts = column_cuts(m, n, threads);
+    if cuts.len() == 3 {
+        return a_mul_halves(a_shared, x, cuts[1]);
+    }
     let mut partial = vec![0.0; (cuts.len() - 1) * m];
     let run = |(w, acc): (&[usize], &mut [f64])| column_axpy(a, &x[w[0]..w[1]], w[0], acc);
     if cuts.len() == 2 {
@@ -91,6 +152,21 @@ pub fn dense_a_mul(a: MatRef<'_, f64>, x: &[f64], threads: usize) -> Result<Vec<
         cuts.par_windows(2).zip(partial.par_chunks_mut(m)).try_for_each(run)?;
     }
     Ok(sum_partials(partial, m))
+}
+
+/// [`dense_a_mul`] in two column ranges, 0..cut here and cut..n on [`spin_join`]'s worker.
+fn a_mul_halves(a: &DenseA, x: &[f64], cut: usize) -> Result<Vec<f64>, PassShapeError> {
+    let mut acc = vec![0.0; a.nrows()];
+    let far = (a.clone(), x[cut..].to_vec());
+    let remote = move || {
+        let (a, x) = far;
+        let mut acc = vec![0.0; a.nrows()];
+        column_axpy(a.as_ref(), &x, cut, &mut acc).map(|()| acc)
+    };
+    let (here, there) = spin_join::join(|| column_axpy(a.as_ref(), &x[..cut], 0, &mut acc), remote);
+    here?;
+    add_partial(&mut acc, &there?);
+    Ok(acc)
 }
 
 /// Contiguous column ranges of an m×n pass, one per thread (a single range below
@@ -104,12 +180,17 @@ fn column_cuts(m: usize, n: usize, threads: usize) -> Vec<usize> {
 fn sum_partials(mut partial: Vec<f64>, m: usize) -> Vec<f64> {
     let (first, rest) = partial.split_at_mut(m);
     for acc in rest.chunks(m) {
-        for (o, &x) in first.iter_mut().zip(acc) {
-            *o += x;
-        }
+        add_partial(first, acc);
     }
     partial.truncate(m);
     partial
+}
+
+/// `acc += other`, entry by entry (the merge of two threads' partial sums).
+fn add_partial(acc: &mut [f64], other: &[f64]) {
+    for (o, &x) in acc.iter_mut().zip(other) {
+        *o += x;
+    }
 }
 
 /// (Aᵀy, v, A·v) for sparse A (one pass over the nonzeros).

@@ -1,0 +1,205 @@
+//! A two-way fork-join whose second thread stays awake between calls: one persistent worker
+//! thread that, after each job, spins for [`SPIN_WINDOW`] before it parks.
+//!
+//! The interior-point loop makes about a dozen passes over A per iteration with a few
+//! sequential steps between them (triangular solves, vector updates: tens of µs at m = 512).
+//! On rayon's pool, called from outside it, each pass injected a job, woke a sleeping worker
+//! and put the caller to sleep until the pool was done: on this 2-core machine a fused pass at
+//! m = 512 took 0.335 ms against 0.21 ms for the same read of A on two threads already awake.
+//! Here the caller runs its own half and the worker, still spinning from the previous pass,
+//! starts the other at once.
+//!
+//! The job is `'static` (it owns or shares everything it reads), so no lifetime is erased. One
+//! caller at a time has the worker; another caller meanwhile runs both halves itself. A caller
+//! that finishes its half before the worker has picked the job up runs the job itself, so a
+//! worker without a core costs at most the time of running both halves here. A panic in the
+//! job is caught where it runs and resumed on the caller.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::thread::{self, Thread};
+use std::time::{Duration, Instant};
+
+/// How long the worker keeps looking for the next job before it parks: longer than the gaps
+/// between the passes of an iteration (two triangular solves, 2.8 ms at m = 2048). A phase on
+/// rayon's threads sends it to sleep at once ([`rest`]). On the random family (`solve --random
+/// M --seed 7`, this 2-core machine), with `rest` before each assembly, the "other" time of a
+/// solve was 40–45 → 25–29 ms at m = 512 with 1 or 3 ms and 128–132 → 111–123 ms at m = 1024;
+/// with 0.05–0.25 ms the worker parked between passes and m = 1024 was slower than on rayon.
+pub const SPIN_WINDOW: Duration = Duration::from_millis(3);
+
+/// Spins of the caller waiting for the worker's half before it starts yielding its core.
+const CALLER_SPINS: u32 = 1 << 12;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+struct Worker {
+    /// A job is in `slot`.
+    posted: AtomicBool,
+    slot: Mutex<Option<Job>>,
+    /// A caller holds the worker (from posting until it has the job's result).
+    taken: AtomicBool,
+    thread: Thread,
+}
+
+/// The worker, started on first use; `None` when the thread could not be spawned.
+fn worker() -> Option<&'static Worker> {
+    static WORKER: OnceLock<Option<&'static Worker>> = OnceLock::new();
+    *WORKER.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<&'static Worker>();
+        let spawned = thread::Builder::new().name("glsolve-spin-join".into()).spawn(move || {
+            // The worker's own handle is in the struct: built here, then shared with callers.
+            let w: &'static Worker = Box::leak(Box::new(Worker {
+                posted: AtomicBool::new(false),
+                slot: Mutex::new(None),
+                taken: AtomicBool::new(false),
+                thread: thread::current(),
+            }));
+            if tx.send(w).is_ok() {
+                serve(w);
+            }
+        });
+        spawned.ok().and_then(|_| rx.recv().ok())
+    })
+}
+
+/// Bumped by [`rest`]: a worker spinning since an older value parks.
+static RESTS: AtomicU64 = AtomicU64::new(0);
+
+/// Sends the worker to sleep now if it is spinning: for a phase that needs every core on other
+/// threads (rayon's, in the assembly and factorization of A·D²·Aᵀ).
+pub fn rest() {
+    RESTS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// The worker's loop: run a posted job, else spin, else park.
+fn serve(w: &Worker) {
+    loop {
+        let since = Instant::now();
+        let rests = RESTS.load(Ordering::Relaxed);
+        loop {
+            // Read before it is taken: a write per spin would pull the line away from callers.
+            if w.posted.load(Ordering::Relaxed) && w.posted.swap(false, Ordering::Acquire) {
+                let job = w.slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+                if let Some(job) = job {
+                    job();
+                }
+                break;
+            }
+            if since.elapsed() > SPIN_WINDOW || RESTS.load(Ordering::Relaxed) != rests {
+                // A post between the check above and here leaves an unpark token: park returns.
+                thread::park();
+            } else {
+                std::hint::spin_loop();
+            }
+        }
+    }
+}
+
+/// Where the worker leaves the result of the caller's job.
+struct Outcome<B> {
+    done: AtomicBool,
+    value: Mutex<Option<thread::Result<B>>>,
+}
+
+/// Runs `local` on this thread and `remote` on the worker, and returns both results. When the
+/// worker is held by another caller, could not be started or has not begun `remote` by the
+/// time `local` is done, `remote` runs here after `local`. A panic in either is resumed here
+/// (after the worker's half has finished).
+pub fn join<A, B>(local: impl FnOnce() -> A, remote: impl FnOnce() -> B + Send + 'static) -> (A, B)
+where
+    B: Send + 'static,
+{
+    let Some(w) = worker().filter(|w| !w.taken.swap(true, Ordering::Acquire)) else {
+        let a = local();
+        return (a, remote());
+    };
+    let outcome = Arc::new(Outcome { done: AtomicBool::new(false), value: Mutex::new(None) });
+    let shared = Arc::clone(&outcome);
+    let job: Job = Box::new(move || {
+        let result = panic::catch_unwind(AssertUnwindSafe(remote));
+        *shared.value.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+        shared.done.store(true, Ordering::Release);
+    });
+    *w.slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(job);
+    w.posted.store(true, Ordering::Release);
+    w.thread.unpark();
+    let a = panic::catch_unwind(AssertUnwindSafe(local));
+    // A worker that has not started the job yet (parked, or not given a core) is not waited
+    // for: the job runs here. Whoever takes it from the slot runs it, so it runs once.
+    let unstarted = w.slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+    if let Some(job) = unstarted {
+        job();
+    }
+    let mut spins = 0u32;
+    let b = loop {
+        // `done` is set only after the value is stored, so the value is there when it is seen.
+        if outcome.done.load(Ordering::Acquire) {
+            if let Some(b) = outcome.value.lock().unwrap_or_else(PoisonError::into_inner).take() {
+                break b;
+            }
+        }
+        if spins < CALLER_SPINS {
+            spins += 1;
+            std::hint::spin_loop();
+        } else {
+            thread::yield_now();
+        }
+    };
+    // Released here, not by the worker: the next call from this thread finds it free.
+    w.taken.store(false, Ordering::Release);
+    match (a, b) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(p), _) | (_, Err(p)) => panic::resume_unwind(p),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::join;
+
+    #[test]
+    fn both_halves_run_once_and_return_their_results() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Arc;
+        // A local half that returns at once races the worker for the job: either may run it,
+        // never both.
+        let runs = Arc::new(AtomicUsize::new(0));
+        for k in 0..2000u64 {
+            let counter = Arc::clone(&runs);
+            let (a, b) = join(
+                || k * 2,
+                move || {
+                    counter.fetch_add(1, Ordering::Relaxed);
+                    k * 3
+                },
+            );
+            assert_eq!((a, b), (2 * k, 3 * k));
+        }
+        assert_eq!(runs.load(Ordering::Relaxed), 2000);
+    }
+
+    #[test]
+    fn callers_on_several_threads_each_get_their_own_results() {
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                s.spawn(move || {
+                    for k in 0..300u64 {
+                        let v: Vec<u64> = (0..64).map(|i| i + k + t).collect();
+                        let (a, b) = join(|| k + t, move || v.iter().sum::<u64>());
+                        assert_eq!(a, k + t);
+                        assert_eq!(b, (0..64).map(|i| i + k + t).sum::<u64>());
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
+    fn a_panic_in_the_remote_half_reaches_the_caller_and_the_worker_goes_on() {
+        let caught = std::panic::catch_unwind(|| join(|| 1, || -> u32 { panic!("remote half failed") }));
+        assert!(caught.is_err());
+        assert_eq!(join(|| 4, || 5), (4, 5));
+    }
+}
