@@ -69,6 +69,13 @@ impl DenseA {
     /// When `a` is malformed (a row index past its rows; see [`SparseColMatrix::validate`]).
     pub(crate) fn from_sparse(a: &SparseColMatrix) -> Self {
         Self::build(a.nrows, a.ncols, |j, col| {
+            let range = a.col_ptr.get(j).copied().unwrap_or(0)..a.col_ptr.get(j + 1).copied().unwrap_or(0);
+            let (rows, values) = (a.row_idx.get(range.clone()).unwrap_or(&[]), a.values.get(range).unwrap_or(&[]));
+            if values.len() == col.len() && rows.len() == col.len() && rows.iter().enumerate().all(|(k, &i)| k == i) {
+                // Rows 0..m in order (the dense family): one copy instead of a scatter.
+                col.copy_from_slice(values);
+                return;
+            }
             for (i, v) in a.col(j) {
                 col[i] = v;
             }
@@ -101,8 +108,9 @@ mod tests {
     fn copies_hold_every_entry_and_every_zero_on_aligned_columns() {
         // Odd sizes, a line ± 1, an empty column, and more columns than one task takes.
         for (m, n) in [(1, 1), (7, 3), (9, 2), (8, 5), (5, 41), (0, 4), (3, 0)] {
+            // Columns 0 and 3 full (copied whole from compressed columns), column 2 empty.
             let value = |i: usize, j: usize| {
-                if (i + 2 * j).is_multiple_of(3) || j == 2 {
+                if ((i + 2 * j).is_multiple_of(3) && j != 0 && j != 3) || j == 2 {
                     0.0
                 } else {
                     (i * n + j) as f64 + 0.5
@@ -130,5 +138,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_full_column_out_of_row_order_still_lands_on_its_rows() {
+        // Not what `validate` accepts, but `CpuVectors::for_matrix` takes any compressed columns.
+        let a = SparseColMatrix {
+            nrows: 3,
+            ncols: 1,
+            col_ptr: vec![0, 3],
+            row_idx: vec![2, 0, 1],
+            values: vec![7.0, 8.0, 9.0],
+        };
+        let d = DenseA::from_sparse(&a);
+        let v = d.as_ref();
+        assert_eq!((v[(0, 0)], v[(1, 0)], v[(2, 0)]), (8.0, 9.0, 7.0));
     }
 }

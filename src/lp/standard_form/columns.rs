@@ -15,6 +15,10 @@ impl Rows<'_> {
     /// threads (one range of columns each; the ranges' row counts are added at the end:
     /// integers, so the result does not depend on how the columns were shared).
     pub(super) fn count_entries(&self, cols: &[Col], m_all: usize) -> (Vec<usize>, Vec<usize>) {
+        let a = &self.model.a;
+        // Every model row under its own index: a full model column (rows 0..m in order, as
+        // rows ascend without repeats) is counted lane by lane, without the row map's scatter.
+        let identity = self.index.len() == m_all && self.index.iter().enumerate().all(|(i, &k)| k == i);
         let parts: Vec<(Vec<usize>, Vec<usize>)> = thread_ranges(cols.len())
             .into_par_iter()
             .map(|r| {
@@ -22,6 +26,18 @@ impl Rows<'_> {
                 let col_nnz = cols[r]
                     .iter()
                     .map(|col| {
+                        if let Source::Model(j) = col.src {
+                            let values = &a.values[a.col_ptr[j]..a.col_ptr[j + 1]];
+                            if identity && values.len() == m_all {
+                                let mut count = 0;
+                                for (t, &v) in row_nnz.iter_mut().zip(values) {
+                                    let nonzero = usize::from(v != 0.0);
+                                    *t += nonzero;
+                                    count += nonzero;
+                                }
+                                return count;
+                            }
+                        }
                         // Counted in a local: an increment per entry through memory is a chain.
                         let mut count = 0;
                         self.for_each(col.src, |i, a| {

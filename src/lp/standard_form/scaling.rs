@@ -65,9 +65,18 @@ impl StandardForm {
                 let cmax = cols
                     .map(|j| {
                         let r = a.col_ptr[j]..a.col_ptr[j + 1];
+                        let values = &a.values[r.clone()];
+                        if values.len() == m {
+                            // Rows ascend without repeats, so a full column holds rows 0..m in
+                            // order: lane by lane, without the scatter (the dense family).
+                            for (rm, v) in rmax.iter_mut().zip(values) {
+                                *rm = rm.max(v.abs());
+                            }
+                            return values.iter().fold(0.0f64, |c, v| c.max(v.abs()));
+                        }
                         // A local maximum: updating cmax[j] per entry is a chain through memory.
                         let mut col_max = 0.0f64;
-                        for (&i, &v) in a.row_idx[r.clone()].iter().zip(&a.values[r]) {
+                        for (&i, &v) in a.row_idx[r].iter().zip(values) {
                             let v = v.abs();
                             rmax[i] = rmax[i].max(v);
                             col_max = col_max.max(v);
