@@ -1,6 +1,6 @@
 //! The standard form of models whose columns are full (every row, as in the papers' dense
 //! family): the entry counts and max-norms read such columns lane by lane, without the row map;
-//! the result must be what the row map gives.
+//! the result (and ‖A‖∞, summed the same way) must be what the row map gives.
 
 use glsolve::lp::solve::presolve;
 use glsolve::lp::standard_form::{Presolved, StandardForm, RUIZ_SPREAD};
@@ -111,4 +111,20 @@ fn equilibration_of_full_columns_meets_its_stopping_rule() {
     assert!(spread(&rows) <= RUIZ_SPREAD, "row max-norms {rows:?}");
     assert!(spread(&cols) <= RUIZ_SPREAD, "column max-norms {cols:?}");
     assert!(sf.row_scale.iter().chain(&sf.col_scale).any(|&s| s != 1.0), "the model was scaled");
+}
+
+#[test]
+fn the_infinity_norm_of_full_and_partial_columns_is_the_largest_row_sum() {
+    for model in [model(9, 12, None), model(5, 7, Some(2))] {
+        let sf = form(&model);
+        let mut sums = vec![0.0f64; sf.a.nrows];
+        for j in 0..sf.a.ncols {
+            for (i, v) in sf.a.col(j) {
+                sums[i] += v.abs();
+            }
+        }
+        let want = sums.iter().fold(0.0f64, |m, &s| m.max(s));
+        assert!(want > 0.0);
+        assert_eq!(sf.a_norm_inf(), want);
+    }
 }

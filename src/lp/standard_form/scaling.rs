@@ -118,9 +118,21 @@ impl StandardForm {
 
     /// ‖A‖∞: the largest absolute row sum.
     pub fn a_norm_inf(&self) -> f64 {
-        let mut sums = vec![0.0f64; self.a.nrows];
-        for (&i, v) in self.a.row_idx.iter().zip(&self.a.values) {
-            sums[i] += v.abs();
+        let a = &self.a;
+        let mut sums = vec![0.0f64; a.nrows];
+        for j in 0..a.ncols {
+            let r = a.col_ptr[j]..a.col_ptr[j + 1];
+            let values = &a.values[r.clone()];
+            if values.len() == a.nrows {
+                // A full column is rows 0..m in order: the same sums, lane by lane.
+                for (s, v) in sums.iter_mut().zip(values) {
+                    *s += v.abs();
+                }
+            } else {
+                for (&i, v) in a.row_idx[r].iter().zip(values) {
+                    sums[i] += v.abs();
+                }
+            }
         }
         sums.into_iter().fold(0.0, f64::max)
     }
