@@ -9,6 +9,7 @@
 //! scaling this means row k is numerically a combination of earlier rows) is replaced by
 //! `huge`; the count is returned.
 
+use super::spin_join;
 use super::syrk::weighted_gram_lower_add;
 use faer::linalg::triangular_solve::solve_lower_triangular_in_place;
 use faer::{MatMut, MatRef, Par};
@@ -118,6 +119,12 @@ fn panel_solve(l11: MatRef<'_, f64>, a21: MatMut<'_, f64>, parts: usize) {
     let half = parts / 2;
     let cut = a21.nrows() * half / parts;
     let (top, bottom) = a21.split_at_row_mut(cut);
+    if parts == 2 {
+        // As the syrk's two ranges: the second on the passes' worker.
+        spin_join::join_scoped(|| panel_solve(l11, top, 1), || panel_solve(l11, bottom, 1));
+        return;
+    }
+    spin_join::rest();
     rayon::join(|| panel_solve(l11, top, half), || panel_solve(l11, bottom, parts - half));
 }
 

@@ -6,14 +6,21 @@
 //! On rayon's pool, called from outside it, each pass injected a job, woke a sleeping worker
 //! and put the caller to sleep until the pool was done: on this 2-core machine a fused pass at
 //! m = 512 took 0.335 ms against 0.21 ms for the same read of A on two threads already awake.
-//! Here the caller runs its own half and the worker, still spinning from the previous pass,
-//! starts the other at once.
+//! The syrk's two column ranges fared worse: in four solves at m = 512, 3 of 24 double-precision
+//! assemblies took 8.7–11.3 ms against 4.2–6.1 ms, both ranges apparently run one after the
+//! other. Here the caller runs its own half and the worker, still spinning from the previous
+//! call, starts the other at once.
 //!
-//! The job is `'static` (it owns or shares everything it reads), so no lifetime is erased. One
-//! caller at a time has the worker; another caller meanwhile runs both halves itself. A caller
-//! that finishes its half before the worker has picked the job up runs the job itself, so a
-//! worker without a core costs at most the time of running both halves here. A panic in the
-//! job is caught where it runs and resumed on the caller.
+//! [`join`] takes a `'static` job (one that owns or shares everything it reads);
+//! [`join_scoped`] one that borrows from the caller, for the syrk's and the Cholesky's column
+//! and row ranges: it erases the job's lifetime, which is sound because `join` returns or
+//! unwinds only after the job has run to its end or been dropped unrun (`unsafe` is confined
+//! to that one function). One caller at a time has the worker; another caller meanwhile runs
+//! both halves itself. A caller that finishes its half before the worker has picked the job up
+//! runs the job itself, so a worker without a core costs at most the time of running both
+//! halves here. A panic in the job is caught where it runs and resumed on the caller.
+
+#![allow(unsafe_code)]
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,11 +29,12 @@ use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
 
 /// How long the worker keeps looking for the next job before it parks: longer than the gaps
-/// between the passes of an iteration (two triangular solves, 2.8 ms at m = 2048). A phase on
-/// rayon's threads sends it to sleep at once ([`rest`]). On the random family (`solve --random
-/// M --seed 7`, this 2-core machine), with `rest` before each assembly, the "other" time of a
-/// solve was 40–45 → 25–29 ms at m = 512 with 1 or 3 ms and 128–132 → 111–123 ms at m = 1024;
-/// with 0.05–0.25 ms the worker parked between passes and m = 1024 was slower than on rayon.
+/// between the passes of an iteration (two triangular solves, 2.8 ms at m = 2048). With the
+/// passes alone on the worker (the assembly still on rayon's pool, the worker sent to sleep
+/// before it), the "other" time of `solve --random 1024 --seed 7` was 128–132 ms on rayon and
+/// 111–123 ms with 3 ms here (four runs each, this 2-core machine); in an earlier set of runs
+/// without the sleep before the assembly, windows of 0, 0.05 and 0.25 ms, after which the
+/// worker parked between passes, gave 136–183 ms, and 1 ms gave 110–126 ms.
 pub const SPIN_WINDOW: Duration = Duration::from_millis(3);
 
 /// Spins of the caller waiting for the worker's half before it starts yielding its core.
@@ -68,7 +76,7 @@ fn worker() -> Option<&'static Worker> {
 static RESTS: AtomicU64 = AtomicU64::new(0);
 
 /// Sends the worker to sleep now if it is spinning: for a phase that needs every core on other
-/// threads (rayon's, in the assembly and factorization of A·D²·Aᵀ).
+/// threads (rayon's pool, split more than two ways).
 pub fn rest() {
     RESTS.fetch_add(1, Ordering::Relaxed);
 }
@@ -155,9 +163,25 @@ where
     }
 }
 
+/// [`join`] for a `remote` that borrows from the caller (the column ranges of one matrix).
+pub fn join_scoped<'a, A, B>(local: impl FnOnce() -> A, remote: impl FnOnce() -> B + Send + 'a) -> (A, B)
+where
+    B: Send + 'static,
+{
+    let remote: Box<dyn FnOnce() -> B + Send + 'a> = Box::new(remote);
+    // SAFETY: only the lifetime changes. `join` does not return or unwind before the job is
+    // done with `remote`: it runs `remote` itself (the worker held, missing, or not started:
+    // the job is taken back from the slot), or waits until the worker has stored `remote`'s
+    // result, which it does after `remote` has returned or unwound; a panic in `local` is
+    // caught and resumed only after that wait. So nothing `remote` borrows is used after this
+    // call returns.
+    let remote: Box<dyn FnOnce() -> B + Send + 'static> = unsafe { std::mem::transmute(remote) };
+    join(local, remote)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::join;
+    use super::{join, join_scoped};
 
     #[test]
     fn both_halves_run_once_and_return_their_results() {
@@ -194,6 +218,21 @@ mod tests {
                 });
             }
         });
+    }
+
+    #[test]
+    fn scoped_halves_write_disjoint_parts_of_one_buffer() {
+        for len in [1usize, 2, 7, 1000] {
+            let mut v = vec![0u64; len];
+            let (left, right) = v.split_at_mut(len / 2);
+            join_scoped(
+                || left.iter_mut().enumerate().for_each(|(i, x)| *x = i as u64),
+                || right.iter_mut().enumerate().for_each(|(i, x)| *x = 1000 + i as u64),
+            );
+            let half = len / 2;
+            let want: Vec<u64> = (0..len).map(|i| if i < half { i as u64 } else { 1000 + (i - half) as u64 }).collect();
+            assert_eq!(v, want);
+        }
     }
 
     #[test]

@@ -12,9 +12,9 @@
 //! operand, rows c0..c0 + NR of S, is read out of a panel already packed, so S is packed once
 //! (against a weighted copy of the column tiles beside the panels: m = 512, n = 4m, f64 on two
 //! threads 4.4 against 5.1 ms, median of 40).
-//! Threads take contiguous ranges of columns of C of equal triangular work; every entry of C
-//! is written by one thread in a fixed order, so the result does not depend on the thread
-//! count.
+//! Threads take contiguous ranges of columns of C of equal triangular work (two ranges: this
+//! thread and [`super::spin_join`]'s worker; more: rayon's pool); every entry of C is written
+//! by one thread in a fixed order, so the result does not depend on the thread count.
 //!
 //! In [`Precision::Single`] the panels are packed as f32 and the micro-kernel multiplies and adds
 //! in f32 (twice the lanes per instruction, half the bytes per panel) within a k block, adding
@@ -33,6 +33,7 @@ mod x86;
 use blocks::{gram_columns, Elem, Source, Tile};
 pub use blocks::{Kernel, KC, MC};
 
+use super::spin_join;
 use faer::linalg::matmul::triangular::{self, BlockStructure};
 use faer::{Accum, Mat, MatMut, MatRef, Par};
 
@@ -93,7 +94,8 @@ impl Isa {
 }
 
 /// Writes the lower triangle of A·diag(w)·Aᵀ into `c` (m×m; the strict upper triangle is not
-/// written), on up to `threads` threads of rayon's pool, using the best kernel of this CPU.
+/// written), on up to `threads` threads (two: this one and [`crate::cpu::spin_join`]'s worker;
+/// more: rayon's pool), using the best kernel of this CPU.
 ///
 /// # Panics
 /// If `w.len() != a.ncols()` or `c` is not `a.nrows()` square: callers own both shapes.
@@ -187,9 +189,15 @@ fn run<T: Elem>(
         // this CPU and matches the panels; the ranges start on multiples of nr.
         unsafe { gram_columns::<T>(kernel, (mr, nr), src, out.0, ldc, (j0, j1), add, negate) }
     };
-    if ranges.len() == 1 {
-        work(ranges[0]);
-        return;
+    match ranges[..] {
+        [only] => return work(only),
+        // Two ranges: the second on the passes' worker, awake from the last pass (rayon's pool
+        // woke a sleeping thread each time, and now and then ran both ranges on one).
+        [first, second] => {
+            spin_join::join_scoped(|| work(first), || work(second));
+            return;
+        }
+        _ => spin_join::rest(),
     }
     rayon::scope(|s| {
         for &r in &ranges[1..] {

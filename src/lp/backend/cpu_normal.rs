@@ -327,9 +327,6 @@ impl NormalEquations<CpuVectors> for CpuNormal {
         }
     }
     fn assemble(&mut self, vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {
-        // The assembly and the factorization run on rayon's threads: the passes' worker must
-        // not spin beside them.
-        crate::cpu::spin_join::rest();
         self.last_d2.clone_from(d2);
         self.assemble_on(vk, d2)
     }

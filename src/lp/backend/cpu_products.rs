@@ -101,6 +101,7 @@ pub fn dense(a_shared: &DenseA, y: &[f64], src: VSource<'_>, threads: usize) -> 
     if threads == 1 {
         parts.into_iter().try_for_each(run)?;
     } else {
+        spin_join::rest();
         parts.into_par_iter().try_for_each(run)?;
     }
     Ok((u, v, sum_partials(partial, m)))
@@ -149,6 +150,7 @@ pub fn dense_a_mul(a_shared: &DenseA, x: &[f64], threads: usize) -> Result<Vec<f
     if cuts.len() == 2 {
         cuts.windows(2).zip(partial.chunks_mut(m)).try_for_each(run)?;
     } else {
+        spin_join::rest();
         cuts.par_windows(2).zip(partial.par_chunks_mut(m)).try_for_each(run)?;
     }
     Ok(sum_partials(partial, m))
