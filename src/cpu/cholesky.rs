@@ -112,6 +112,21 @@ fn blocked(
 /// m = 2048 its panel solves took 9.9 ms per factorization on two threads against 10.6 ms on
 /// one; these row ranges take 7.1–7.9 ms on two (three runs of 11).
 fn panel_solve(l11: MatRef<'_, f64>, a21: MatMut<'_, f64>, parts: usize) {
+    if parts == 2 && a21.nrows() >= 2 {
+        // As the syrk's two ranges: the second on the passes' worker.
+        let cut = a21.nrows() / 2;
+        let (top, bottom) = a21.split_at_row_mut(cut);
+        spin_join::join_scoped(|| solve_rows(l11, top, 1), || solve_rows(l11, bottom, 1));
+        return;
+    }
+    if parts > 2 {
+        spin_join::rest();
+    }
+    solve_rows(l11, a21, parts);
+}
+
+/// [`panel_solve`]'s ranges on rayon's pool (one range: here).
+fn solve_rows(l11: MatRef<'_, f64>, a21: MatMut<'_, f64>, parts: usize) {
     if parts <= 1 || a21.nrows() < 2 {
         solve_lower_triangular_in_place(l11, a21.transpose_mut(), Par::Seq);
         return;
@@ -119,13 +134,7 @@ fn panel_solve(l11: MatRef<'_, f64>, a21: MatMut<'_, f64>, parts: usize) {
     let half = parts / 2;
     let cut = a21.nrows() * half / parts;
     let (top, bottom) = a21.split_at_row_mut(cut);
-    if parts == 2 {
-        // As the syrk's two ranges: the second on the passes' worker.
-        spin_join::join_scoped(|| panel_solve(l11, top, 1), || panel_solve(l11, bottom, 1));
-        return;
-    }
-    spin_join::rest();
-    rayon::join(|| panel_solve(l11, top, half), || panel_solve(l11, bottom, parts - half));
+    rayon::join(|| solve_rows(l11, top, half), || solve_rows(l11, bottom, parts - half));
 }
 
 /// Left-looking factorization of a small diagonal block, column by column, with the pivot rule.

@@ -17,8 +17,9 @@
 //! unwinds only after the job has run to its end or been dropped unrun (`unsafe` is confined
 //! to that one function). One caller at a time has the worker; another caller meanwhile runs
 //! both halves itself. A caller that finishes its half before the worker has picked the job up
-//! runs the job itself, so a worker without a core costs at most the time of running both
-//! halves here. A panic in the job is caught where it runs and resumed on the caller.
+//! runs the job itself, so a worker that is parked or has no core when the job is posted costs
+//! no more than running both halves here (one that takes the job and then loses its core is
+//! waited for). A panic in the job is caught where it runs and resumed on the caller.
 
 #![allow(unsafe_code)]
 
@@ -83,12 +84,15 @@ pub fn rest() {
 
 /// The worker's loop: run a posted job, else spin, else park.
 fn serve(w: &Worker) {
+    let mut rests = RESTS.load(Ordering::Relaxed);
     loop {
         let since = Instant::now();
-        let rests = RESTS.load(Ordering::Relaxed);
         loop {
             // Read before it is taken: a write per spin would pull the line away from callers.
             if w.posted.load(Ordering::Relaxed) && w.posted.swap(false, Ordering::Acquire) {
+                // Read before the job runs: a `rest` after the caller has its result (and before
+                // this thread spins again) is then not missed.
+                rests = RESTS.load(Ordering::Relaxed);
                 let job = w.slot.lock().unwrap_or_else(PoisonError::into_inner).take();
                 if let Some(job) = job {
                     job();
@@ -232,6 +236,41 @@ mod tests {
             let half = len / 2;
             let want: Vec<u64> = (0..len).map(|i| if i < half { i as u64 } else { 1000 + (i - half) as u64 }).collect();
             assert_eq!(v, want);
+        }
+    }
+
+    #[test]
+    fn nested_joins_run_every_quarter() {
+        let mut v = vec![0u32; 40];
+        let (left, right) = v.split_at_mut(20);
+        let (a, b) = left.split_at_mut(10);
+        let (c, d) = right.split_at_mut(10);
+        let fill = |s: &mut [u32], x: u32| s.iter_mut().for_each(|e| *e = x);
+        join_scoped(|| join_scoped(|| fill(a, 1), || fill(b, 2)), || join_scoped(|| fill(c, 3), || fill(d, 4)));
+        let want: Vec<u32> = (0..40).map(|i| 1 + i / 10).collect();
+        assert_eq!(v, want);
+    }
+
+    #[test]
+    fn a_panic_in_the_local_half_is_resumed_only_when_the_remote_half_is_not_running() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        for _ in 0..50 {
+            let (started, finished) = (AtomicBool::new(false), AtomicBool::new(false));
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                join_scoped(
+                    || -> () { panic!("local half failed") },
+                    || {
+                        started.store(true, Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_micros(200));
+                        finished.store(true, Ordering::SeqCst);
+                    },
+                )
+            }));
+            assert!(caught.is_err());
+            // Run to its end on the worker or here, or dropped unrun (the worker held by another
+            // test's caller): never still running.
+            let (s, f) = (started.load(Ordering::SeqCst), finished.load(Ordering::SeqCst));
+            assert!(!s || f, "join unwound while the borrowed half was running");
         }
     }
 

@@ -16,8 +16,9 @@ impl Rows<'_> {
     /// integers, so the result does not depend on how the columns were shared).
     pub(super) fn count_entries(&self, cols: &[Col], m_all: usize) -> (Vec<usize>, Vec<usize>) {
         let a = &self.model.a;
-        // Every model row under its own index: a full model column (rows 0..m in order, as
-        // rows ascend without repeats) is counted lane by lane, without the row map's scatter.
+        // Every model row under its own index: a model column holding rows 0..m in order (every
+        // full column of a validated model) is counted lane by lane, without the row map's
+        // scatter.
         let identity = self.index.len() == m_all && self.index.iter().enumerate().all(|(i, &k)| k == i);
         let parts: Vec<(Vec<usize>, Vec<usize>)> = thread_ranges(cols.len())
             .into_par_iter()
@@ -27,8 +28,9 @@ impl Rows<'_> {
                     .iter()
                     .map(|col| {
                         if let Source::Model(j) = col.src {
-                            let values = &a.values[a.col_ptr[j]..a.col_ptr[j + 1]];
-                            if identity && values.len() == m_all {
+                            let r = a.col_ptr[j]..a.col_ptr[j + 1];
+                            let values = &a.values[r.clone()];
+                            if identity && values.len() == m_all && rows_in_order(&a.row_idx[r]) {
                                 let mut count = 0;
                                 for (t, &v) in row_nnz.iter_mut().zip(values) {
                                     let nonzero = usize::from(v != 0.0);
@@ -62,6 +64,11 @@ impl Rows<'_> {
         }
         (row_nnz, col_nnz)
     }
+}
+
+/// Whether `rows` is 0, 1, …, len − 1: a full column, entry k in row k.
+pub(super) fn rows_in_order(rows: &[usize]) -> bool {
+    rows.iter().enumerate().all(|(k, &i)| k == i)
 }
 
 impl Kept<'_> {

@@ -1,5 +1,6 @@
 //! Ruiz equilibration of the standard form, on A's nonzeros.
 
+use super::columns::rows_in_order;
 use super::{split_at_bounds, thread_ranges, StandardForm};
 use rayon::prelude::*;
 
@@ -66,9 +67,8 @@ impl StandardForm {
                     .map(|j| {
                         let r = a.col_ptr[j]..a.col_ptr[j + 1];
                         let values = &a.values[r.clone()];
-                        if values.len() == m {
-                            // Rows ascend without repeats, so a full column holds rows 0..m in
-                            // order: lane by lane, without the scatter (the dense family).
+                        if values.len() == m && rows_in_order(&a.row_idx[r.clone()]) {
+                            // A full column (the dense family): lane by lane, no scatter.
                             for (rm, v) in rmax.iter_mut().zip(values) {
                                 *rm = rm.max(v.abs());
                             }
@@ -120,20 +120,64 @@ impl StandardForm {
     pub fn a_norm_inf(&self) -> f64 {
         let a = &self.a;
         let mut sums = vec![0.0f64; a.nrows];
-        for j in 0..a.ncols {
-            let r = a.col_ptr[j]..a.col_ptr[j + 1];
-            let values = &a.values[r.clone()];
-            if values.len() == a.nrows {
-                // A full column is rows 0..m in order: the same sums, lane by lane.
+        // The entries in storage order, column by column where the column pointers cover them
+        // in order: a column holding rows 0..m in order (the dense family) is summed lane by
+        // lane, the same sums in the same order.
+        let by_column = a.col_ptr.len() == a.ncols + 1
+            && a.col_ptr.first() == Some(&0)
+            && a.col_ptr.last() == Some(&a.values.len())
+            && a.row_idx.len() == a.values.len()
+            && a.col_ptr.windows(2).all(|w| w[0] <= w[1]);
+        let mut add = |rows: &[usize], values: &[f64]| {
+            if values.len() == sums.len() && rows_in_order(rows) {
                 for (s, v) in sums.iter_mut().zip(values) {
                     *s += v.abs();
                 }
             } else {
-                for (&i, v) in a.row_idx[r].iter().zip(values) {
+                for (&i, v) in rows.iter().zip(values) {
                     sums[i] += v.abs();
                 }
             }
+        };
+        if by_column {
+            for w in a.col_ptr.windows(2) {
+                add(&a.row_idx[w[0]..w[1]], &a.values[w[0]..w[1]]);
+            }
+        } else {
+            add(&a.row_idx, &a.values);
         }
         sums.into_iter().fold(0.0, f64::max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lp::standard_form::{standard_form, Presolved};
+    use crate::lp::{LpModel, SparseColMatrix};
+
+    #[test]
+    fn max_norms_of_full_and_partial_columns_are_those_of_the_entries() {
+        // Columns 0 and 3 full (the lane-by-lane path), the others every other row.
+        let (m, n) = (7, 6);
+        let mut t = Vec::new();
+        for j in 0..n {
+            for i in 0..m {
+                if j == 0 || j == 3 || (i + j) % 2 == 0 {
+                    t.push((i, j, ((i * 5 + j * 3) % 11) as f64 - 5.5));
+                }
+            }
+        }
+        let a = SparseColMatrix::from_triplets(m, n, &t).expect("valid triplets");
+        let b = vec![1.0; m];
+        let model = LpModel::builder(a).minimize(vec![1.0; n]).row_bounds(b.clone(), b).build().expect("valid");
+        let Presolved::Form(sf) = standard_form(&model, false) else { panic!("a standard form") };
+        let (mut rows, mut cols) = (vec![0.0f64; m], vec![0.0f64; n]);
+        for (j, col) in cols.iter_mut().enumerate() {
+            for (i, v) in sf.a.col(j) {
+                rows[i] = rows[i].max(v.abs());
+                *col = col.max(v.abs());
+            }
+        }
+        assert_eq!(sf.max_norms(), (rows, cols));
     }
 }
