@@ -90,11 +90,12 @@ fn serve(w: &Worker) {
         loop {
             // Read before it is taken: a write per spin would pull the line away from callers.
             if w.posted.load(Ordering::Relaxed) && w.posted.swap(false, Ordering::Acquire) {
-                // Read before the job runs: a `rest` after the caller has its result (and before
-                // this thread spins again) is then not missed.
-                rests = RESTS.load(Ordering::Relaxed);
                 let job = w.slot.lock().unwrap_or_else(PoisonError::into_inner).take();
                 if let Some(job) = job {
+                    // Read before the job runs: a `rest` after the caller has its result (and
+                    // before this thread spins again) is then not missed. Not read for a job the
+                    // caller took back: its `rest` may already have come.
+                    rests = RESTS.load(Ordering::Relaxed);
                     job();
                 }
                 break;
@@ -272,6 +273,15 @@ mod tests {
             let (s, f) = (started.load(Ordering::SeqCst), finished.load(Ordering::SeqCst));
             assert!(!s || f, "join unwound while the borrowed half was running");
         }
+        // The worker is still there for the next caller (a join that gave it up would leave
+        // every later call to run both halves on the caller, and the loop above would pass).
+        let here = std::thread::current().id();
+        let used = (0..200).any(|_| {
+            let (_, there) =
+                join(|| std::thread::sleep(std::time::Duration::from_millis(1)), || std::thread::current().id());
+            there != here
+        });
+        assert!(used, "no half ran on the worker after the panics");
     }
 
     #[test]

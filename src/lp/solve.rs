@@ -384,7 +384,8 @@ fn log_timings(log: &mut Logger, t: &Timings) {
     ));
 }
 
-/// The standard form `solve` would build (for tests and tools that inspect it).
+/// The standard form `solve` would build (for tests and tools that inspect it), of a valid
+/// `model` (see [`standard_form`]).
 pub fn presolve(model: &LpModel, settings: &Settings) -> Presolved {
     standard_form(model, settings.scaling)
 }

@@ -16,9 +16,8 @@ impl Rows<'_> {
     /// integers, so the result does not depend on how the columns were shared).
     pub(super) fn count_entries(&self, cols: &[Col], m_all: usize) -> (Vec<usize>, Vec<usize>) {
         let a = &self.model.a;
-        // Every model row under its own index: a model column holding rows 0..m in order (every
-        // full column of a validated model) is counted lane by lane, without the row map's
-        // scatter.
+        // Every model row under its own index: a full column of the (validated) model holds rows
+        // 0..m in order and is counted lane by lane, without the row map's scatter.
         let identity = self.index.len() == m_all && self.index.iter().enumerate().all(|(i, &k)| k == i);
         let parts: Vec<(Vec<usize>, Vec<usize>)> = thread_ranges(cols.len())
             .into_par_iter()
@@ -30,7 +29,7 @@ impl Rows<'_> {
                         if let Source::Model(j) = col.src {
                             let r = a.col_ptr[j]..a.col_ptr[j + 1];
                             let values = &a.values[r.clone()];
-                            if identity && values.len() == m_all && rows_in_order(&a.row_idx[r]) {
+                            if identity && values.len() == m_all && rows_in_order(&a.row_idx[r], m_all) {
                                 let mut count = 0;
                                 for (t, &v) in row_nnz.iter_mut().zip(values) {
                                     let nonzero = usize::from(v != 0.0);
@@ -66,9 +65,12 @@ impl Rows<'_> {
     }
 }
 
-/// Whether `rows` is 0, 1, …, len − 1: a full column, entry k in row k.
-pub(super) fn rows_in_order(rows: &[usize]) -> bool {
-    rows.iter().enumerate().all(|(k, &i)| k == i)
+/// Whether a column's `rows` are 0, 1, …, m − 1 (entry k in row k): for rows that ascend
+/// without repeats — a validated model's, and so the standard form's built from it — it is
+/// enough that there are m of them from 0 to m − 1. (Reading every index cost 20 ms of the
+/// m = 2048 standard form.)
+pub(super) fn rows_in_order(rows: &[usize], m: usize) -> bool {
+    rows.len() == m && rows.first() == Some(&0) && rows.last() == Some(&(m.wrapping_sub(1)))
 }
 
 impl Kept<'_> {

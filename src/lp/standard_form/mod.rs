@@ -172,7 +172,9 @@ impl Rows<'_> {
     }
 }
 
-/// Builds the standard form; `scale` applies Ruiz equilibration.
+/// Builds the standard form; `scale` applies Ruiz equilibration. `model` must be valid
+/// ([`LpModel::validate`], which [`crate::lp::solve()`] and [`crate::LpSolver`] check first): each
+/// column's rows ascending without repeats is assumed throughout.
 pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
     let sense_sign = if model.sense == Sense::Maximize { -1.0 } else { 1.0 };
     let nrows0 = model.num_rows();

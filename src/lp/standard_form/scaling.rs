@@ -67,7 +67,7 @@ impl StandardForm {
                     .map(|j| {
                         let r = a.col_ptr[j]..a.col_ptr[j + 1];
                         let values = &a.values[r.clone()];
-                        if values.len() == m && rows_in_order(&a.row_idx[r.clone()]) {
+                        if values.len() == m && rows_in_order(&a.row_idx[r.clone()], m) {
                             // A full column (the dense family): lane by lane, no scatter.
                             for (rm, v) in rmax.iter_mut().zip(values) {
                                 *rm = rm.max(v.abs());
@@ -116,7 +116,8 @@ impl StandardForm {
         });
     }
 
-    /// ‖A‖∞: the largest absolute row sum.
+    /// ‖A‖∞: the largest absolute row sum (of A as the standard form builds it: rows ascending
+    /// without repeats in each column).
     pub fn a_norm_inf(&self) -> f64 {
         let a = &self.a;
         let mut sums = vec![0.0f64; a.nrows];
@@ -129,7 +130,7 @@ impl StandardForm {
             && a.row_idx.len() == a.values.len()
             && a.col_ptr.windows(2).all(|w| w[0] <= w[1]);
         let mut add = |rows: &[usize], values: &[f64]| {
-            if values.len() == sums.len() && rows_in_order(rows) {
+            if rows.len() == values.len() && rows_in_order(rows, sums.len()) {
                 for (s, v) in sums.iter_mut().zip(values) {
                     *s += v.abs();
                 }
