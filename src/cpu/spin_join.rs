@@ -12,8 +12,8 @@
 //! call, starts the other at once.
 //!
 //! [`join`] takes a `'static` job (one that owns or shares everything it reads);
-//! [`join_scoped`] one that borrows from the caller, for the syrk's and the Cholesky's column
-//! and row ranges: it erases the job's lifetime, which is sound because `join` returns or
+//! [`join_scoped`] one that borrows from the caller, for the passes' column ranges, the syrk's
+//! and the Cholesky's: it erases the job's lifetime, which is sound because `join` returns or
 //! unwinds only after the job has run to its end or been dropped unrun (`unsafe` is confined
 //! to that one function). One caller at a time has the worker; another caller meanwhile runs
 //! both halves itself. A caller that finishes its half before the worker has picked the job up

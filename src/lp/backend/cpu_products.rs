@@ -9,10 +9,10 @@
 //! range goes to [`spin_join`]'s worker, which is still awake from the previous pass; in more
 //! ranges, to rayon's pool. The ranges and the order of the sums are the same either way.
 
-use super::dense_a::DenseA;
 use crate::cpu::column_pass::{column_axpy, column_pass, PassOutput, PassShapeError};
 use crate::cpu::spin_join;
 use crate::lp::model::SparseColMatrix;
+use faer::MatRef;
 use rayon::prelude::*;
 
 /// Entries of A below which one thread does the pass (waking a second costs more).
@@ -37,41 +37,13 @@ impl VSource<'_> {
             VSource::Scaled { theta, t: None } => theta[j] * uj,
         }
     }
-
-    /// The entries of columns `cols`, copied (for a thread that outlives the borrow).
-    fn owned(&self, cols: std::ops::Range<usize>) -> OwnedSource {
-        match *self {
-            VSource::Given(x) => OwnedSource::Given(x[cols].to_vec()),
-            VSource::Scaled { theta, t } => {
-                OwnedSource::Scaled { theta: theta[cols.clone()].to_vec(), t: t.map(|t| t[cols].to_vec()) }
-            }
-        }
-    }
-}
-
-/// A [`VSource`] for a range of columns, owned.
-enum OwnedSource {
-    Given(Vec<f64>),
-    Scaled { theta: Vec<f64>, t: Option<Vec<f64>> },
-}
-
-impl OwnedSource {
-    /// As a [`VSource`] (indexed from the range's first column).
-    fn as_source(&self) -> VSource<'_> {
-        match self {
-            OwnedSource::Given(x) => VSource::Given(x),
-            OwnedSource::Scaled { theta, t } => VSource::Scaled { theta, t: t.as_deref() },
-        }
-    }
 }
 
 /// (Aᵀy, v, A·v): the three results of a fused pass.
 pub type Fused = (Vec<f64>, Vec<f64>, Vec<f64>);
 
-/// (Aᵀy, v, A·v) for dense A, on up to `threads` threads (`a_shared` is handed to the
-/// worker of a two-way split by reference count).
-pub fn dense(a_shared: &DenseA, y: &[f64], src: VSource<'_>, threads: usize) -> Result<Fused, PassShapeError> {
-    let a = a_shared.as_ref();
+/// (Aᵀy, v, A·v) for dense A, on up to `threads` threads.
+pub fn dense(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, threads: usize) -> Result<Fused, PassShapeError> {
     let (m, n) = (a.nrows(), a.ncols());
     let mut u = vec![0.0; n];
     let mut v = vec![0.0; n];
@@ -85,7 +57,7 @@ pub fn dense(a_shared: &DenseA, y: &[f64], src: VSource<'_>, threads: usize) -> 
     let cuts = column_cuts(m, n, threads);
     let threads = cuts.len() - 1;
     if threads == 2 {
-        return dense_halves(a_shared, y, src, cuts[1]);
+        return dense_halves(a, y, src, cuts[1]);
     }
     let mut partial = vec![0.0; threads * m];
     let mut parts = Vec::with_capacity(threads);
@@ -107,33 +79,27 @@ pub fn dense(a_shared: &DenseA, y: &[f64], src: VSource<'_>, threads: usize) -> 
     Ok((u, v, sum_partials(partial, m)))
 }
 
-/// [`dense`] in two column ranges, 0..cut here and cut..n on [`spin_join`]'s worker.
-fn dense_halves(a: &DenseA, y: &[f64], src: VSource<'_>, cut: usize) -> Result<Fused, PassShapeError> {
+/// [`dense`] in two column ranges, 0..cut here and cut..n on [`spin_join`]'s worker (the
+/// same ranges and sums as on rayon's pool).
+fn dense_halves(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, cut: usize) -> Result<Fused, PassShapeError> {
     let (m, n) = (a.nrows(), a.ncols());
-    let (mut u, mut v, mut acc) = (vec![0.0; n], vec![0.0; n], vec![0.0; m]);
-    let far = (a.clone(), y.to_vec(), src.owned(cut..n));
-    let remote = move || {
-        let (a, y, src) = far;
-        let (mut u, mut v, mut acc) = (vec![0.0; n - cut], vec![0.0; n - cut], vec![0.0; y.len()]);
-        let src = src.as_source();
-        let f = |j: usize, uj: f64| src.value(j - cut, uj);
-        column_pass(a.as_ref(), &y, cut, PassOutput { u: &mut u, v: &mut v, acc: &mut acc }, &f).map(|()| (u, v, acc))
-    };
+    let (mut u, mut v, mut acc, mut acc1) = (vec![0.0; n], vec![0.0; n], vec![0.0; m], vec![0.0; m]);
+    let (u0, u1) = u.split_at_mut(cut);
+    let (v0, v1) = v.split_at_mut(cut);
     let f = |j: usize, uj: f64| src.value(j, uj);
-    let out = PassOutput { u: &mut u[..cut], v: &mut v[..cut], acc: &mut acc };
-    let (here, there) = spin_join::join(|| column_pass(a.as_ref(), y, 0, out, &f), remote);
+    let (here, there) = spin_join::join_scoped(
+        || column_pass(a, y, 0, PassOutput { u: u0, v: v0, acc: &mut acc }, &f),
+        || column_pass(a, y, cut, PassOutput { u: u1, v: v1, acc: &mut acc1 }, &f),
+    );
     here?;
-    let (u1, v1, acc1) = there?;
-    u[cut..].copy_from_slice(&u1);
-    v[cut..].copy_from_slice(&v1);
+    there?;
     add_partial(&mut acc, &acc1);
     Ok((u, v, acc))
 }
 
 /// A·x for dense A, on up to `threads` threads (contiguous column ranges, partial sums added
 /// at the end, as in [`dense`]).
-pub fn dense_a_mul(a_shared: &DenseA, x: &[f64], threads: usize) -> Result<Vec<f64>, PassShapeError> {
-    let a = a_shared.as_ref();
+pub fn dense_a_mul(a: MatRef<'_, f64>, x: &[f64], threads: usize) -> Result<Vec<f64>, PassShapeError> {
     let (m, n) = (a.nrows(), a.ncols());
     if x.len() != n {
         return Err(PassShapeError::Length { what: "x", expected: n, got: x.len() });
@@ -143,7 +109,7 @@ pub fn dense_a_mul(a_shared: &DenseA, x: &[f64], threads: usize) -> Result<Vec<f
     }
     let cuts = column_cuts(m, n, threads);
     if cuts.len() == 3 {
-        return a_mul_halves(a_shared, x, cuts[1]);
+        return a_mul_halves(a, x, cuts[1]);
     }
     let mut partial = vec![0.0; (cuts.len() - 1) * m];
     let run = |(w, acc): (&[usize], &mut [f64])| column_axpy(a, &x[w[0]..w[1]], w[0], acc);
@@ -157,17 +123,13 @@ pub fn dense_a_mul(a_shared: &DenseA, x: &[f64], threads: usize) -> Result<Vec<f
 }
 
 /// [`dense_a_mul`] in two column ranges, 0..cut here and cut..n on [`spin_join`]'s worker.
-fn a_mul_halves(a: &DenseA, x: &[f64], cut: usize) -> Result<Vec<f64>, PassShapeError> {
-    let mut acc = vec![0.0; a.nrows()];
-    let far = (a.clone(), x[cut..].to_vec());
-    let remote = move || {
-        let (a, x) = far;
-        let mut acc = vec![0.0; a.nrows()];
-        column_axpy(a.as_ref(), &x, cut, &mut acc).map(|()| acc)
-    };
-    let (here, there) = spin_join::join(|| column_axpy(a.as_ref(), &x[..cut], 0, &mut acc), remote);
+fn a_mul_halves(a: MatRef<'_, f64>, x: &[f64], cut: usize) -> Result<Vec<f64>, PassShapeError> {
+    let (mut acc, mut acc1) = (vec![0.0; a.nrows()], vec![0.0; a.nrows()]);
+    let (here, there) =
+        spin_join::join_scoped(|| column_axpy(a, &x[..cut], 0, &mut acc), || column_axpy(a, &x[cut..], cut, &mut acc1));
     here?;
-    add_partial(&mut acc, &there?);
+    there?;
+    add_partial(&mut acc, &acc1);
     Ok(acc)
 }
 

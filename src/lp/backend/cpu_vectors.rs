@@ -125,7 +125,7 @@ impl CpuVectors {
         match &self.a {
             Storage::Dense(a) if !transpose => {
                 // One read of A on the column pass's kernel (faer's product took a third longer).
-                let ax = cpu_products::dense_a_mul(a, x, threads()).map_err(pass_error)?;
+                let ax = cpu_products::dense_a_mul(a.as_ref(), x, threads()).map_err(pass_error)?;
                 for (o, v) in out.iter_mut().zip(ax) {
                     *o += alpha * v;
                 }
@@ -160,7 +160,7 @@ impl CpuVectors {
     /// (Aᵀy, v, A·v) in one pass over A (see [`super::cpu_products`]).
     fn fused(&self, y: &[f64], src: VSource<'_>) -> Result<cpu_products::Fused, BackendError> {
         match &self.a {
-            Storage::Dense(a) => cpu_products::dense(a, y, src, threads()).map_err(pass_error),
+            Storage::Dense(a) => cpu_products::dense(a.as_ref(), y, src, threads()).map_err(pass_error),
             Storage::Sparse(a) => Ok(cpu_products::sparse(a, y, src)),
         }
     }

@@ -12,7 +12,6 @@
 use crate::lp::model::SparseColMatrix;
 use faer::MatRef;
 use rayon::prelude::*;
-use std::sync::Arc;
 
 /// Entries per 64-byte line.
 const LINE: usize = 8;
@@ -20,11 +19,9 @@ const LINE: usize = 8;
 /// Columns per rayon task at least.
 const COLUMNS_PER_TASK: usize = 16;
 
-/// An m×n column-major f64 matrix. Clones share the entries (a pass hands its second half of
-/// the columns to another thread this way, [`crate::cpu::spin_join`]).
-#[derive(Clone)]
+/// An m×n column-major f64 matrix.
 pub struct DenseA {
-    data: Arc<Vec<f64>>,
+    data: Vec<f64>,
     /// Where column 0 starts in `data` (the first entry on a 64-byte line).
     offset: usize,
     /// Entries from one column's start to the next's (m rounded up to a line).
@@ -51,7 +48,7 @@ impl DenseA {
             .enumerate()
             .with_min_len(COLUMNS_PER_TASK)
             .for_each(|(j, col)| fill(j, &mut col[..nrows]));
-        Self { data: Arc::new(data), offset, stride, nrows, ncols }
+        Self { data, offset, stride, nrows, ncols }
     }
 
     /// A copy of `a`.
