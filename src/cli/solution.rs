@@ -12,7 +12,7 @@ pub fn summary(model: &LpModel, s: &Solution) {
     match (s.gpu_iterations, s.single_factorizations) {
         (Some(g), _) => println!("iterations  {} ({g} on the GPU)", s.iterations),
         (None, Some(k)) if k > 0 => println!(
-            "iterations  {} ({k} of {} normal matrices from single-precision products, refined in double)",
+            "iterations  {} ({k} of {} normal matrices from reduced-precision products, refined in double)",
             s.iterations,
             s.iterations + 1
         ),

@@ -26,6 +26,8 @@
 //! detected, with every offset bounded by the checks in [`weighted_gram_lower_with`].
 #![allow(unsafe_code)]
 
+#[cfg(target_arch = "x86_64")]
+mod amx;
 mod blocks;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -55,7 +57,39 @@ pub enum Precision {
     Double,
     /// f32 panels and products within a k block of [`KC`], f64 sums across blocks and in C.
     Single,
+    /// Entries split into two bfloat16 values (16 significant bits), three bf16 products on AMX
+    /// tiles with f32 sums within a k chunk of [`AMX_KC`], f64 across chunks and in C (see
+    /// [`amx_available`]); [`Precision::Single`] where this process cannot use AMX.
+    Bf16Pair,
 }
+
+impl Precision {
+    /// The cheapest reduced precision this process runs: [`Precision::Bf16Pair`] with AMX,
+    /// [`Precision::Single`] without.
+    pub fn reduced() -> Self {
+        if amx_available() {
+            Precision::Bf16Pair
+        } else {
+            Precision::Single
+        }
+    }
+}
+
+/// Whether this process may use AMX-BF16 tiles (the CPU has them and the operating system lends
+/// their state; asked once per process).
+pub fn amx_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return amx::available();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Values of k summed in f32 by [`Precision::Bf16Pair`] before they are added in f64.
+#[cfg(target_arch = "x86_64")]
+pub const AMX_KC: usize = amx::KA;
+/// Values of k summed in f32 by [`Precision::Bf16Pair`] before they are added in f64.
+#[cfg(not(target_arch = "x86_64"))]
+pub const AMX_KC: usize = 512;
 
 impl Isa {
     /// The best kernel this CPU runs.
@@ -81,13 +115,14 @@ impl Isa {
         }
     }
 
-    /// (MR, NR): the micro-kernel's tile of C in `precision`.
+    /// (MR, NR): the micro-kernel's tile of C in `precision` ([`Precision::Bf16Pair`]: that of
+    /// its fallback, [`Precision::Single`]; the AMX kernel's blocks are 32×32).
     pub fn tile(self, precision: Precision) -> (usize, usize) {
         match (self, precision) {
             (Isa::Avx512, Precision::Double) => (24, 8),
-            (Isa::Avx512, Precision::Single) => (48, 8),
+            (Isa::Avx512, Precision::Single | Precision::Bf16Pair) => (48, 8),
             (Isa::Avx2, Precision::Double) => (12, 4),
-            (Isa::Avx2, Precision::Single) => (24, 4),
+            (Isa::Avx2, Precision::Single | Precision::Bf16Pair) => (24, 4),
             (Isa::Portable, _) => (1, 1),
         }
     }
@@ -158,7 +193,11 @@ pub fn weighted_gram_lower_with(
         let src = Source { a, cols, scale: &scale };
         match precision {
             Precision::Double => run(kernel_f64(isa), isa.tile(precision), src, c.as_mut(), accum, negate, threads),
-            Precision::Single => run(kernel_f32(isa), isa.tile(precision), src, c.as_mut(), accum, negate, threads),
+            #[cfg(target_arch = "x86_64")]
+            Precision::Bf16Pair if amx::available() => run_amx(src, c.as_mut(), accum, negate, threads),
+            Precision::Single | Precision::Bf16Pair => {
+                run(kernel_f32(isa), isa.tile(Precision::Single), src, c.as_mut(), accum, negate, threads)
+            }
         }
         accum = Accum::Add;
     }
@@ -205,6 +244,20 @@ fn run<T: Elem>(
         }
         work(ranges[0]);
     });
+}
+
+/// The threads' column ranges through the AMX kernel.
+#[cfg(target_arch = "x86_64")]
+fn run_amx(src: Source<'_>, c: MatMut<'_, f64>, accum: Accum, negate: bool, threads: usize) {
+    let m = c.nrows();
+    let n = src.cols.len();
+    let ldc = c.col_stride() as usize;
+    let threads = if (m * m * n) as f64 / 2.0 < PARALLEL_WORK { 1 } else { threads.max(1) };
+    let ranges = column_ranges(m, threads, amx::NB);
+    // SAFETY: AMX is available (checked by the caller); `c` is m×m with unit row stride and
+    // column stride `ldc`, borrowed mutably here; the ranges from `column_ranges` are disjoint,
+    // ascending, cover 0..m and start on multiples of NB.
+    unsafe { amx::gram(src, c.as_ptr_mut(), ldc, &ranges, accum == Accum::Add, negate) }
 }
 
 /// Multiply-adds below which one thread does the whole product (≈ 50 µs of work: more than

@@ -189,7 +189,7 @@ impl CpuNormal {
         }
         self.resize(m);
         self.factored = false;
-        let precision = if self.mixed.next_is_single() { Precision::Single } else { Precision::Double };
+        let precision = self.mixed.next_precision();
         let w = nonnegative(d2);
         assemble_dense(a, &w, self.view(), precision);
         Ok(())
@@ -320,10 +320,10 @@ impl CpuNormal {
 impl NormalEquations<CpuVectors> for CpuNormal {
     fn name(&self) -> &str {
         // The iteration log names the factor the step into an iterate came from.
-        if self.mixed.current_is_single() {
-            "cpu f32"
-        } else {
-            "cpu"
+        match self.mixed.current() {
+            Some(Precision::Single) => "cpu f32",
+            Some(Precision::Bf16Pair) => "cpu bf16",
+            _ => "cpu",
         }
     }
     fn assemble(&mut self, vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {

@@ -200,7 +200,7 @@ pub trait NormalEquations<V: VectorKernels> {
     fn gpu_factorizations(&self) -> Option<usize> {
         None
     }
-    /// Whether the current factor is of single-precision products ([`MixedPrecision`]): it
+    /// Whether the current factor is of reduced-precision products ([`MixedPrecision`]): it
     /// preconditions, and the loop refines directions to the inexact-Newton target.
     fn inexact(&self) -> bool {
         false
@@ -212,7 +212,7 @@ pub trait NormalEquations<V: VectorKernels> {
     }
     /// The conjugate-gradient steps of the last step (the rule of [`MixedPrecision`]).
     fn refinements_taken(&mut self, _steps: usize) {}
-    /// Factorizations of single-precision products so far; `None` without mixed precision.
+    /// Factorizations of reduced-precision products so far; `None` without mixed precision.
     fn single_factorizations(&self) -> Option<usize> {
         None
     }

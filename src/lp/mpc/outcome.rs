@@ -73,7 +73,7 @@ pub struct MpcOutcome {
     pub detail: String,
     /// Iterations whose normal equations were factored on the GPU (GPU backends only).
     pub gpu_iterations: Option<usize>,
-    /// Factorizations of single-precision products (cpu backend, mixed precision); `None` when
+    /// Factorizations of reduced-precision products (cpu backend, mixed precision); `None` when
     /// mixed precision was not used.
     pub single_factorizations: Option<usize>,
     /// For the infeasible statuses: the residual of the iterate (r_b = b − A·x for primal, −r_c
