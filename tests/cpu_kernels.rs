@@ -6,7 +6,7 @@ mod common;
 
 use common::matrices::entries;
 use faer::{Accum, Mat, MatRef, Par};
-use glsolve::cpu::cholesky::{cholesky_lower, cholesky_lower_with, PivotRule, BLOCK, INNER_BLOCK};
+use glsolve::cpu::cholesky::{cholesky_lower, cholesky_lower_in, cholesky_lower_with, PivotRule, BLOCK, INNER_BLOCK};
 use glsolve::cpu::syrk::{column_ranges, weighted_gram_lower_with, Isa, Precision, KC, MC};
 
 /// Unit roundoff of f64.
@@ -220,6 +220,41 @@ fn blocked_cholesky_reconstructs_across_inner_and_outer_block_edges() {
                         "m={m}: |A − LLᵀ|[{i},{j}] = {:e} > {:e}",
                         r[(i, j)].abs(),
                         2.0 * gamma * bound[(i, j)]
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn reduced_precision_updates_factor_nearby_and_double_ones_give_the_same_bits() {
+    let rule = PivotRule { tiny: 1e-14, huge: 1.0, deflate: false };
+    for m in [BLOCK + 37, 2 * BLOCK + 1] {
+        let a = spd(m, m as u64 + 5);
+        let mut exact = a.clone();
+        cholesky_lower_with(exact.as_mut(), rule, Par::rayon(2)).expect("SPD factors");
+        let mut same = a.clone();
+        cholesky_lower_in(same.as_mut(), rule, Par::rayon(2), Precision::Double).expect("SPD factors");
+        let lower = |l: &Mat<f64>| Mat::from_fn(m, m, |i, j| if i >= j { l[(i, j)] } else { 0.0 });
+        assert!(lower(&same) == lower(&exact), "m={m}: double-precision updates changed the factor");
+        for updates in [Precision::Single, Precision::Bf16Pair] {
+            let mut l = a.clone();
+            cholesky_lower_in(l.as_mut(), rule, Par::rayon(2), updates).expect("SPD factors");
+            let l = lower(&l);
+            assert!(l != lower(&exact), "m={m} {updates:?}: the updates were not reduced");
+            // Each update's products are off by at most ≈ 9·2⁻¹⁶ of |L₂₁|·|L₂₁ᵀ| (bf16 pairs;
+            // single precision far less): |A − L·Lᵀ| ≤ 2⁻¹²·|L|·|Lᵀ| entrywise.
+            let r = &l * l.transpose() - &a;
+            let absl = Mat::from_fn(m, m, |i, j| l[(i, j)].abs());
+            let bound = &absl * absl.transpose();
+            for j in 0..m {
+                for i in 0..m {
+                    let limit = 2f64.powi(-12) * bound[(i, j)];
+                    assert!(
+                        r[(i, j)].abs() <= limit,
+                        "m={m} {updates:?}: |A − LLᵀ|[{i},{j}] = {:e} > {limit:e}",
+                        r[(i, j)]
                     );
                 }
             }

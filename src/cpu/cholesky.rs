@@ -7,12 +7,14 @@
 //! trailing matrix from being streamed through memory once per narrow block; the inner level
 //! keeps the diagonal blocks out of scalar code. A pivot d ≤ `tiny` (after unit-diagonal
 //! scaling this means row k is numerically a combination of earlier rows) is replaced by
-//! `huge`; the count is returned.
+//! `huge`; the count is returned. [`cholesky_lower_in`] can run the outer blocks' trailing
+//! updates in a reduced precision, for a factor that only preconditions (the mixed-precision
+//! iterations of the cpu backend): they are most of the multiply-adds.
 
 use super::spin_join;
-use super::syrk::weighted_gram_lower_add;
+use super::syrk::{weighted_gram_lower_with, Isa, Precision};
 use faer::linalg::triangular_solve::solve_lower_triangular_in_place;
-use faer::{MatMut, MatRef, Par};
+use faer::{Accum, MatMut, MatRef, Par};
 
 /// Width of an outer block column.
 pub const BLOCK: usize = 256;
@@ -52,22 +54,34 @@ pub struct PivotRule {
 
 /// [`cholesky_lower`] with an explicit [`PivotRule`].
 pub fn cholesky_lower_with(a: MatMut<'_, f64>, rule: PivotRule, par: Par) -> Result<usize, PivotBreakdown> {
+    cholesky_lower_in(a, rule, par, Precision::Double)
+}
+
+/// [`cholesky_lower_with`] with the trailing updates of the outer blocks (A₂₂ −= L₂₁·L₂₁ᵀ, k =
+/// [`BLOCK`]) in `updates` (see [`Precision`]); the diagonal blocks and the panels stay in
+/// double precision. With [`Precision::Double`] this is [`cholesky_lower_with`], bit for bit.
+pub fn cholesky_lower_in(
+    a: MatMut<'_, f64>,
+    rule: PivotRule,
+    par: Par,
+    updates: Precision,
+) -> Result<usize, PivotBreakdown> {
     let threads = match par {
         Par::Seq => 1,
         Par::Rayon(n) => n.get(),
     };
     let mut replaced = Vec::new();
-    blocked(a, 0, BLOCK, &rule, threads, &mut replaced)?;
+    blocked(a, 0, (BLOCK, updates), &rule, threads, &mut replaced)?;
     Ok(replaced.len())
 }
 
 /// Right-looking blocked factorization of `a` with blocks of `nb` (diagonal blocks with
-/// [`INNER_BLOCK`], then column by column). `offset` is `a`'s first column in the whole matrix
-/// (for error reports).
+/// [`INNER_BLOCK`] and double-precision updates, then column by column), trailing updates in
+/// `updates`. `offset` is `a`'s first column in the whole matrix (for error reports).
 fn blocked(
     mut a: MatMut<'_, f64>,
     offset: usize,
-    nb: usize,
+    (nb, updates): (usize, Precision),
     piv: &PivotRule,
     threads: usize,
     replaced: &mut Vec<usize>,
@@ -81,7 +95,7 @@ fn blocked(
         let (mut l11, _, mut a21, a22) = sub.split_at_mut(b, b);
         let before = replaced.len();
         if nb > INNER_BLOCK {
-            blocked(l11.as_mut(), offset + k0, INNER_BLOCK, piv, threads, replaced)?;
+            blocked(l11.as_mut(), offset + k0, (INNER_BLOCK, Precision::Double), piv, threads, replaced)?;
         } else {
             unblocked(l11.as_mut(), offset + k0, piv, replaced)?;
         }
@@ -98,7 +112,7 @@ fn blocked(
                 }
             }
             // A₂₂ −= L₂₁·L₂₁ᵀ (lower triangle only).
-            weighted_gram_lower_add(a21.as_ref(), &minus_ones[..b], a22, threads);
+            weighted_gram_lower_with(Isa::detect(), updates, a21.as_ref(), &minus_ones[..b], a22, Accum::Add, threads);
         }
         k0 += b;
     }

