@@ -86,7 +86,8 @@ fn check(big: &Mat<f64>, want: &Mat<f64>, bound: &Mat<f64>, what: &str) -> f64 {
 
 #[test]
 fn bf16_pair_products_match_the_sums_around_every_tile_block_and_chunk_edge() {
-    let sizes_m = [1, 2, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 100, 129];
+    // The last sizes are large enough (m²n/2 ≥ 2·10⁶) to be split between threads.
+    let sizes_m = [1, 2, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 100, 129, 200];
     let sizes_n = [1, 3, 31, 33, AMX_KC - 1, AMX_KC, AMX_KC + 1, 2 * AMX_KC + 5];
     for (t, &m) in sizes_m.iter().enumerate() {
         let n = sizes_n[t % sizes_n.len()];
@@ -129,13 +130,15 @@ fn bf16_pairs_round_like_their_kernel_and_not_like_single_precision() {
         let relative = worst * gamma(n);
         assert!(relative > 1e-6, "bf16 pairs rounded as little as {relative:e} of the absolute sums");
     } else {
+        eprintln!("no AMX in this process: Precision::Bf16Pair ran the single-precision kernel");
         assert!(pairs == single, "without AMX the single-precision kernel runs");
     }
 }
 
 #[test]
 fn bf16_pairs_add_subtract_and_read_strided_columns() {
-    let (m, n) = (70, AMX_KC + 40);
+    // Large enough to be split between threads.
+    let (m, n) = (150, AMX_KC + 40);
     // A as the transpose of an n×m matrix: its columns have stride n.
     let at = entries(n, m, 11);
     let a = at.transpose();
@@ -179,4 +182,45 @@ fn a_nan_weight_reaches_the_entries_of_its_column() {
             assert!(c[(i, j)].is_nan(), "({i},{j}) = {} despite the NaN weight", c[(i, j)]);
         }
     }
+}
+
+#[test]
+fn an_infinite_entry_gives_no_finite_value_in_its_row_and_column() {
+    let (m, n) = (40, 50);
+    let mut a = entries(m, n, 4);
+    a[(9, 12)] = f64::INFINITY;
+    let w = vec![1.0; n];
+    let mut c = Mat::zeros(m, m);
+    product(a.as_ref(), &w, c.as_mut(), Accum::Replace, 2);
+    for j in 0..m {
+        for i in j..m {
+            let touched = i == 9 || j == 9;
+            assert_eq!(c[(i, j)].is_finite(), !touched, "({i},{j}) = {}", c[(i, j)]);
+        }
+    }
+}
+
+#[test]
+fn products_inside_a_busy_rayon_pool_each_get_their_own_buffers() {
+    // Four ranges per product: each waits in a rayon scope, where its thread may pick up
+    // another product of the outer loop. A stress test: a shared scratch held across that
+    // wait failed it in 2 of 6 runs with 400 products (it panicked on the second borrow).
+    use rayon::prelude::*;
+    let (m, n) = (200, 300);
+    let a = entries(m, n, 8);
+    let w = weights(n);
+    let mut want = Mat::zeros(m, m);
+    product(a.as_ref(), &w, want.as_mut(), Accum::Replace, 1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().expect("a pool");
+    pool.install(|| {
+        (0..400).into_par_iter().for_each(|_| {
+            let mut c = Mat::zeros(m, m);
+            product(a.as_ref(), &w, c.as_mut(), Accum::Replace, 4);
+            for j in 0..m {
+                for i in j..m {
+                    assert_eq!(c[(i, j)].to_bits(), want[(i, j)].to_bits(), "({i},{j})");
+                }
+            }
+        })
+    });
 }

@@ -21,9 +21,13 @@
 //! each block's tile to C in f64: the normal matrix of the mixed-precision iterations of the
 //! cpu backend, whose factor only preconditions conjugate gradients on the exact operator.
 //!
+//! In [`Precision::Bf16Pair`] (where [`amx_available`]) the products run on AMX tiles: see
+//! `amx/`, whose tile instructions are inline assembly.
+//!
 //! `unsafe` is confined to this module: the micro-kernels are `#[target_feature]` functions on
-//! raw pointers into the packed buffers and into C, called only after the features were
-//! detected, with every offset bounded by the checks in [`weighted_gram_lower_with`].
+//! raw pointers into the packed buffers and into C, and the AMX blocks `asm!` on the same,
+//! called only after the features were detected, with every offset bounded by the checks in
+//! [`weighted_gram_lower_with`].
 #![allow(unsafe_code)]
 
 #[cfg(target_arch = "x86_64")]
@@ -151,8 +155,9 @@ pub fn weighted_gram_lower_add(a: MatRef<'_, f64>, w: &[f64], c: MatMut<'_, f64>
 }
 
 /// [`weighted_gram_lower`] with a chosen kernel and precision (an [`Isa`] this CPU does not run
-/// falls back to [`Isa::Portable`]); the tests compare the kernels with each other and with
-/// f64 sums.
+/// falls back to [`Isa::Portable`]; [`Precision::Bf16Pair`] runs the AMX kernel whatever `isa`
+/// says where [`amx_available`], else `isa`'s single-precision kernel); the tests compare the
+/// kernels with each other and with f64 sums.
 ///
 /// # Panics
 /// If `w.len() != a.ncols()` or `c` is not `a.nrows()` square.

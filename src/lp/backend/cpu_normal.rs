@@ -1,4 +1,5 @@
-//! The normal equations in double precision on the CPU (faer).
+//! The normal equations on the CPU, solved in double precision (the early iterations' matrices
+//! and their factors' trailing updates in a reduced precision: [`MixedPrecision`]).
 //!
 //! * `assemble`: the lower triangle of A·D²·Aᵀ, dense or from A's nonzeros ([`super::cpu_assembly`],
 //!   chosen by how [`CpuVectors`] holds A), into one m×m buffer reused across iterations — or,
@@ -11,7 +12,7 @@
 //!   is numerically dependent on earlier rows (redundant equality rows, or rows whose columns
 //!   all have d² → 0 near the optimum, or whose information was lost to rounding). It is
 //!   replaced by [`REPLACED_PIVOT`] (see there why not by a huge value). The count is returned
-//!   in [`FactorInfo`]. The factorization itself is [`crate::cpu::cholesky::cholesky_lower`].
+//!   in [`FactorInfo`]. The factorization itself is [`crate::cpu::cholesky::cholesky_lower_in`].
 //!   When the factorization breaks down (a non-finite pivot) the matrix is assembled again and
 //!   factored with the stricter, deflating rule of [`RETRY_TINY_PIVOT`] (the sparse factor
 //!   applies the stricter threshold without deflating).

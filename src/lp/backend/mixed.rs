@@ -1,10 +1,11 @@
 //! Mixed precision in the cpu backend's normal equations: while the iterates are far from the
 //! optimum, A·D²·Aᵀ is formed with reduced-precision products ([`Precision::reduced`]) and
-//! factored in double precision. The products are bf16 pairs on AMX tiles where this process
-//! may use them ([`Precision::Bf16Pair`], 16 significant bits, about three times as fast as
-//! double), single precision elsewhere ([`Precision::Single`], twice as fast as double). The factor is then of
-//! a matrix a few units of 2⁻¹⁶ (or 2⁻²⁴) away from the exact one: a preconditioner, not a
-//! solver. Every direction is refined by conjugate gradients on the exact operator (in double
+//! factored in double precision except for the outer blocks' trailing updates, which use the
+//! same reduced precision ([`crate::cpu::cholesky::cholesky_lower_in`]). The products are bf16
+//! pairs on AMX tiles where this process may use them ([`Precision::Bf16Pair`], 16 significant
+//! bits, about three times as fast as double), single precision elsewhere
+//! ([`Precision::Single`], twice as fast as double). The factor is then of a matrix a few units
+//! of 2⁻¹⁶ (or 2⁻²⁴) away from the exact one: a preconditioner, not a solver. Every direction is refined by conjugate gradients on the exact operator (in double
 //! precision, see `mpc::direction`) to the inexact-Newton target INEXACT_FORCING × the current
 //! relative primal infeasibility (the primal error of the step is then a tenth of what the step
 //! removes, which keeps the iteration count; Dembo–Eisenstat–Steihaug, and Bellavia for

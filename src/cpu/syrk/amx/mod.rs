@@ -18,8 +18,11 @@
 //!
 //! Linux lends a process the 8 KiB tile state only on request (`arch_prctl`,
 //! `ARCH_REQ_XCOMP_PERM`); [`available`] asks once and says no where the CPU, the kernel or a
-//! hypervisor does not allow it. Denormal bf16 inputs count as zero in the tiles (entries below
-//! 2⁻¹²⁶ ≈ 1.2·10⁻³⁸ after scaling).
+//! hypervisor does not allow it. TDPBF16PS treats denormal inputs as zero and flushes denormal
+//! results to zero: products below 2⁻¹²⁶ ≈ 1.2·10⁻³⁸ vanish (entries of S below about 10⁻¹⁹,
+//! whose row of C would then have a zero diagonal). An infinite or NaN entry of S gives NaN in
+//! its row and column of C (the f32 and f64 kernels give ±∞ or NaN), which the factorization
+//! rejects as a non-finite pivot.
 #![allow(unsafe_code)]
 
 mod pack;
@@ -45,18 +48,25 @@ pub fn available() -> bool {
 fn enable() -> bool {
     const ARCH_REQ_XCOMP_PERM: libc::c_ulong = 0x1023;
     const XFEATURE_XTILEDATA: libc::c_ulong = 18;
+    const ARCH_GET_XCOMP_PERM: libc::c_ulong = 0x1022;
     #[allow(unused_unsafe)]
-    // SAFETY: CPUID is available on every x86_64 CPU; leaf 7 is read only when leaf 0 lists it.
+    // SAFETY: CPUID is available on every x86_64 CPU (leaf 7 on one that lacks it returns the
+    // highest leaf's values, and is ignored then).
     let (max_leaf, leaf7) = unsafe { (__cpuid(0).eax, __cpuid_count(7, 0)) };
     // AMX-TILE is CPUID.(7,0):EDX[24], AMX-BF16 EDX[22]; the packing uses AVX-512 BF16.
     let amx = max_leaf >= 7 && leaf7.edx & (1 << 24) != 0 && leaf7.edx & (1 << 22) != 0;
     if !amx || !is_x86_feature_detected!("avx512f") || !is_x86_feature_detected!("avx512bf16") {
         return false;
     }
-    // SAFETY: a plain system call with integer arguments; it changes only this process's
-    // permission to use the tile state (refused where the kernel or a hypervisor does not
-    // support it).
-    unsafe { libc::syscall(libc::SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) == 0 }
+    let mut granted: u64 = 0;
+    // SAFETY: system calls with integer arguments and, for the query, a pointer to a local
+    // u64 that the kernel fills; they change only this process's permission to use the tile
+    // state (refused where the kernel or a hypervisor does not support it).
+    unsafe {
+        libc::syscall(libc::SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) == 0
+            && libc::syscall(libc::SYS_arch_prctl, ARCH_GET_XCOMP_PERM, &mut granted as *mut u64) == 0
+            && granted & (1 << XFEATURE_XTILEDATA) != 0
+    }
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -109,8 +119,10 @@ pub unsafe fn gram(src: Source<'_>, c: *mut f64, ldc: usize, ranges: &[(usize, u
     let groups = m.div_ceil(NB) * 2;
     let c = super::SendPtr(c);
     let c = &c;
-    PAIRS.with(|cell| {
-        let mut scratch = cell.borrow_mut();
+    // Taken out of the thread-local (not borrowed) for the whole product: a rayon thread that
+    // waits in `fork` may run another product meanwhile, which then starts from an empty one.
+    let mut scratch = PAIRS.with(|cell| cell.take());
+    {
         let (hi, lo) = aligned(&mut scratch, 2 * groups * GROUP).split_at_mut(groups * GROUP);
         let mut k0 = 0;
         while k0 < n {
@@ -127,7 +139,8 @@ pub unsafe fn gram(src: Source<'_>, c: *mut f64, ldc: usize, ranges: &[(usize, u
             });
             k0 += kc;
         }
-    });
+    }
+    PAIRS.with(|cell| cell.replace(scratch));
 }
 
 /// Runs `f` on every item, on as many threads.
@@ -169,6 +182,7 @@ unsafe fn range_chunk(
 ) {
     let (g0, g1) = (j0 / 16, j1.div_ceil(NB) * 2);
     ROWS.with(|cell| {
+        // Held only while this thread computes: nothing in here waits on other work.
         let mut scratch = cell.borrow_mut();
         let (rows_hi, rows_lo) = aligned(&mut scratch, 2 * (g1 - g0) * GROUP).split_at_mut((g1 - g0) * GROUP);
         for (pairs, rows) in [(pairs_hi, &mut *rows_hi), (pairs_lo, &mut *rows_lo)] {
@@ -180,7 +194,13 @@ unsafe fn range_chunk(
             }
         }
         let cfg = TileConfig::sixteen_by_64();
-        asm!("ldtilecfg [{}]", in(reg) &cfg, options(nostack, readonly, preserves_flags));
+        asm!(
+            "ldtilecfg [{}]",
+            in(reg) &cfg,
+            out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
+            out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
+            options(nostack, readonly, preserves_flags),
+        );
         let mut out = Block([0.0; NB * NB]);
         for col in (j0..j1).step_by(NB) {
             let x = (col - j0) / 16 * GROUP;
@@ -192,7 +212,12 @@ unsafe fn range_chunk(
                 add_block(&out, c, ldc, Place { m, row, col, col_end: j1, accumulate, negate });
             }
         }
-        asm!("tilerelease", options(nostack, nomem, preserves_flags));
+        asm!(
+            "tilerelease",
+            out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
+            out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
+            options(nostack, nomem, preserves_flags),
+        );
     });
 }
 
@@ -227,65 +252,73 @@ struct Place {
     negate: bool,
 }
 
-/// The 32×32 block of hi·hiᵀ + hi·loᵀ + lo·hiᵀ over `steps` operand tiles: `ops` are
+/// The 32×32 block of hi·hiᵀ + hi·loᵀ + lo·hiᵀ over `steps` (≥ 1) operand tiles: `ops` are
 /// [rows hi, rows lo] of the block's columns and [pairs hi, pairs lo] of its rows, each at its
 /// first 16-row group (the second follows after [`GROUP`] values).
-#[inline(never)]
+///
+/// One `asm!` holds the whole block, so the accumulators (tmm0–3) never live across Rust code;
+/// all eight tile registers are declared clobbered. Per k step: hi·hiᵀ, then lo·hiᵀ on the
+/// same pairs tiles, then hi·loᵀ: the rows tiles (one column block, reused down the rows) are
+/// loaded twice, the pairs tiles (streamed) once each.
+///
+/// # Safety
+/// The tiles are configured 16×64 bytes on this thread ([`TileConfig`]); every operand holds
+/// `steps` tiles in each of its two groups.
 unsafe fn block(ops: [*const u16; 4], steps: usize, out: &mut Block) {
-    let next = GROUP;
-    let stride = 64usize;
-    macro_rules! load {
-        ($tmm:literal, $ptr:expr) => {
-            asm!(concat!("tileloadd ", $tmm, ", [{b} + {s}]"), b = in(reg) $ptr, s = in(reg) stride,
-                 options(nostack, readonly, preserves_flags))
-        };
-    }
-    macro_rules! dot {
-        ($d:literal, $x:literal, $y:literal) => {
-            asm!(concat!("tdpbf16ps ", $d, ", ", $x, ", ", $y), options(nostack, nomem, preserves_flags))
-        };
-    }
-    asm!("tilezero tmm0", "tilezero tmm1", "tilezero tmm2", "tilezero tmm3", options(nostack, nomem, preserves_flags));
-    for s in 0..steps {
-        let [xh, xl, yh, yl] = ops.map(|p| p.add(s * TILE));
-        // hi·hiᵀ, then lo·hiᵀ on the same pairs tiles, then hi·loᵀ: the rows tiles (one column
-        // block, reused down the rows) are loaded twice, the pairs tiles (streamed) once each.
-        load!("tmm4", xh);
-        load!("tmm5", xh.add(next));
-        load!("tmm6", yh);
-        load!("tmm7", yh.add(next));
-        dot!("tmm0", "tmm4", "tmm6");
-        dot!("tmm1", "tmm4", "tmm7");
-        dot!("tmm2", "tmm5", "tmm6");
-        dot!("tmm3", "tmm5", "tmm7");
-        load!("tmm4", xl);
-        load!("tmm5", xl.add(next));
-        dot!("tmm0", "tmm4", "tmm6");
-        dot!("tmm1", "tmm4", "tmm7");
-        dot!("tmm2", "tmm5", "tmm6");
-        dot!("tmm3", "tmm5", "tmm7");
-        load!("tmm4", xh);
-        load!("tmm5", xh.add(next));
-        load!("tmm6", yl);
-        load!("tmm7", yl.add(next));
-        dot!("tmm0", "tmm4", "tmm6");
-        dot!("tmm1", "tmm4", "tmm7");
-        dot!("tmm2", "tmm5", "tmm6");
-        dot!("tmm3", "tmm5", "tmm7");
-    }
-    let o = out.0.as_mut_ptr();
-    let stride = NB * 4;
+    debug_assert!(steps > 0);
+    let [xh, xl, yh, yl] = ops;
     asm!(
-        "tilestored [{o} + {s}], tmm0",
-        "tilestored [{o1} + {s}], tmm1",
-        "tilestored [{o2} + {s}], tmm2",
-        "tilestored [{o3} + {s}], tmm3",
-        o = in(reg) o,
-        o1 = in(reg) o.add(16),
-        o2 = in(reg) o.add(16 * NB),
-        o3 = in(reg) o.add(16 * NB + 16),
-        s = in(reg) stride,
-        options(nostack, preserves_flags)
+        "tilezero tmm0",
+        "tilezero tmm1",
+        "tilezero tmm2",
+        "tilezero tmm3",
+        "2:",
+        "tileloadd tmm4, [{xh} + {s}]",
+        "tileloadd tmm5, [{xh} + {s} + {next}]",
+        "tileloadd tmm6, [{yh} + {s}]",
+        "tileloadd tmm7, [{yh} + {s} + {next}]",
+        "tdpbf16ps tmm0, tmm4, tmm6",
+        "tdpbf16ps tmm1, tmm4, tmm7",
+        "tdpbf16ps tmm2, tmm5, tmm6",
+        "tdpbf16ps tmm3, tmm5, tmm7",
+        "tileloadd tmm4, [{xl} + {s}]",
+        "tileloadd tmm5, [{xl} + {s} + {next}]",
+        "tdpbf16ps tmm0, tmm4, tmm6",
+        "tdpbf16ps tmm1, tmm4, tmm7",
+        "tdpbf16ps tmm2, tmm5, tmm6",
+        "tdpbf16ps tmm3, tmm5, tmm7",
+        "tileloadd tmm4, [{xh} + {s}]",
+        "tileloadd tmm5, [{xh} + {s} + {next}]",
+        "tileloadd tmm6, [{yl} + {s}]",
+        "tileloadd tmm7, [{yl} + {s} + {next}]",
+        "tdpbf16ps tmm0, tmm4, tmm6",
+        "tdpbf16ps tmm1, tmm4, tmm7",
+        "tdpbf16ps tmm2, tmm5, tmm6",
+        "tdpbf16ps tmm3, tmm5, tmm7",
+        "add {xh}, {tile}",
+        "add {xl}, {tile}",
+        "add {yh}, {tile}",
+        "add {yl}, {tile}",
+        "dec {steps}",
+        "jnz 2b",
+        "tilestored [{o} + {os}], tmm0",
+        "tilestored [{o} + {os} + 64], tmm1",
+        "tilestored [{o} + {os} + {half}], tmm2",
+        "tilestored [{o} + {os} + {half} + 64], tmm3",
+        xh = inout(reg) xh => _,
+        xl = inout(reg) xl => _,
+        yh = inout(reg) yh => _,
+        yl = inout(reg) yl => _,
+        steps = inout(reg) steps => _,
+        s = in(reg) 64usize,
+        o = in(reg) out.0.as_mut_ptr(),
+        os = in(reg) NB * 4,
+        next = const GROUP * 2,
+        tile = const TILE * 2,
+        half = const 16 * NB * 4,
+        out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
+        out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
+        options(nostack),
     );
 }
 

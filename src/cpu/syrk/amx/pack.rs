@@ -76,9 +76,8 @@ fn column<'a>(src: Source<'a>, k0: usize, k: usize, kc: usize) -> Column<'a> {
 }
 
 /// Up to sixteen rows of two consecutive k (each a run of A's entries and its scale; missing
-/// rows are zeros) as bf16 pairs: hi = bf16(x), lo = bf16(x − hi) with x the f32 value of the
-/// scaled entry (lo = 0 where hi is not finite, so that an infinite entry stays infinite in
-/// the products instead of turning into inf − inf).
+/// rows are zeros) as bf16 pairs: hi = bf16(x) (round to nearest even), lo = bf16(x − hi),
+/// with x the f32 value of the scaled entry (lo is NaN where x is infinite or NaN).
 #[target_feature(enable = "avx512f,avx512bf16")]
 unsafe fn split_pair(runs: [(&[f64], f64); 2], hi: &mut [u16], lo: &mut [u16]) {
     let f32s = |(v, w): (&[f64], f64)| {
@@ -94,8 +93,7 @@ unsafe fn split_pair(runs: [(&[f64], f64); 2], hi: &mut [u16], lo: &mut [u16]) {
     let split = |x: __m512| {
         let h = _mm512_cvtneps_pbh(x);
         let hf = _mm512_castsi512_ps(_mm512_slli_epi32::<16>(widen(h)));
-        let finite = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(_mm512_abs_ps(hf), _mm512_set1_ps(f32::INFINITY));
-        let l = _mm512_cvtneps_pbh(_mm512_maskz_mov_ps(finite, _mm512_sub_ps(x, hf)));
+        let l = _mm512_cvtneps_pbh(_mm512_sub_ps(x, hf));
         (widen(h), widen(l))
     };
     let (ha, la) = split(f32s(runs[0]));
