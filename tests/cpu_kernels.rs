@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::matrices::entries;
+use common::matrices::{entries, weighted_gram_sums};
 use faer::{Accum, Mat, MatRef, Par};
 use glsolve::cpu::cholesky::{cholesky_lower, cholesky_lower_in, cholesky_lower_with, PivotRule, BLOCK, INNER_BLOCK};
 use glsolve::cpu::syrk::{column_ranges, weighted_gram_lower_with, Isa, Precision, KC, MC};
@@ -35,21 +35,8 @@ fn reference(a: MatRef<'_, f64>, w: &[f64], precision: Precision) -> (Mat<f64>, 
         Precision::Single => g(KC as f64 + 3.0, 2f64.powi(-24)) + g(n as f64 + 1.0, U),
         Precision::Bf16Pair => unreachable!("tests/syrk_bf16.rs has its bound"),
     };
-    let mut c = Mat::zeros(m, m);
-    let mut bound = Mat::zeros(m, m);
-    for k in 0..m {
-        for i in k..m {
-            let (mut s, mut abs) = (0.0, 0.0);
-            for j in 0..n {
-                let t = a[(i, j)] * w[j] * a[(k, j)];
-                s += t;
-                abs += t.abs();
-            }
-            c[(i, k)] = s;
-            bound[(i, k)] = 2.0 * gamma * abs;
-        }
-    }
-    (c, bound)
+    let (c, abs) = weighted_gram_sums(a, w);
+    (c, Mat::from_fn(m, m, |i, k| 2.0 * gamma * abs[(i, k)]))
 }
 
 /// The kernels this machine runs (the portable one always).

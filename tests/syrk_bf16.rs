@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::matrices::entries;
+use common::matrices::{entries, weighted_gram_sums};
 use faer::{Accum, Mat, MatRef};
 use glsolve::cpu::syrk::{amx_available, weighted_gram_lower_with, Isa, Precision, AMX_KC};
 
@@ -18,21 +18,8 @@ use glsolve::cpu::syrk::{amx_available, weighted_gram_lower_with, Isa, Precision
 fn reference(a: MatRef<'_, f64>, w: &[f64]) -> (Mat<f64>, Mat<f64>) {
     let (m, n) = (a.nrows(), a.ncols());
     let gamma = gamma(n);
-    let mut c = Mat::zeros(m, m);
-    let mut bound = Mat::zeros(m, m);
-    for k in 0..m {
-        for i in k..m {
-            let (mut s, mut abs) = (0.0, 0.0);
-            for j in 0..n {
-                let t = a[(i, j)] * w[j] * a[(k, j)];
-                s += t;
-                abs += t.abs();
-            }
-            c[(i, k)] = s;
-            bound[(i, k)] = gamma * abs;
-        }
-    }
-    (c, bound)
+    let (c, abs) = weighted_gram_sums(a, w);
+    (c, Mat::from_fn(m, m, |i, k| gamma * abs[(i, k)]))
 }
 
 /// The bound's factor for n values of k.
