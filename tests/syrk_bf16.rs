@@ -1,7 +1,8 @@
 //! The weighted symmetric rank-n update in `Precision::Bf16Pair` (bf16 pairs on AMX tiles where
 //! this process may use them, the single-precision kernel elsewhere): against f64 sums with
 //! the error bound of the split, on sizes around the 16-row tile groups, the 32×32 blocks and
-//! the k chunks; adding, negative weights, strided columns and NaN weights.
+//! the k chunks; adding, negative weights, strided columns, NaN weights, an infinite entry, and
+//! products run inside a busy rayon pool.
 
 mod common;
 
@@ -73,7 +74,8 @@ fn check(big: &Mat<f64>, want: &Mat<f64>, bound: &Mat<f64>, what: &str) -> f64 {
 
 #[test]
 fn bf16_pair_products_match_the_sums_around_every_tile_block_and_chunk_edge() {
-    // The last sizes are large enough (m²n/2 ≥ 2·10⁶) to be split between threads.
+    // m = 129 and 200 are large enough to be split between threads (m²·k/2 ≥ 2·10⁶ for the k
+    // columns of positive weight; m = 200 also for the negative ones).
     let sizes_m = [1, 2, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 100, 129, 200];
     let sizes_n = [1, 3, 31, 33, AMX_KC - 1, AMX_KC, AMX_KC + 1, 2 * AMX_KC + 5];
     for (t, &m) in sizes_m.iter().enumerate() {
@@ -124,7 +126,7 @@ fn bf16_pairs_round_like_their_kernel_and_not_like_single_precision() {
 
 #[test]
 fn bf16_pairs_add_subtract_and_read_strided_columns() {
-    // Large enough to be split between threads.
+    // Large enough for the positive weights' sweep to be split between threads.
     let (m, n) = (150, AMX_KC + 40);
     // A as the transpose of an n×m matrix: its columns have stride n.
     let at = entries(n, m, 11);
@@ -183,6 +185,10 @@ fn an_infinite_entry_gives_no_finite_value_in_its_row_and_column() {
         for i in j..m {
             let touched = i == 9 || j == 9;
             assert_eq!(c[(i, j)].is_finite(), !touched, "({i},{j}) = {}", c[(i, j)]);
+            // On the tiles hi·lo = ∞·NaN: NaN, as documented (the f32 fallback may give ±∞).
+            if touched && amx_available() {
+                assert!(c[(i, j)].is_nan(), "({i},{j}) = {}", c[(i, j)]);
+            }
         }
     }
 }

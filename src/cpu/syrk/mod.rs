@@ -27,7 +27,7 @@
 //! `unsafe` is confined to this module: the micro-kernels are `#[target_feature]` functions on
 //! raw pointers into the packed buffers and into C, and the AMX blocks `asm!` on the same,
 //! called only after the features were detected, with every offset bounded by the checks in
-//! [`weighted_gram_lower_with`].
+//! [`weighted_gram_lower_with`] and, for AMX, by the buffers `amx::gram` sizes.
 #![allow(unsafe_code)]
 
 #[cfg(target_arch = "x86_64")]
@@ -155,9 +155,10 @@ pub fn weighted_gram_lower_add(a: MatRef<'_, f64>, w: &[f64], c: MatMut<'_, f64>
 }
 
 /// [`weighted_gram_lower`] with a chosen kernel and precision (an [`Isa`] this CPU does not run
-/// falls back to [`Isa::Portable`]; [`Precision::Bf16Pair`] runs the AMX kernel whatever `isa`
-/// says where [`amx_available`], else `isa`'s single-precision kernel); the tests compare the
-/// kernels with each other and with f64 sums.
+/// falls back to [`Isa::Portable`], as does a C whose rows are not contiguous;
+/// [`Precision::Bf16Pair`] runs the AMX kernel whatever `isa` says where [`amx_available`],
+/// else what [`Precision::Single`] runs); the tests compare the kernels with each other and
+/// with f64 sums.
 ///
 /// # Panics
 /// If `w.len() != a.ncols()` or `c` is not `a.nrows()` square.

@@ -5,9 +5,10 @@
 //! pairs on AMX tiles where this process may use them ([`Precision::Bf16Pair`], 16 significant
 //! bits, about three times as fast as double), single precision elsewhere
 //! ([`Precision::Single`], twice as fast as double). The factor is then of a matrix a few units
-//! of 2⁻¹⁶ (or 2⁻²⁴) away from the exact one: a preconditioner, not a solver. Every direction is refined by conjugate gradients on the exact operator (in double
-//! precision, see `mpc::direction`) to the inexact-Newton target INEXACT_FORCING × the current
-//! relative primal infeasibility (the primal error of the step is then a tenth of what the step
+//! of 2⁻¹⁶ (or 2⁻²⁴) away from the exact one: a preconditioner, not a solver. Every direction
+//! is refined by conjugate gradients on the exact operator (in double precision, see
+//! `mpc::direction`) to the inexact-Newton target INEXACT_FORCING × the current relative
+//! primal infeasibility (the primal error of the step is then a tenth of what the step
 //! removes, which keeps the iteration count; Dembo–Eisenstat–Steihaug, and Bellavia for
 //! interior-point methods). The bf16 pairs' factor needs refinement steps about one iteration
 //! earlier than the single-precision one; on `--random 512/1024 --seed 1..5` the iteration

@@ -22,7 +22,9 @@
 //! results to zero: products below 2⁻¹²⁶ ≈ 1.2·10⁻³⁸ vanish (entries of S below about 10⁻¹⁹,
 //! whose row of C would then have a zero diagonal). An infinite or NaN entry of S gives NaN in
 //! its row and column of C (the f32 and f64 kernels give ±∞ or NaN), which the factorization
-//! rejects as a non-finite pivot.
+//! rejects as a non-finite pivot. At the other end, entries of S above about 1.8·10¹⁹ overflow
+//! the f32 products (here as in [`super::Precision::Single`]): ±∞ or NaN in their row and
+//! column.
 #![allow(unsafe_code)]
 
 mod pack;
