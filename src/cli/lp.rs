@@ -116,7 +116,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "PATH")]
     pub log_file: Option<PathBuf>,
     /// cpu backend: form only exact (double-precision) normal matrices, without the
-    /// reduced-precision products of the early iterations.
+    /// reduced-precision products of the early iterations and of the later ones' smallest
+    /// weights.
     #[arg(long)]
     pub no_mixed_precision: bool,
     /// cpu backend with sparse A: how A·D²·Aᵀ is factored (auto: sparse when its predicted

@@ -194,8 +194,11 @@ pub struct Settings {
     /// system allow them, about three times as fast; elsewhere single precision, twice as
     /// fast) and refine every direction in double
     /// precision against the exact operator, switching to double-precision products for good
-    /// when the refinement stops paying (see [`crate::lp::backend::MixedPrecision`]). The answer
-    /// is verified in double precision either way.
+    /// when the refinement stops paying (see [`crate::lp::backend::MixedPrecision`]); from then
+    /// on only the columns whose weights have fallen far below the others' are summed in
+    /// reduced precision, within the f64 sum's own error bound
+    /// ([`crate::lp::backend::split_columns`]). The answer is verified in double precision
+    /// either way.
     pub mixed_precision: bool,
     /// cpu backend with sparse A: how A·D²·Aᵀ is factored (see [`NormalFactorization`]).
     pub factorization: NormalFactorization,

@@ -18,6 +18,7 @@
 //!   applies the stricter threshold without deflating).
 //! * `solve`: forward and back substitution on the scaled factor, u = S·L⁻ᵀ·L⁻¹·S·r.
 
+use super::column_split::assemble_split;
 use super::cpu_assembly::{assemble_dense, nonnegative, threads, SparsePlan};
 use super::cpu_vectors::Storage;
 use super::{BackendError, CpuVectors, FactorInfo, MixedPrecision, NormalEquations, VectorKernels};
@@ -85,6 +86,12 @@ pub struct CpuNormal {
     mixed: MixedPrecision,
     /// The d² of the last assembly, kept to assemble again when a factorization breaks down.
     last_d2: Vec<f64>,
+    /// maxᵢ a²ᵢⱼ of dense A, for the exact assemblies' column split (computed on first use).
+    col_max_sq: Vec<f64>,
+    /// Columns of the current matrix summed in reduced precision by the split.
+    reduced_columns: usize,
+    /// A factorization is being retried: the matrix is assembled without the split.
+    retrying: bool,
 }
 
 impl CpuNormal {
@@ -102,6 +109,9 @@ impl CpuNormal {
             par: Par::rayon(0),
             mixed: MixedPrecision::default(),
             last_d2: Vec::new(),
+            col_max_sq: Vec::new(),
+            reduced_columns: 0,
+            retrying: false,
         }
     }
 
@@ -195,6 +205,16 @@ impl CpuNormal {
         self.factored = false;
         let precision = self.mixed.next_precision();
         let w = nonnegative(d2);
+        self.reduced_columns = 0;
+        if precision == Precision::Double && self.mixed.splits_exact() && !self.retrying {
+            let mut col_max_sq = std::mem::take(&mut self.col_max_sq);
+            let split = assemble_split(a, &w, self.view(), &mut col_max_sq);
+            self.col_max_sq = col_max_sq;
+            if let Some(k) = split {
+                self.reduced_columns = k;
+                return Ok(());
+            }
+        }
         assemble_dense(a, &w, self.view(), precision);
         Ok(())
     }
@@ -334,6 +354,7 @@ impl NormalEquations<CpuVectors> for CpuNormal {
         match self.mixed.current() {
             Some(Precision::Single) => "cpu f32",
             Some(Precision::Bf16Pair) => "cpu bf16",
+            _ if self.reduced_columns > 0 => "cpu split",
             _ => "cpu",
         }
     }
@@ -347,7 +368,9 @@ impl NormalEquations<CpuVectors> for CpuNormal {
                 // Rounding made the matrix indefinite enough for the replaced pivots' rows to
                 // grow without bound in later ones: assemble again and deflate those rows.
                 let d2 = std::mem::take(&mut self.last_d2);
+                self.retrying = true;
                 let assembled = self.assemble_on(vk, &d2);
+                self.retrying = false;
                 self.last_d2 = d2;
                 assembled?;
                 self.factor_with(PivotRule { tiny: RETRY_TINY_PIVOT, huge: REPLACED_PIVOT, deflate: true })

@@ -19,6 +19,12 @@
 //! steps (the preconditioner no longer saves more than it costs), when the inexact target falls
 //! to the exact one (near the optimum every direction must be refined fully anyway), or when a
 //! refined direction missed its target (the step is then redone in double precision).
+//!
+//! The exact phase keeps one use of the reduced products: once the weights have spread apart,
+//! the columns whose share of every diagonal entry is below `column_split::share_bound` are
+//! summed in reduced precision beside an f64 product of the rest. Their error is then no larger
+//! than the f64 sum's own rounding, so the factor is as good as a wholly f64 one (the log names
+//! such a factor `cpu split`).
 
 use crate::cpu::syrk::Precision;
 
@@ -56,6 +62,12 @@ impl MixedPrecision {
             self.single += 1;
         }
         precision
+    }
+
+    /// Whether the exact phase's assemblies may sum their smallest-share columns in reduced
+    /// precision (`column_split`): wherever mixed precision is on.
+    pub fn splits_exact(&self) -> bool {
+        self.enabled
     }
 
     /// Whether the current factor is of reduced-precision products.

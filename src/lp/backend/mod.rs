@@ -11,6 +11,7 @@
 //!
 //! The loop in [`crate::lp::mpc`] never indexes a vector; it only calls these kernels.
 
+mod column_split;
 mod cpu_assembly;
 mod cpu_normal;
 mod cpu_products;
@@ -23,6 +24,9 @@ mod gpu_vectors;
 mod hybrid;
 mod mixed;
 
+pub use column_split::{
+    assemble_split, column_max_squares, share_bound, split_columns, ColumnSplit, MIN_REDUCED_SHARE,
+};
 pub use cpu_assembly::SparsePlan;
 pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, RETRY_TINY_PIVOT, SPARSE_FACTOR_ADVANTAGE, TINY_PIVOT};
 pub use cpu_vectors::{sparse_assembly_pays, CpuVectors, Storage, DENSE_SPEEDUP};

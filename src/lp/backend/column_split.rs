@@ -1,0 +1,144 @@
+//! Which columns of an exact (double-precision) assembly of A·diag(w)·Aᵀ may be summed in a
+//! reduced precision without making the matrix less accurate than its own f64 rounding.
+//!
+//! Near the optimum of an interior-point method the weights w = Θ spread over many orders of
+//! magnitude: the columns of the variables heading to zero carry weights 10⁸–10¹⁶ times smaller
+//! than the others, and on the papers' dense family (n = 4m) three quarters of the columns do.
+//! Their products still cost three quarters of an f64 assembly. If the columns J summed in
+//! reduced precision satisfy Σ_{j∈J} wⱼ·a²ᵢⱼ ≤ η·Mᵢᵢ in every row i (M = A·diag(w)·Aᵀ), then by
+//! Cauchy–Schwarz Σ_{j∈J} |aᵢⱼ·wⱼ·aₖⱼ| ≤ η·√(Mᵢᵢ·Mₖₖ) for every entry, and a reduced sum with
+//! relative error bound β adds at most β·η·√(Mᵢᵢ·Mₖₖ): with η = [`share_bound`] = γₙ/β, no more
+//! than γₙ·√(Mᵢᵢ·Mₖₖ), which bounds the f64 sum's own error on the diagonal (γₙ = n·u/(1 − n·u),
+//! u = 2⁻⁵³); the factor's backward error is of that size either way.
+//!
+//! The test is made with bounds that cost a fraction of one pass over A: wⱼ·a²ᵢⱼ ≤ vⱼ =
+//! wⱼ·maxᵢ a²ᵢⱼ (the column maxima are A's, computed once), and Mᵢᵢ ≥ the same sum over the
+//! columns kept in f64 only. Columns enter the f64 set from the largest vⱼ down, in batches,
+//! until the rest pass; when fewer than [`MIN_REDUCED_SHARE`] of the columns would pass, the
+//! assembly stays wholly in f64.
+
+use super::cpu_assembly::threads;
+use crate::cpu::syrk::{weighted_gram_lower_with, Isa, Precision, AMX_KC, KC};
+use faer::{Accum, MatMut, MatRef};
+
+/// Fewest columns, as a fraction of n, worth a second product (its packing and C updates):
+/// one in eight.
+pub const MIN_REDUCED_SHARE: usize = 8;
+
+/// Columns moved to the f64 set between two checks of the test.
+const BATCH: usize = 32;
+
+/// The weights of the two products: `exact[j]` = wⱼ or 0, `reduced[j]` = the other.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColumnSplit {
+    /// Weights of the columns summed in f64 (0 elsewhere).
+    pub exact: Vec<f64>,
+    /// Weights of the columns summed in reduced precision (0 elsewhere).
+    pub reduced: Vec<f64>,
+    /// How many columns are summed in reduced precision.
+    pub reduced_columns: usize,
+}
+
+/// η for `precision`'s products over n columns: γₙ = n·u/(1 − n·u) (u = 2⁻⁵³), the f64 sum's
+/// own error bound relative to Σⱼ|aᵢⱼ·wⱼ·aₖⱼ|, divided by the reduced products' bound β
+/// relative to the same sums. bf16 pairs: the split's 3.1·2⁻¹⁶ plus the f32 sums of a chunk,
+/// (3·[`AMX_KC`] + 2)·2⁻²⁴; f32: each product's two roundings of its factors and the f32 sums of
+/// a k block, ([`KC`] + 2)·2⁻²⁴. 0 for [`Precision::Double`] (nothing is reduced).
+pub fn share_bound(n: usize, precision: Precision) -> f64 {
+    let u32 = 2f64.powi(-24);
+    let beta = match precision {
+        Precision::Double => return 0.0,
+        Precision::Bf16Pair => 3.1 * 2f64.powi(-16) + (3 * AMX_KC + 2) as f64 * u32,
+        Precision::Single => (KC + 2) as f64 * u32,
+    };
+    let nu = n as f64 * 2f64.powi(-53);
+    nu / (1.0 - nu) / beta
+}
+
+/// maxᵢ a²ᵢⱼ for every column j.
+pub fn column_max_squares(a: MatRef<'_, f64>) -> Vec<f64> {
+    (0..a.ncols()).map(|j| a.col(j).iter().fold(0.0f64, |m, &x| m.max(x * x))).collect()
+}
+
+/// The split of the columns of `a` under weights `w` (non-negative) for products whose
+/// entrywise relative error is covered by `eta` (see the module documentation), given
+/// `col_max_sq` = [`column_max_squares`]`(a)`; `None` when fewer than n / [`MIN_REDUCED_SHARE`]
+/// columns pass, when a weight is negative or not finite, or when the shapes disagree.
+pub fn split_columns(a: MatRef<'_, f64>, w: &[f64], col_max_sq: &[f64], eta: f64) -> Option<ColumnSplit> {
+    let (m, n) = (a.nrows(), a.ncols());
+    let fewest = n.div_ceil(MIN_REDUCED_SHARE).max(1);
+    if m == 0 || n < 2 || w.len() != n || col_max_sq.len() != n || eta.is_nan() || eta <= 0.0 {
+        return None;
+    }
+    let v: Vec<f64> = w.iter().zip(col_max_sq).map(|(&w, &c)| w * c).collect();
+    if !v.iter().all(|x| x.is_finite() && *x >= 0.0) || w.iter().any(|&x| x.is_nan() || x < 0.0) {
+        return None;
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by(|&i, &j| v[i].total_cmp(&v[j]));
+    // prefix[k]: the sum of the k smallest vⱼ.
+    let mut prefix = Vec::with_capacity(n + 1);
+    prefix.push(0.0f64);
+    for &j in &order {
+        prefix.push(prefix[prefix.len() - 1] + v[j]);
+    }
+    // min Mᵢᵢ ≤ M₀₀: when even the fewest candidates fail against row 0, no set passes (this
+    // keeps the early iterations, whose weights are not yet apart, at one row's cost).
+    let m00: f64 = (0..n).map(|j| w[j] * a[(0, j)] * a[(0, j)]).sum();
+    if prefix[fewest] > eta * m00 {
+        return None;
+    }
+    let mut diag = vec![0.0f64; m];
+    let mut k = n;
+    while k > fewest {
+        let next = k.saturating_sub(BATCH).max(fewest);
+        for &j in &order[next..k] {
+            let wj = w[j];
+            match a.col(j).try_as_col_major() {
+                Some(col) => {
+                    for (d, &x) in diag.iter_mut().zip(col.as_slice()) {
+                        *d += wj * x * x;
+                    }
+                }
+                None => {
+                    for (d, &x) in diag.iter_mut().zip(a.col(j).iter()) {
+                        *d += wj * x * x;
+                    }
+                }
+            }
+        }
+        k = next;
+        let floor = diag.iter().fold(f64::INFINITY, |f, &d| f.min(d));
+        if prefix[k] <= eta * floor {
+            let mut exact = w.to_vec();
+            let mut reduced = vec![0.0; n];
+            for &j in &order[..k] {
+                reduced[j] = w[j];
+                exact[j] = 0.0;
+            }
+            return Some(ColumnSplit { exact, reduced, reduced_columns: k });
+        }
+    }
+    None
+}
+
+/// Writes the lower triangle of A·diag(w)·Aᵀ into `out` (m×m) as an f64 product of the columns
+/// that [`split_columns`] keeps exact plus a [`Precision::reduced`] product of the others, and
+/// returns how many columns the second summed; `None` (nothing written) when the columns do not
+/// split. `col_max_sq` holds [`column_max_squares`]`(a)`, computed here when its length is not n.
+pub fn assemble_split(
+    a: MatRef<'_, f64>,
+    w: &[f64],
+    mut out: MatMut<'_, f64>,
+    col_max_sq: &mut Vec<f64>,
+) -> Option<usize> {
+    if col_max_sq.len() != a.ncols() {
+        *col_max_sq = column_max_squares(a);
+    }
+    let reduced = Precision::reduced();
+    let split = split_columns(a, w, col_max_sq, share_bound(a.ncols(), reduced))?;
+    let (isa, threads) = (Isa::detect(), threads());
+    weighted_gram_lower_with(isa, Precision::Double, a, &split.exact, out.as_mut(), Accum::Replace, threads);
+    weighted_gram_lower_with(isa, reduced, a, &split.reduced, out, Accum::Add, threads);
+    Some(split.reduced_columns)
+}

@@ -1,0 +1,157 @@
+//! The column split of an exact assembly (`lp::backend::split_columns`): the columns it sums in
+//! reduced precision hold at most η of every diagonal entry (checked against f64 sums made
+//! here), the assembled matrix stays within the split's error bound of f64 sums, and weights
+//! that are not yet apart, or not usable, leave the assembly wholly in f64.
+
+mod common;
+
+use common::matrices::{entries, weighted_gram_sums};
+use faer::{Accum, Mat, MatRef};
+use glsolve::cpu::syrk::{weighted_gram_lower_with, Isa, Precision};
+use glsolve::lp::backend::{column_max_squares, share_bound, split_columns, MIN_REDUCED_SHARE};
+
+/// Weights 1 on every `big`-th column and `small` elsewhere, times a spread in [1, 2).
+fn spread_weights(n: usize, big: usize, small: f64) -> Vec<f64> {
+    (0..n).map(|j| (if j % big == 0 { 1.0 } else { small }) * (1.0 + (j % 7) as f64 / 7.0)).collect()
+}
+
+/// Σ over the columns of `set` of wⱼ·a²ᵢⱼ, and Mᵢᵢ over all columns, per row.
+fn row_shares(a: MatRef<'_, f64>, w: &[f64], set: &[bool]) -> Vec<(f64, f64)> {
+    (0..a.nrows())
+        .map(|i| {
+            let part: f64 = (0..a.ncols()).filter(|&j| set[j]).map(|j| w[j] * a[(i, j)] * a[(i, j)]).sum();
+            let all: f64 = (0..a.ncols()).map(|j| w[j] * a[(i, j)] * a[(i, j)]).sum();
+            (part, all)
+        })
+        .collect()
+}
+
+#[test]
+fn the_reduced_columns_hold_at_most_eta_of_every_diagonal_entry() {
+    for (m, n, seed) in [(1, 9, 1), (37, 151, 2), (64, 257, 3), (33, 130, 4)] {
+        let a = entries(m, n, seed);
+        let w = spread_weights(n, 4, 1e-14);
+        let eta = 1e-9;
+        let split = split_columns(a.as_ref(), &w, &column_max_squares(a.as_ref()), eta)
+            .unwrap_or_else(|| panic!("{m}×{n}: weights 1e14 apart split"));
+        let reduced: Vec<bool> = split.reduced.iter().map(|&x| x != 0.0).collect();
+        assert_eq!(reduced.iter().filter(|&&r| r).count(), split.reduced_columns, "{m}×{n}");
+        assert!(split.reduced_columns >= n.div_ceil(MIN_REDUCED_SHARE), "{m}×{n}: {}", split.reduced_columns);
+        for (j, (&e, &r)) in split.exact.iter().zip(&split.reduced).enumerate() {
+            assert!(e == 0.0 || r == 0.0, "{m}×{n}: column {j} in both");
+            assert_eq!(e + r, w[j], "{m}×{n}: column {j} lost its weight");
+        }
+        for (i, (part, all)) in row_shares(a.as_ref(), &w, &reduced).into_iter().enumerate() {
+            assert!(part <= eta * all, "{m}×{n} row {i}: reduced share {part:e} of {all:e}");
+        }
+        // Every column of weight 1 stays exact: its share of some row is far above η.
+        assert!((0..n).step_by(4).all(|j| split.exact[j] == w[j]), "{m}×{n}");
+    }
+}
+
+#[test]
+fn weights_not_apart_or_not_usable_keep_the_assembly_exact() {
+    let a = entries(21, 83, 5);
+    let cms = column_max_squares(a.as_ref());
+    let eta = share_bound(83, Precision::Bf16Pair);
+    let even = vec![1.0; 83];
+    assert_eq!(split_columns(a.as_ref(), &even, &cms, eta), None, "equal weights");
+    let mild = spread_weights(83, 4, 1e-3);
+    assert_eq!(split_columns(a.as_ref(), &mild, &cms, eta), None, "weights 1e3 apart");
+    let spread = spread_weights(83, 4, 1e-14);
+    assert!(split_columns(a.as_ref(), &spread, &cms, eta).is_some(), "the control case splits");
+    for (what, j, v) in [("NaN", 3, f64::NAN), ("negative", 5, -1e-20), ("infinite", 0, f64::INFINITY)] {
+        let mut w = spread.clone();
+        w[j] = v;
+        assert_eq!(split_columns(a.as_ref(), &w, &cms, eta), None, "{what} weight");
+    }
+    assert_eq!(split_columns(a.as_ref(), &spread[1..], &cms, eta), None, "short w");
+    assert_eq!(split_columns(a.as_ref(), &spread, &cms[1..], eta), None, "short maxima");
+    assert_eq!(split_columns(a.as_ref(), &spread, &cms, 0.0), None, "η = 0");
+    assert_eq!(split_columns(a.as_ref(), &spread, &cms, f64::NAN), None, "η NaN");
+    let empty = Mat::<f64>::zeros(0, 83);
+    assert_eq!(split_columns(empty.as_ref(), &spread, &cms, eta), None, "no rows");
+    assert_eq!(share_bound(83, Precision::Double), 0.0);
+}
+
+#[test]
+fn share_bounds_are_gamma_n_over_the_reduced_products_bounds() {
+    let u = 2f64.powi(-53);
+    for n in [1usize, 2048, 8191] {
+        let gamma = n as f64 * u / (1.0 - n as f64 * u);
+        let bf16 = share_bound(n, Precision::Bf16Pair);
+        let single = share_bound(n, Precision::Single);
+        // β: 3.1·2⁻¹⁶ + 1538·2⁻²⁴ ≈ 1.39e-4 for bf16 pairs, 258·2⁻²⁴ ≈ 1.54e-5 for f32.
+        assert!((bf16 * 1.39e-4 / gamma - 1.0).abs() < 0.01, "n = {n}: {bf16:e}");
+        assert!((single * 1.54e-5 / gamma - 1.0).abs() < 0.01, "n = {n}: {single:e}");
+    }
+}
+
+#[test]
+fn a_split_assembly_is_within_the_splits_bound_of_f64_sums() {
+    for precision in [Precision::Bf16Pair, Precision::Single] {
+        for (m, n, seed) in [(1, 40, 6), (49, 301, 7), (97, 520, 8)] {
+            let a = entries(m, n, seed);
+            let w = spread_weights(n, 3, 1e-13);
+            let eta = share_bound(n, precision).max(1e-9);
+            let split = split_columns(a.as_ref(), &w, &column_max_squares(a.as_ref()), eta).expect("splits");
+            let mut c = Mat::<f64>::zeros(m, m);
+            weighted_gram_lower_with(
+                Isa::detect(),
+                Precision::Double,
+                a.as_ref(),
+                &split.exact,
+                c.as_mut(),
+                Accum::Replace,
+                2,
+            );
+            weighted_gram_lower_with(Isa::detect(), precision, a.as_ref(), &split.reduced, c.as_mut(), Accum::Add, 2);
+            let (exact, abs) = weighted_gram_sums(a.as_ref(), &w);
+            // β·η·√(MᵢᵢMₖₖ) for the reduced part (β ≤ 1.4e-4), γ for the f64 sums on both sides.
+            let gamma = 2.0 * (n + 2) as f64 * 2f64.powi(-53);
+            for k in 0..m {
+                for i in k..m {
+                    let scale = (exact[(i, i)] * exact[(k, k)]).sqrt();
+                    let bound = 1.4e-4 * eta * scale + gamma * abs[(i, k)];
+                    let err = (c[(i, k)] - exact[(i, k)]).abs();
+                    assert!(err <= bound, "{precision:?} {m}×{n} ({i}, {k}): {err:e} > {bound:e}");
+                }
+            }
+        }
+    }
+}
+
+#[derive(Clone, Default)]
+struct SharedLog(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+impl std::io::Write for SharedLog {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("not poisoned").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn split_factors_reach_the_optimum_of_the_all_f64_solve() {
+    use glsolve::lp::log::Logger;
+    use glsolve::lp::random::random_lp;
+    use glsolve::lp::solve::solve;
+    use glsolve::{Settings, Status, Verbosity};
+    let model = random_lp(256, 2).to_model(2);
+    let log = SharedLog::default();
+    let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
+    let split = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
+    let text = String::from_utf8(log.0.lock().expect("not poisoned").clone()).expect("utf-8 log");
+    assert!(text.lines().any(|l| l.ends_with("cpu split")), "no iteration names a split factor:\n{text}");
+    let plain = Settings { mixed_precision: false, verbosity: Verbosity::Quiet, ..Settings::default() };
+    let f64_only = solve(&model, &plain, &mut Logger::quiet()).expect("valid settings");
+    for s in [&split, &f64_only] {
+        assert_eq!(s.status, Status::Optimal, "{}", s.detail);
+        assert!(s.verification.as_ref().is_some_and(|v| v.worst() <= v.tolerance), "{:?}", s.verification);
+    }
+    let rel = (split.objective - f64_only.objective).abs() / f64_only.objective.abs().max(1.0);
+    assert!(rel <= 1e-8, "objectives {} and {} differ by {rel:e}", split.objective, f64_only.objective);
+    assert!(split.iterations <= f64_only.iterations + 1, "{} against {}", split.iterations, f64_only.iterations);
+}
