@@ -170,3 +170,35 @@ fn the_axpy_half_reports_operands_that_do_not_fit() {
     );
     assert!(acc.iter().chain(&short).all(|&v| v == 7.0), "written despite the error");
 }
+
+#[test]
+fn a_second_map_is_the_same_pass_again_and_its_operands_are_checked() {
+    use glsolve::cpu::column_pass::{column_pass_pair, SecondMap};
+    let g = |j: usize, u: f64| 0.25 * u + j as f64;
+    for (m, n) in [(1, 1), (5, 7), (33, 9), (17, 16)] {
+        let a = entries(m, n, 3);
+        let y: Vec<f64> = (0..m).map(|i| 1.0 - i as f64 / 7.0).collect();
+        let (mut u, mut v, mut acc, mut v2, mut acc2) =
+            (vec![0.0; n], vec![0.0; n], vec![0.0; m], vec![0.0; n], vec![0.0; m]);
+        let out = PassOutput { u: &mut u, v: &mut v, acc: &mut acc };
+        column_pass_pair(a.as_ref(), &y, 0, out, &map, SecondMap { f: &g, v: &mut v2, acc: &mut acc2 }).unwrap();
+        // Each half bit for bit a pass of its own with this CPU's kernel.
+        for (f, want_v, want_acc) in [(&map as &(dyn Fn(usize, f64) -> f64 + Sync), &v, &acc), (&g, &v2, &acc2)] {
+            let (mut u1, mut v1, mut acc1) = (vec![0.0; n], vec![0.0; n], vec![0.0; m]);
+            let out = PassOutput { u: &mut u1, v: &mut v1, acc: &mut acc1 };
+            column_pass_with(Isa::detect(), a.as_ref(), &y, 0, out, f).unwrap();
+            assert_eq!((&u1, &v1, &acc1), (&u, want_v, want_acc), "{m}×{n}");
+        }
+    }
+    let a = entries(4, 3, 1);
+    let run = |v2len: usize, acc2len: usize| {
+        let (mut u, mut v, mut acc, mut v2, mut acc2) =
+            (vec![7.0; 3], vec![7.0; 3], vec![7.0; 4], vec![7.0; v2len], vec![7.0; acc2len]);
+        let out = PassOutput { u: &mut u, v: &mut v, acc: &mut acc };
+        let r = column_pass_pair(a.as_ref(), &[1.0; 4], 0, out, &g, SecondMap { f: &g, v: &mut v2, acc: &mut acc2 });
+        assert!(u.iter().chain(&v).chain(&acc).chain(&v2).chain(&acc2).all(|&x| x == 7.0), "written despite {r:?}");
+        r
+    };
+    assert_eq!(run(2, 4), Err(PassShapeError::Length { what: "second v", expected: 3, got: 2 }));
+    assert_eq!(run(3, 5), Err(PassShapeError::Length { what: "second acc", expected: 4, got: 5 }));
+}

@@ -180,3 +180,53 @@ fn a_mul_check() {
         }
     }
 }
+
+#[test]
+fn the_residual_pass_gives_the_predictors_rhs_bit_for_bit() {
+    on_1_2_and_3_threads(residual_pass_check);
+}
+
+/// `residual_products_with_rhs` against `a_and_at_mul`, t made by the loop's own vector
+/// operations in their order, and `a_mul`: equal bit for bit where the pass is fused (dense A,
+/// one or two column ranges), `None` elsewhere (sparse A, three ranges).
+fn residual_pass_check() {
+    use glsolve::lp::backend::PredictorParts;
+    let threads = rayon::current_num_threads();
+    let mut rng = Lcg(11);
+    for (m, n) in [(1, 1), (7, 13), (257, 63), (257, 1031)] {
+        let a = matrix(m, n, &mut rng);
+        let (x, y) = (rng.vec(n), rng.vec(m));
+        let (c, s, z, q, p) = (rng.vec(n), rng.vec(n), rng.vec(n), rng.vec(n), rng.vec(n));
+        let theta: Vec<f64> = rng.vec(n).iter().map(|v| v.abs() * 1e3).collect();
+        // One column range below 2¹⁷ entries, else one per thread.
+        let fused = m * n < 1 << 17 || threads <= 2;
+        for bounds in [false, true] {
+            let (zb, pb) = if bounds { (Some(&z), Some(&p)) } else { (None, None) };
+            let parts = PredictorParts { theta: &theta, c: &c, s: &s, z: zb, q: &q, p: pb };
+            let mut sparse = CpuVectors::sparse(a.clone(), &[]);
+            assert!(sparse.residual_products_with_rhs(&x, &y, &parts).unwrap().is_none(), "sparse A is not fused");
+            let mut vk = CpuVectors::new(dense(&a).as_ref(), &[]);
+            let what = format!("{m}×{n}, bounds {bounds}, {threads} threads");
+            let Some((ax, atl, t, at)) = vk.residual_products_with_rhs(&x, &y, &parts).unwrap() else {
+                assert!(!fused, "{what}: not fused");
+                continue;
+            };
+            let (ax0, atl0) = vk.a_and_at_mul(&x, &y).unwrap();
+            let cu = vk.lincomb(1.0, &c, -1.0, &atl0).unwrap();
+            let mut rho = vk.lincomb(1.0, &cu, -1.0, &s).unwrap();
+            if bounds {
+                rho = vk.lincomb(1.0, &rho, 1.0, &z).unwrap();
+            }
+            rho = vk.lincomb(1.0, &rho, 1.0, &q).unwrap();
+            if bounds {
+                rho = vk.lincomb(1.0, &rho, -1.0, &p).unwrap();
+            }
+            let t0 = vk.mul(&theta, &rho).unwrap();
+            let at0 = vk.a_mul(1.0, &t0, None).unwrap();
+            assert_eq!(ax, ax0, "{what}: A·x");
+            assert_eq!(atl, atl0, "{what}: Aᵀy");
+            assert_eq!(t, t0, "{what}: t");
+            assert_eq!(at, at0, "{what}: A·t");
+        }
+    }
+}

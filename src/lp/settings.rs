@@ -196,7 +196,7 @@ pub struct Settings {
     /// precision against the exact operator, switching to double-precision products for good
     /// when the refinement stops paying (see [`crate::lp::backend::MixedPrecision`]); from then
     /// on only the columns whose weights have fallen far below the others' are summed in
-    /// reduced precision, within the f64 sum's own error bound
+    /// reduced precision, their error at most the f64 sum's own error bound on the diagonal
     /// ([`crate::lp::backend::split_columns`]). The answer is verified in double precision
     /// either way.
     pub mixed_precision: bool,

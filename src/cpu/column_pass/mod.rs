@@ -72,8 +72,39 @@ pub fn column_pass_with(
         }
     }
     check_columns(a, j0, u.len())?;
-    let (dot4, axpy4) = kernels(isa);
-    Pass { a, y, j0, f }.run(u, v, acc, dot4, axpy4);
+    Pass { a, y, j0, f }.run(u, v, acc, None, kernels(isa));
+    Ok(())
+}
+
+/// [`column_pass`] with a second map summed from the same read of each column (bit for bit
+/// what a second pass with `second.f` would give).
+///
+/// # Errors
+/// As [`column_pass`], and when `second.v` is not as long as `u` or `second.acc` not
+/// `a.nrows()` long.
+pub fn column_pass_pair(
+    a: MatRef<'_, f64>,
+    y: &[f64],
+    j0: usize,
+    out: PassOutput<'_>,
+    f: &ColumnMap<'_>,
+    second: SecondMap<'_>,
+) -> Result<(), PassShapeError> {
+    let PassOutput { u, v, acc } = out;
+    let m = a.nrows();
+    for (what, expected, got) in [
+        ("y", m, y.len()),
+        ("acc", m, acc.len()),
+        ("v", u.len(), v.len()),
+        ("second v", u.len(), second.v.len()),
+        ("second acc", m, second.acc.len()),
+    ] {
+        if got != expected {
+            return Err(PassShapeError::Length { what, expected, got });
+        }
+    }
+    check_columns(a, j0, u.len())?;
+    Pass { a, y, j0, f }.run(u, v, acc, Some(second), kernels(Isa::detect()));
     Ok(())
 }
 
@@ -172,14 +203,29 @@ struct Pass<'a> {
     f: &'a ColumnMap<'a>,
 }
 
+/// A second map of a pass and where it writes: v₂ⱼ = f₂(j, uⱼ) and acc₂ += Σⱼ v₂ⱼ·aⱼ.
+pub struct SecondMap<'a> {
+    pub f: &'a ColumnMap<'a>,
+    pub v: &'a mut [f64],
+    pub acc: &'a mut [f64],
+}
+
 impl Pass<'_> {
     #[inline(always)]
     fn slice(&self, j: usize) -> Option<&[f64]> {
         col_slice(self.a, j)
     }
 
-    /// The pass with `dot4` and `axpy4`, which must run on this CPU.
-    fn run(&self, u: &mut [f64], v: &mut [f64], acc: &mut [f64], dot4: Dot4, axpy4: Axpy4) {
+    /// The pass with `dot4` and `axpy4`, which must run on this CPU; `second` is summed after
+    /// the first map, column group by column group, while the columns are in L1.
+    fn run(
+        &self,
+        u: &mut [f64],
+        v: &mut [f64],
+        acc: &mut [f64],
+        mut second: Option<SecondMap<'_>>,
+        (dot4, axpy4): (Dot4, Axpy4),
+    ) {
         let m = self.y.len();
         let len = u.len();
         let mut k = 0;
@@ -200,11 +246,27 @@ impl Pass<'_> {
                     }
                     // SAFETY: as above.
                     unsafe { axpy4(acc, w, c) };
+                    if let Some(sm) = second.as_mut() {
+                        for q in 0..4 {
+                            w[q] = (sm.f)(j + q, d[q]);
+                            sm.v[k + q] = w[q];
+                        }
+                        // SAFETY: as above (acc₂ is m long too).
+                        unsafe { axpy4(sm.acc, w, c) };
+                    }
                     k += 4;
                     continue;
                 }
             }
             self.one(j, &mut u[k], &mut v[k], acc);
+            if let Some(sm) = second.as_mut() {
+                let w = (sm.f)(j, u[k]);
+                sm.v[k] = w;
+                let col = self.a.col(j);
+                for (i, o) in sm.acc.iter_mut().enumerate() {
+                    *o += w * col[i];
+                }
+            }
             k += 1;
         }
     }

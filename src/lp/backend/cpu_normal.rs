@@ -18,7 +18,7 @@
 //!   applies the stricter threshold without deflating).
 //! * `solve`: forward and back substitution on the scaled factor, u = S·L⁻ᵀ·L⁻¹·S·r.
 
-use super::column_split::assemble_split;
+use super::column_split::{assemble_split, ColumnMaxima};
 use super::cpu_assembly::{assemble_dense, nonnegative, threads, SparsePlan};
 use super::cpu_vectors::Storage;
 use super::{BackendError, CpuVectors, FactorInfo, MixedPrecision, NormalEquations, VectorKernels};
@@ -87,7 +87,7 @@ pub struct CpuNormal {
     /// The d² of the last assembly, kept to assemble again when a factorization breaks down.
     last_d2: Vec<f64>,
     /// maxᵢ a²ᵢⱼ of dense A, for the exact assemblies' column split (computed on first use).
-    col_max_sq: Vec<f64>,
+    col_max: ColumnMaxima,
     /// Columns of the current matrix summed in reduced precision by the split.
     reduced_columns: usize,
     /// A factorization is being retried: the matrix is assembled without the split.
@@ -109,7 +109,7 @@ impl CpuNormal {
             par: Par::rayon(0),
             mixed: MixedPrecision::default(),
             last_d2: Vec::new(),
-            col_max_sq: Vec::new(),
+            col_max: ColumnMaxima::default(),
             reduced_columns: 0,
             retrying: false,
         }
@@ -207,9 +207,9 @@ impl CpuNormal {
         let w = nonnegative(d2);
         self.reduced_columns = 0;
         if precision == Precision::Double && self.mixed.splits_exact() && !self.retrying {
-            let mut col_max_sq = std::mem::take(&mut self.col_max_sq);
-            let split = assemble_split(a, &w, self.view(), &mut col_max_sq);
-            self.col_max_sq = col_max_sq;
+            let mut maxima = std::mem::take(&mut self.col_max);
+            let split = assemble_split(a, &w, self.view(), &mut maxima);
+            self.col_max = maxima;
             if let Some(k) = split {
                 self.reduced_columns = k;
                 return Ok(());

@@ -9,7 +9,7 @@
 //! range goes to [`spin_join`]'s worker, which is still awake from the previous pass; in more
 //! ranges, to rayon's pool. The ranges and the order of the sums are the same either way.
 
-use crate::cpu::column_pass::{column_axpy, column_pass, PassOutput, PassShapeError};
+use crate::cpu::column_pass::{column_axpy, column_pass, column_pass_pair, PassOutput, PassShapeError, SecondMap};
 use crate::cpu::spin_join;
 use crate::lp::model::SparseColMatrix;
 use faer::MatRef;
@@ -95,6 +95,50 @@ fn dense_halves(a: MatRef<'_, f64>, y: &[f64], src: VSource<'_>, cut: usize) -> 
     there?;
     add_partial(&mut acc, &acc1);
     Ok((u, v, acc))
+}
+
+/// (Aᵀy, A·x, t, A·t): the results of [`dense_pair`].
+pub type Paired = (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>);
+
+/// (Aᵀy, A·x, t, A·t) with tⱼ = g(j, (Aᵀy)ⱼ), for dense A in one pass on one or two threads
+/// (the same column ranges and sums as [`dense`] and [`dense_a_mul`], so each result is bit for
+/// bit theirs); `None` where the pass would split more than two ways.
+pub fn dense_pair(
+    a: MatRef<'_, f64>,
+    y: &[f64],
+    x: &[f64],
+    g: &(dyn Fn(usize, f64) -> f64 + Sync),
+    threads: usize,
+) -> Result<Option<Paired>, PassShapeError> {
+    let (m, n) = (a.nrows(), a.ncols());
+    if x.len() != n {
+        return Err(PassShapeError::Length { what: "x", expected: n, got: x.len() });
+    }
+    let cuts = column_cuts(m, n, threads);
+    if m == 0 || cuts.len() > 3 {
+        return Ok(None);
+    }
+    let cut = cuts[cuts.len() - 2];
+    let (mut u, mut v, mut t) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let (mut ax, mut ax1, mut at, mut at1) = (vec![0.0; m], vec![0.0; m], vec![0.0; m], vec![0.0; m]);
+    let (u0, u1) = u.split_at_mut(cut);
+    let (v0, v1) = v.split_at_mut(cut);
+    let (t0, t1) = t.split_at_mut(cut);
+    let f = |j: usize, _: f64| x[j];
+    let run = |j0: usize, u: &mut [f64], v: &mut [f64], acc: &mut [f64], tv: &mut [f64], tacc: &mut [f64]| {
+        column_pass_pair(a, y, j0, PassOutput { u, v, acc }, &f, SecondMap { f: g, v: tv, acc: tacc })
+    };
+    if cut == 0 {
+        run(0, u1, v1, &mut ax, t1, &mut at)?;
+        return Ok(Some((u, ax, t, at)));
+    }
+    let (here, there) =
+        spin_join::join_scoped(|| run(0, u0, v0, &mut ax, t0, &mut at), || run(cut, u1, v1, &mut ax1, t1, &mut at1));
+    here?;
+    there?;
+    add_partial(&mut ax, &ax1);
+    add_partial(&mut at, &at1);
+    Ok(Some((u, ax, t, at)))
 }
 
 /// A·x for dense A, on up to `threads` threads (contiguous column ranges, partial sums added

@@ -6,7 +6,7 @@
 use super::cpu_assembly::threads;
 use super::cpu_products::{self, VSource};
 use super::dense_a::DenseA;
-use super::{BackendError, NormalProduct, VectorKernels};
+use super::{BackendError, NormalProduct, PredictorParts, ResidualProducts, VectorKernels};
 use crate::cpu::column_pass::PassShapeError;
 use crate::lp::model::SparseColMatrix;
 use faer::{Accum, MatRef, Par};
@@ -287,6 +287,36 @@ impl VectorKernels for CpuVectors {
         self.check("a_and_at_mul", m, y.len())?;
         let (u, _, ax) = self.fused(y, VSource::Given(x))?;
         Ok((ax, u))
+    }
+
+    fn residual_products_with_rhs(
+        &mut self,
+        x: &Vec<f64>,
+        y: &Vec<f64>,
+        parts: &PredictorParts<'_, Vec<f64>>,
+    ) -> Result<Option<ResidualProducts<Vec<f64>>>, BackendError> {
+        let (m, n) = self.dims();
+        self.check("residual_products_with_rhs", n, x.len())?;
+        self.check("residual_products_with_rhs", m, y.len())?;
+        let PredictorParts { theta, c, s, z, q, p } = *parts;
+        for v in [Some(theta), Some(c), Some(s), z, Some(q), p].into_iter().flatten() {
+            self.check("residual_products_with_rhs", n, v.len())?;
+        }
+        let Storage::Dense(a) = &self.a else { return Ok(None) };
+        // The operations of `residuals` and `direction`, entry by entry, in their order.
+        let g = |j: usize, u: f64| {
+            let mut rho = (c[j] - u) - s[j];
+            if let Some(z) = z {
+                rho += z[j];
+            }
+            rho += q[j];
+            if let Some(p) = p {
+                rho -= p[j];
+            }
+            theta[j] * rho
+        };
+        let fused = cpu_products::dense_pair(a.as_ref(), y, x, &g, threads()).map_err(pass_error)?;
+        Ok(fused.map(|(atl, ax, t, at)| (ax, atl, t, at)))
     }
 
     fn normal_product(

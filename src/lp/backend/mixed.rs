@@ -22,9 +22,10 @@
 //!
 //! The exact phase keeps one use of the reduced products: once the weights have spread apart,
 //! the columns whose share of every diagonal entry is below `column_split::share_bound` are
-//! summed in reduced precision beside an f64 product of the rest. Their error is then no larger
-//! than the f64 sum's own rounding, so the factor is as good as a wholly f64 one (the log names
-//! such a factor `cpu split`).
+//! summed in reduced precision beside an f64 product of the rest. Their error is then at most
+//! γₙ·√(Mᵢᵢ·Mₖₖ), the f64 sum's own error bound on the diagonal: relative to the unit diagonal
+//! that is factored, a perturbation of the f64 rounding's order (the log names such a factor
+//! `cpu split`).
 
 use crate::cpu::syrk::Precision;
 

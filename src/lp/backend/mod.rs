@@ -57,6 +57,24 @@ pub struct NormalProduct<T> {
     pub av: T,
 }
 
+/// What the affine predictor's t = Θ ⊙ ρ is made of besides Aᵀλ:
+/// ρ = ((((c − Aᵀλ) − s) + z) + q) − p, each operation in that order (z and p only with upper
+/// bounds): the pieces [`VectorKernels::residual_products_with_rhs`] takes.
+pub struct PredictorParts<'a, T> {
+    pub theta: &'a T,
+    pub c: &'a T,
+    pub s: &'a T,
+    /// z (with upper bounds).
+    pub z: Option<&'a T>,
+    /// r_xs/x.
+    pub q: &'a T,
+    /// (r_wz + z ⊙ r_u)/w (with upper bounds).
+    pub p: Option<&'a T>,
+}
+
+/// (A·x, Aᵀ·y, t, A·t): what [`VectorKernels::residual_products_with_rhs`] returns.
+pub type ResidualProducts<T> = (T, T, T, T);
+
 /// The iteration's vectors and the level-1 and level-2 kernels on them.
 ///
 /// Lengths: vectors in the primal space have length n (columns of A), in the dual space m.
@@ -141,6 +159,19 @@ pub trait VectorKernels {
         y: &Self::Vector,
     ) -> Result<(Self::Vector, Self::Vector), BackendError> {
         Ok((self.a_mul(1.0, x, None)?, self.at_mul(1.0, y, None)?))
+    }
+
+    /// (A·x, Aᵀ·y) as [`Self::a_and_at_mul`], with the affine predictor's t (see
+    /// [`PredictorParts`], y = λ) and A·t from the same read of A, each bit for bit what the
+    /// separate kernels give; `None` where the backend does not fuse them (the default).
+    fn residual_products_with_rhs(
+        &mut self,
+        x: &Self::Vector,
+        y: &Self::Vector,
+        parts: &PredictorParts<'_, Self::Vector>,
+    ) -> Result<Option<ResidualProducts<Self::Vector>>, BackendError> {
+        let _ = (x, y, parts);
+        Ok(None)
     }
 
     /// u = Aᵀ·y, v = θ ⊙ u − t (θ ⊙ u without t), and A·v — or, with `r`, r − A·v: the

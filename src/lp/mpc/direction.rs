@@ -69,7 +69,11 @@ pub(super) enum Compl<'a, T> {
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// The scaling of the normal equations: D² = X·S⁻¹, or Θ = (S/X + Z/W)⁻¹ with bounds.
     pub(super) fn theta(&mut self, st: &State<V::Vector>) -> R<V::Vector> {
-        let rho = self.primal_regularization;
+        self.theta_with(st, self.primal_regularization)
+    }
+
+    /// [`Self::theta`] with the primal regularization ρ given.
+    pub(super) fn theta_with(&mut self, st: &State<V::Vector>, rho: f64) -> R<V::Vector> {
         let vk = &mut *self.vk;
         if st.wz.is_none() && rho == 0.0 {
             return vk.div(&st.x, &st.s);

@@ -114,6 +114,9 @@ struct Run<'a, V: VectorKernels, N> {
     step_error: f64,
     /// The vectors compute in single precision (see [`SINGLE_PRECISION_THRESHOLD`]).
     single: bool,
+    /// (t, r_b + A·t) of the current state's affine predictor (ρ = 0), when the backend made
+    /// them with the residuals (see `newton`).
+    predictor: Option<(V::Vector, V::Vector)>,
     iterations: usize,
     last: IterationInfo,
     best: Option<Best<V::Vector>>,
@@ -138,6 +141,7 @@ impl<'a, V: VectorKernels, N> Run<'a, V, N> {
             primal_regularization: 0.0,
             step_error: 0.0,
             single: false,
+            predictor: None,
             iterations: 0,
             last: IterationInfo::default(),
             best: None,

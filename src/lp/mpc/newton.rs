@@ -3,7 +3,7 @@
 
 use super::direction::{Accuracy, Compl};
 use super::{Direction, Residuals, Run, State, FREE_PAIR_CAP, R};
-use crate::lp::backend::{NormalEquations, VectorKernels};
+use crate::lp::backend::{NormalEquations, PredictorParts, ResidualProducts, VectorKernels};
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares
@@ -91,20 +91,70 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     }
 
     /// Residuals and objectives: sgemv with vector addition, then reductions (Algorithm 3).
+    ///
+    /// In double precision a backend that can ([`VectorKernels::residual_products_with_rhs`])
+    /// also forms the affine predictor's t and r_b + A·t from the same read of A, for
+    /// `step_once` (the predictor's right-hand side then costs no pass of its own; the numbers
+    /// are those the predictor would compute).
     pub(super) fn residuals(&mut self, b: &V::Vector, c: &V::Vector, st: &State<V::Vector>) -> R<Residuals<V::Vector>> {
+        self.predictor = None;
+        let r_u = self.upper_residual(st)?;
+        let fused = if self.single { None } else { self.predictor_products(c, st, r_u.as_ref())? };
         let vk = &mut *self.vk;
-        let (ax, atl) = vk.a_and_at_mul(&st.x, &st.lambda)?;
+        let (ax, atl, predictor) = match fused {
+            Some((ax, atl, t, at)) => (ax, atl, Some((t, at))),
+            None => {
+                let (ax, atl) = vk.a_and_at_mul(&st.x, &st.lambda)?;
+                (ax, atl, None)
+            }
+        };
         let r_b = vk.lincomb(1.0, b, -1.0, &ax)?;
         let c_minus_atl = vk.lincomb(1.0, c, -1.0, &atl)?;
         let mut r_c = vk.lincomb(1.0, &c_minus_atl, -1.0, &st.s)?;
-        let mut r_u = None;
-        if let (Some((w, z)), Some(bd)) = (&st.wz, &self.bounds) {
+        if let (Some((_, z)), Some(_)) = (&st.wz, &self.bounds) {
             r_c = vk.lincomb(1.0, &r_c, 1.0, z)?;
-            let xw = vk.lincomb(1.0, &st.x, 1.0, w)?;
-            let mxw = vk.mul(&bd.mask, &xw)?;
-            r_u = Some(vk.lincomb(1.0, &bd.u, -1.0, &mxw)?);
+        }
+        if let Some((t, at)) = predictor {
+            // What `a_mul(1, t, Some((1, r_b)))` gives: 1·r_b, then + 1·(A·t).
+            let rhs = vk.lincomb(1.0, &r_b, 1.0, &at)?;
+            self.predictor = Some((t, rhs));
         }
         Ok(Residuals { ax, atl, r_b, r_c, r_u })
+    }
+
+    /// u − x − w on the bounded columns (0 elsewhere), with upper bounds.
+    fn upper_residual(&mut self, st: &State<V::Vector>) -> R<Option<V::Vector>> {
+        let (Some((w, _)), Some(bd)) = (&st.wz, &self.bounds) else { return Ok(None) };
+        let vk = &mut *self.vk;
+        let xw = vk.lincomb(1.0, &st.x, 1.0, w)?;
+        let mxw = vk.mul(&bd.mask, &xw)?;
+        Ok(Some(vk.lincomb(1.0, &bd.u, -1.0, &mxw)?))
+    }
+
+    /// (A·x, Aᵀλ, t, A·t) of the affine predictor with ρ = 0, its pieces computed as
+    /// `direction` computes them; `None` where the backend does not fuse them.
+    fn predictor_products(
+        &mut self,
+        c: &V::Vector,
+        st: &State<V::Vector>,
+        r_u: Option<&V::Vector>,
+    ) -> R<Option<ResidualProducts<V::Vector>>> {
+        let theta = self.theta_with(st, 0.0)?;
+        let vk = &mut *self.vk;
+        let xs = vk.mul(&st.x, &st.s)?;
+        let q = vk.div(&xs, &st.x)?;
+        let p = match (&st.wz, r_u) {
+            (Some((w, z)), Some(r_u)) => {
+                let wz = vk.mul(w, z)?;
+                let zr = vk.mul(z, r_u)?;
+                let num = vk.lincomb(1.0, &wz, 1.0, &zr)?;
+                Some(vk.div(&num, w)?)
+            }
+            _ => None,
+        };
+        let z = st.wz.as_ref().filter(|_| self.bounds.is_some()).map(|(_, z)| z);
+        let parts = PredictorParts { theta: &theta, c, s: &st.s, z, q: &q, p: p.as_ref() };
+        vk.residual_products_with_rhs(&st.x, &st.lambda, &parts)
     }
 
     /// The largest primal and dual steps in [0, 1] that keep (x, w) and (s, z) non-negative.
@@ -217,7 +267,13 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         // Predictor: r_xs = X·S·e (S⁻¹·r_xs = x), r_wz = W·Z·e.
         let compl =
             if general { Compl::General { rxs: &xs, rwz: wz.as_ref() } } else { Compl::Plain { rxs_over_s: &state.x } };
-        let aff = self.direction(state, res, &theta, compl, Accuracy::Trial, None)?;
+        // The right-hand side made with the residuals is this predictor's only without ρ.
+        let base = if self.primal_regularization == 0.0 && general { self.predictor.take() } else { None };
+        let aff = self.direction(state, res, &theta, compl, Accuracy::Trial, base.as_ref());
+        if base.is_some() {
+            self.predictor = base;
+        }
+        let aff = aff?;
         let (ap_aff, ad_aff) = self.max_steps(state, &aff)?;
         let mu_aff = self.complementarity_after(state, &aff, ap_aff, ad_aff)? / nf;
         let sigma = (mu_aff / mu).powi(3);
