@@ -26,6 +26,8 @@ mod infeasibility;
 mod judging;
 mod newton;
 mod outcome;
+#[cfg(test)]
+mod predictor_tests;
 mod stopping;
 
 pub use infeasibility::{STALL_FLOOR, STALL_RATIO};
