@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::log::SharedLog;
 use common::matrices::{entries, weighted_gram_sums};
 use faer::{Accum, Mat, MatRef};
 use glsolve::cpu::syrk::{weighted_gram_lower_with, Isa, Precision};
@@ -170,18 +171,6 @@ fn a_split_assembly_is_within_the_splits_bound_of_f64_sums() {
     }
 }
 
-#[derive(Clone, Default)]
-struct SharedLog(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-impl std::io::Write for SharedLog {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("not poisoned").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 #[test]
 fn split_factors_reach_the_optimum_of_the_all_f64_solve() {
     use glsolve::lp::log::Logger;
@@ -192,12 +181,12 @@ fn split_factors_reach_the_optimum_of_the_all_f64_solve() {
     let log = SharedLog::default();
     let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
     let split = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
-    let text = String::from_utf8(log.0.lock().expect("not poisoned").clone()).expect("utf-8 log");
+    let text = log.text();
     assert!(text.lines().any(|l| l.ends_with("cpu split")), "no iteration names a split factor:\n{text}");
     let plain = Settings { mixed_precision: false, verbosity: Verbosity::Normal, ..Settings::default() };
     let plain_log = SharedLog::default();
     let f64_only = solve(&model, &plain, &mut Logger::to_writer(Box::new(plain_log.clone()))).expect("valid settings");
-    let plain_text = String::from_utf8(plain_log.0.lock().expect("not poisoned").clone()).expect("utf-8 log");
+    let plain_text = plain_log.text();
     assert!(!plain_text.contains("cpu split"), "a split without mixed precision:\n{plain_text}");
     assert!(plain_text.lines().any(|l| l.ends_with(" cpu")), "no iteration lines:\n{plain_text}");
     for s in [&split, &f64_only] {

@@ -5,6 +5,9 @@
 //! model solved through the sparse factorization; dependent rows removed before the loop). Every `optimal` here is
 //! `optimal` at ε = 1e-8 with the independent check on the original model passing.
 
+mod common;
+
+use common::log::SharedLog;
 use glsolve::lp::backend::{CpuNormal, CpuVectors};
 use glsolve::lp::log::Logger;
 use glsolve::lp::{mps, solve, Accuracy, LpModel, Settings, Solution, SparseColMatrix, Status, Verbosity};
@@ -145,19 +148,6 @@ fn qap12_factorization_breakdown_is_retried_with_deflated_pivots() {
     assert_optimal(&sol, 5.2289435056e2);
 }
 
-/// A log sink the test can read after the solve.
-#[derive(Clone, Default)]
-struct SharedLog(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-impl std::io::Write for SharedLog {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("not poisoned").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 #[test]
 fn stocfor3_is_solved_through_the_sparse_factor() {
     // 16675 rows: the dense normal matrix would be 2.2 GB and each factorization ≈ 8·10¹¹
@@ -168,7 +158,7 @@ fn stocfor3_is_solved_through_the_sparse_factor() {
     let log = SharedLog::default();
     let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
     let sol = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
-    let text = String::from_utf8(log.0.lock().expect("not poisoned").clone()).expect("utf-8 log");
+    let text = log.text();
     assert!(text.contains("sparse Cholesky"), "the log does not name the sparse factor:\n{text}");
     assert_optimal(&sol, -3.9976783944e4);
 }
@@ -195,7 +185,7 @@ fn a_dependent_row_is_removed_and_the_duals_stay_bounded() {
     let log = SharedLog::default();
     let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
     let sol = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
-    let text = String::from_utf8(log.0.lock().expect("not poisoned").clone()).expect("utf-8 log");
+    let text = log.text();
     assert!(text.contains("presolve: 1 linearly dependent rows removed"), "{text}");
     assert_eq!(sol.standard_form_size, (100, 202));
     assert_optimal(&sol, 3.0);

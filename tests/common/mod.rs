@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod bounds;
+pub mod log;
 pub mod matrices;
 
 use glsolve::gl::Gpu;
