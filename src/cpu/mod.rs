@@ -2,6 +2,7 @@
 pub mod cholesky;
 pub mod column_pass;
 pub mod dense;
+pub mod huge_pages;
 pub mod random;
 pub mod sparse_cholesky;
 pub mod spin_join;

@@ -24,8 +24,12 @@
 //!   being Σ σyᵢ·(selected row bound) + Σ σzⱼ·(selected column bound), in the model's sense, plus
 //!   the objective constant.
 
+mod products;
+
+pub use products::{activities, reduced_costs};
+
 use crate::lp::model::{LpModel, Sense};
-use rayon::prelude::*;
+use products::activities_and_reduced_costs;
 
 /// A point is optimal when every measure is at most `VERIFY_FACTOR`·ε. The loop stops at ε in
 /// the *scaled* standard form; undoing Ruiz scaling and the column shifts can magnify a residual
@@ -110,16 +114,6 @@ pub fn objective(model: &LpModel, x: &[f64]) -> f64 {
     model.c.iter().zip(x).map(|(c, x)| c * x).sum::<f64>() + model.obj_constant
 }
 
-/// c − Aᵀy for the original columns (on all threads: each column's sum is its own, so the
-/// result does not depend on how the columns were shared).
-pub fn reduced_costs(model: &LpModel, y: &[f64]) -> Vec<f64> {
-    (0..model.num_cols())
-        .into_par_iter()
-        .with_min_len(64)
-        .map(|j| model.c[j] - model.a.col(j).map(|(i, v)| v * y[i]).sum::<f64>())
-        .collect()
-}
-
 fn sigma(model: &LpModel) -> f64 {
     if model.sense == Sense::Maximize {
         -1.0
@@ -130,33 +124,6 @@ fn sigma(model: &LpModel) -> f64 {
 
 fn max_finite_abs(v: impl IntoIterator<Item = f64>) -> f64 {
     v.into_iter().filter(|x| x.is_finite()).fold(0.0, |m, x| m.max(x.abs()))
-}
-
-/// A·x for the original model.
-pub fn activities(model: &LpModel, x: &[f64]) -> Vec<f64> {
-    let mut ax = vec![0.0; model.num_rows()];
-    for (j, &xj) in x.iter().enumerate().take(model.num_cols()) {
-        for (i, v) in model.a.col(j) {
-            ax[i] += v * xj;
-        }
-    }
-    ax
-}
-
-/// (A·x, c − Aᵀ·y) in one pass over A's columns.
-fn activities_and_reduced_costs(model: &LpModel, x: &[f64], y: &[f64]) -> (Vec<f64>, Vec<f64>) {
-    let mut ax = vec![0.0; model.num_rows()];
-    let z = (0..model.num_cols())
-        .map(|j| {
-            let (xj, mut aty) = (x[j], 0.0);
-            for (i, v) in model.a.col(j) {
-                ax[i] += v * xj;
-                aty += v * y[i];
-            }
-            model.c[j] - aty
-        })
-        .collect();
-    (ax, z)
 }
 
 /// Distance of `v` to [lo, up]; infinite when any of them is NaN (`f64::max` drops a NaN, so a
