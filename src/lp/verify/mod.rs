@@ -188,6 +188,15 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
     verify_valid(model, x, y, tol)
 }
 
+/// A row's or a column's shares of the measures, from its value `v` (the activity aᵢ·x or xⱼ),
+/// its min-sense multiplier `mult` and its bounds: (distance of v to [lo, up], the multiplier's
+/// wrong-signed part, its dual-objective term, its complementarity term — zero on equalities).
+fn shares(v: f64, mult: f64, lo: f64, up: f64) -> (f64, f64, f64, f64) {
+    let (wrong, term, bound) = dual_term(mult, lo, up);
+    let compl = if bound.is_finite() && lo != up { mult.abs() * (v - bound).abs() } else { 0.0 };
+    (outside(v, lo, up), wrong, term, compl)
+}
+
 /// [`verify_point`] on a model that passed validation and a point of its size (the solver's
 /// own checks: the model was validated once per solve).
 pub(crate) fn verify_valid(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verification {
@@ -197,23 +206,17 @@ pub(crate) fn verify_valid(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> V
     let (row_scale, col_scale, c_scale) = measure_scales(model);
     let objective = objective(model, x);
     let (mut primal, mut bounds, mut dual, mut compl, mut dobj) = (0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64);
-    for i in 0..m {
-        primal = primal.max(outside(ax[i], model.row_lower[i], model.row_upper[i]));
-        let (wrong, term, bound) = dual_term(s * y[i], model.row_lower[i], model.row_upper[i]);
+    let rows = (0..m).map(|i| (true, shares(ax[i], s * y[i], model.row_lower[i], model.row_upper[i])));
+    let cols = (0..n).map(|j| (false, shares(x[j], s * z[j], model.col_lower[j], model.col_upper[j])));
+    for (row, (violation, wrong, term, c)) in rows.chain(cols) {
+        if row {
+            primal = primal.max(violation);
+        } else {
+            bounds = bounds.max(violation);
+        }
         dual = dual.max(wrong);
         dobj += term;
-        if bound.is_finite() && model.row_lower[i] != model.row_upper[i] {
-            compl += (s * y[i]).abs() * (ax[i] - bound).abs();
-        }
-    }
-    for j in 0..n {
-        bounds = bounds.max(outside(x[j], model.col_lower[j], model.col_upper[j]));
-        let (wrong, term, bound) = dual_term(s * z[j], model.col_lower[j], model.col_upper[j]);
-        dual = dual.max(wrong);
-        dobj += term;
-        if bound.is_finite() && model.col_lower[j] != model.col_upper[j] {
-            compl += (s * z[j]).abs() * (x[j] - bound).abs();
-        }
+        compl += c;
     }
     let dual_objective = s * dobj + model.obj_constant;
     let rel = 1.0 + objective.abs();
