@@ -176,6 +176,26 @@ fn a_point_tampered_at_the_tolerance_scale_fails_verification() {
     assert_ne!(v.accuracy, Accuracy::Tolerance, "{}", v.summary());
 }
 
+#[test]
+fn a_nan_dual_never_passes_verification() {
+    // min 0 s.t. x1 + x2 = 0, x1 − x2 ≥ 0, x ≥ 0: x = 0 is optimal and every measure of
+    // (x, y = 0) is 0. With c = 0 a NaN row dual would contribute nothing to any sum.
+    let m = LpModel::builder(nalgebra::dmatrix![1.0, 1.0; 1.0, -1.0])
+        .minimize([0.0, 0.0])
+        .row_bounds([0.0, 0.0], [0.0, f64::INFINITY])
+        .build()
+        .expect("a valid model");
+    let x = [0.0, 0.0];
+    let v = verify_point(&m, &x, &[0.0, 0.0], 1e-8);
+    assert_eq!(v.accuracy, Accuracy::Tolerance, "{}", v.summary());
+    // A NaN on the equality row (free dual), on the inequality row, on both: the row's own
+    // multiplier and the reduced costs c − Aᵀy it spoils are NaN, and the point fails.
+    for y in [[f64::NAN, 0.0], [0.0, f64::NAN], [f64::NAN, f64::NAN]] {
+        let v = verify_point(&m, &x, &y, 1e-8);
+        assert_eq!(v.accuracy, Accuracy::Failed, "y = {y:?}: {}", v.summary());
+    }
+}
+
 /// y·A with y = (1, −1) on  row 0: x1 + x2 + ε·x3 ≥ 3,  row 1: x1 + x2 ≤ 1,  x1, x2 ≥ 0, x3 free:
 /// the finite terms prove 3 − 1 = 2 > 0, and ε·x3 is the term on an infinite bound. With
 /// max|a| = 1 and the largest finite bound 3 the checker's ratio is (ε/2)/(2/4) = ε exactly.

@@ -44,24 +44,34 @@ pub fn aligned_interior(start: usize, len: usize) -> (usize, usize) {
     (first, end.saturating_sub(first))
 }
 
-/// Advises the huge pages inside a block that was just allocated (or grown).
+/// Advises the huge pages inside a block that was just allocated (or grown); whether the kernel
+/// took the advice (false also when the block holds no whole huge page). The caller's `errno`
+/// is kept: an allocation that succeeded must not leave the advice's failure behind.
 #[cfg(target_os = "linux")]
-fn advise(ptr: *mut u8, len: usize) {
+fn advise(ptr: *mut u8, len: usize) -> bool {
     if ptr.is_null() || len < HUGE_PAGE {
-        return;
+        return false;
     }
     let (first, bytes) = aligned_interior(ptr as usize, len);
-    if bytes > 0 {
-        // SAFETY: [first, first + bytes) lies inside a block the allocator has just handed out,
-        // and MADV_HUGEPAGE changes no contents: it only sets how later faults are served.
-        unsafe {
-            libc::madvise(first as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
-        }
+    if bytes == 0 {
+        return false;
+    }
+    // SAFETY: `__errno_location` is this thread's errno; [first, first + bytes) lies inside a
+    // block the allocator has just handed out, and MADV_HUGEPAGE changes no contents: it only
+    // sets how later faults are served.
+    unsafe {
+        let errno = libc::__errno_location();
+        let saved = *errno;
+        let advised = libc::madvise(first as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) == 0;
+        *errno = saved;
+        advised
     }
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise(_ptr: *mut u8, _len: usize) {}
+fn advise(_ptr: *mut u8, _len: usize) -> bool {
+    false
+}
 
 // SAFETY: every call is forwarded to `System` with its own arguments; `advise` only adds a hint
 // on memory of the block just returned.
@@ -93,14 +103,16 @@ unsafe impl GlobalAlloc for HugePageAlloc {
 
 #[cfg(test)]
 mod tests {
-    use super::{aligned_interior, HugePageAlloc, HUGE_PAGE};
+    use super::{advise, aligned_interior, HugePageAlloc, HUGE_PAGE};
     use std::alloc::{GlobalAlloc, Layout};
 
     #[test]
     fn blocks_small_and_large_are_zeroed_written_and_grown_with_their_contents() {
         let alloc = HugePageAlloc;
-        for size in [8, HUGE_PAGE - 1, 3 * HUGE_PAGE + 5, 9 << 20] {
-            let layout = Layout::from_size_align(size, 64).expect("a layout");
+        // Alignment 8 takes the paths `Vec<f64>` takes (calloc, realloc); 64 posix_memalign's.
+        for (size, align) in [8, HUGE_PAGE - 1, 3 * HUGE_PAGE + 5, 9 << 20].into_iter().flat_map(|s| [(s, 8), (s, 64)])
+        {
+            let layout = Layout::from_size_align(size, align).expect("a layout");
             let grown = 2 * size + 1;
             // SAFETY: every pointer is checked non-null and used within the size it was given
             // with, then freed with the layout it was last given.
@@ -116,9 +128,21 @@ mod tests {
                 let kept = std::slice::from_raw_parts(q, size);
                 assert!(kept.iter().enumerate().all(|(k, &b)| b == (k % 251) as u8), "{size}: contents lost");
                 *q.add(grown - 1) = 7;
-                alloc.dealloc(q, Layout::from_size_align(grown, 64).expect("a layout"));
+                alloc.dealloc(q, Layout::from_size_align(grown, align).expect("a layout"));
             }
         }
+    }
+
+    /// Where the kernel has transparent huge pages, a large block's advice is taken (an
+    /// unaligned range or a wrong length would be refused with EINVAL).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_kernel_takes_the_advice_where_it_has_huge_pages() {
+        let block = vec![0u8; 9 << 20];
+        let thp = std::path::Path::new("/sys/kernel/mm/transparent_hugepage/enabled").exists();
+        assert_eq!(advise(block.as_ptr().cast_mut(), block.len()), thp, "THP in this kernel: {thp}");
+        assert!(!advise(block.as_ptr().cast_mut(), HUGE_PAGE - 1), "a block below a huge page");
+        assert!(!advise(std::ptr::null_mut(), 9 << 20), "no block");
     }
 
     #[test]

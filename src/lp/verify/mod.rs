@@ -150,6 +150,9 @@ fn dual_term(m: f64, lo: f64, up: f64) -> (f64, f64, f64) {
         } else {
             (-m, 0.0, f64::NAN)
         }
+    } else if m.is_nan() {
+        // Neither sign: a NaN multiplier is wrong on every bound (no point with one passes).
+        (f64::INFINITY, 0.0, f64::NAN)
     } else {
         (0.0, 0.0, f64::NAN)
     }

@@ -8,6 +8,7 @@
 //! read as the dense column-major matrix it is, with the column-pass kernels.
 
 use crate::cpu::column_pass::{column_pass, PassOutput};
+use crate::cpu::spin_join;
 use crate::lp::model::{LpModel, SparseColMatrix};
 use faer::MatRef;
 use rayon::prelude::*;
@@ -43,6 +44,10 @@ pub(crate) fn activities_and_reduced_costs(model: &LpModel, x: &[f64], y: &[f64]
     let a = &model.a;
     let (m, n) = (model.num_rows(), model.num_cols());
     let parts = if a.nnz() >= PARALLEL_ENTRIES { rayon::current_num_threads().max(1) } else { 1 };
+    if parts > 1 {
+        // Every core on rayon's pool: the dense loop's spinning worker (if any) parks first.
+        spin_join::rest();
+    }
     let pieces: Vec<(Vec<f64>, Vec<f64>)> = entry_ranges(&a.col_ptr, parts)
         .into_par_iter()
         .map(|r| {
@@ -90,7 +95,7 @@ fn dense_pass(
     aty: &mut [f64],
 ) -> bool {
     // Rows ascend without repeats in a validated column, so m entries in each are rows 0..m.
-    if m == 0 || a.values.len() != m * n {
+    if m == 0 || m.checked_mul(n) != Some(a.values.len()) {
         return false;
     }
     let dense = MatRef::from_column_major_slice(&a.values, m, n);
@@ -108,7 +113,8 @@ pub(crate) fn entry_ranges(col_ptr: &[usize], parts: usize) -> Vec<Range<usize>>
     let nnz = total.saturating_sub(first);
     let mut cuts = vec![0];
     for k in 1..parts {
-        let target = first + k * nnz / parts;
+        // k·nnz in 128 bits: no overflow for any count of entries.
+        let target = first + (k as u128 * nnz as u128 / parts as u128) as usize;
         let cut = col_ptr[..=n].partition_point(|&p| p < target).min(n);
         cuts.push(cut.max(*cuts.last().unwrap_or(&0)));
     }
