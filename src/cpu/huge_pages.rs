@@ -4,8 +4,8 @@
 //! dense copy, the normal matrix and its factor) and write them once from fresh memory. With
 //! 4 KiB pages every first touch is a page fault: at m = 1024 on the dense family (A of 32 MB)
 //! the faults were a third of the standard form's time and half of the backend setup's. Where
-//! the system's transparent huge pages are in `madvise` mode (Debian's default), a block
-//! advised with `MADV_HUGEPAGE` is faulted in 2 MiB at a time.
+//! the system's transparent huge pages are in `madvise` mode, only a block advised with
+//! `MADV_HUGEPAGE` is faulted in 2 MiB at a time (in `always` mode every large block is).
 //!
 //! **How.** Every allocation goes to [`System`]; a block of at least [`HUGE_PAGE`] bytes then
 //! has the 2 MiB-aligned part of it advised (one `madvise` call; the unaligned ends keep small
