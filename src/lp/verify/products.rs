@@ -53,7 +53,7 @@ pub(crate) fn activities_and_reduced_costs(model: &LpModel, x: &[f64], y: &[f64]
         .map(|r| {
             let mut ax = vec![0.0; m];
             let mut aty = vec![0.0; r.len()];
-            if !dense_pass(a, m, n, x, y, r.clone(), &mut ax, &mut aty) {
+            if !dense_pass(a, x, y, r.clone(), &mut ax, &mut aty) {
                 for (k, j) in r.enumerate() {
                     let (xj, mut sum) = (x[j], 0.0);
                     for (i, v) in a.col(j) {
@@ -83,17 +83,8 @@ pub(crate) fn activities_and_reduced_costs(model: &LpModel, x: &[f64], y: &[f64]
 /// The pass over the columns `r` as a dense column pass (aty = A_rᵀ·y, ax += A_r·x_r) when
 /// every column of the validated `a` stores every row: its values are then the column-major
 /// m × n matrix. False, with nothing written, when it is not.
-#[allow(clippy::too_many_arguments)]
-fn dense_pass(
-    a: &SparseColMatrix,
-    m: usize,
-    n: usize,
-    x: &[f64],
-    y: &[f64],
-    r: Range<usize>,
-    ax: &mut [f64],
-    aty: &mut [f64],
-) -> bool {
+fn dense_pass(a: &SparseColMatrix, x: &[f64], y: &[f64], r: Range<usize>, ax: &mut [f64], aty: &mut [f64]) -> bool {
+    let (m, n) = (a.nrows, a.ncols);
     // Rows ascend without repeats in a validated column, so m entries in each are rows 0..m.
     if m == 0 || m.checked_mul(n) != Some(a.values.len()) {
         return false;
@@ -198,7 +189,7 @@ mod tests {
             let model = model(7, 13, holes);
             let (x, y) = point(7, 13);
             let (mut ax, mut aty) = (vec![0.0; 7], vec![0.0; 13]);
-            assert_eq!(dense_pass(&model.a, 7, 13, &x, &y, 0..13, &mut ax, &mut aty), dense, "holes {holes}");
+            assert_eq!(dense_pass(&model.a, &x, &y, 0..13, &mut ax, &mut aty), dense, "holes {holes}");
             if !dense {
                 assert!(ax.iter().chain(&aty).all(|&v| v == 0.0), "a refused pass writes nothing");
             }
