@@ -2,14 +2,14 @@
 // writes its own index if its magnitude equals the maximum, +inf otherwise; a min reduction then
 // yields the first row holding the pivot. A maximum at or below `tiny` (a singular column, up to
 // rounding) gives +inf everywhere; a NaN maximum gives NaN.
-uniform sampler2DRect S0; // the gathered column
-uniform sampler2DRect S1; // 1x1: max |column|
+uniform samplerRECT S0; // the gathered column
+uniform samplerRECT S1; // 1x1: max |column|
 uniform float tiny;
 out float result;
 
 void main() {
-    float v = abs(texture(S0, gl_FragCoord.xy).r);
-    float m = texture(S1, vec2(0.5, 0.5)).r;
+    float v = abs(texRECT(S0, gl_FragCoord.xy).r);
+    float m = texRECT(S1, vec2(0.5, 0.5)).r;
     if (isnan(m)) {
         result = m;
     } else if (m > tiny && v == m) {

@@ -5,27 +5,22 @@
 // triangle of blocks. Without ACCUMULATE the
 // sum starts at zero, plus the identity on the padded diagonal (rows i >= m, which A holds as
 // zeros); with it, it starts from the partial sum S2 of the previous pass.
-uniform sampler2DRect S0; // B = A D^2
-uniform sampler2DRect S1; // A
+uniform samplerRECT S0; // B = A D^2
+uniform samplerRECT S1; // A
 #ifdef ACCUMULATE
-uniform sampler2DRect S2; // C so far
+uniform samplerRECT S2; // C so far
 #endif
 uniform float k0;
 uniform float k1;
 uniform float m;
 out vec4 result;
 
-// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
-vec4 at(sampler2DRect s, ivec2 p) {
-    return texture(s, vec2(p) + 0.5);
-}
-
 void main() {
     ivec2 g = ivec2(gl_FragCoord.xy);
     int i0 = 2 * g.y;
     int j0 = 2 * g.x;
 #ifdef ACCUMULATE
-    vec4 acc = at(S2, g);
+    vec4 acc = texelAt(S2, g);
 #else
     vec4 acc = vec4(0.0);
     if (g.x == g.y) {
@@ -33,15 +28,13 @@ void main() {
         acc.w = float(i0 + 1) >= m ? 1.0 : 0.0;
     }
 #endif
-    // texture() at texel centres: on llvmpipe a normalized-free rectangle fetch is cheaper than
-    // texelFetch (measured on the blocked kernels, about 2x).
     float yi0 = float(i0) + 0.5;
     float yj0 = float(j0) + 0.5;
     for (float k = k0 + 0.5; k < k1; k += 1.0) {
-        vec4 a0 = texture(S0, vec2(k, yi0));
-        vec4 a1 = texture(S0, vec2(k, yi0 + 1.0));
-        vec4 b0 = texture(S1, vec2(k, yj0));
-        vec4 b1 = texture(S1, vec2(k, yj0 + 1.0));
+        vec4 a0 = texRECT(S0, vec2(k, yi0));
+        vec4 a1 = texRECT(S0, vec2(k, yi0 + 1.0));
+        vec4 b0 = texRECT(S1, vec2(k, yj0));
+        vec4 b1 = texRECT(S1, vec2(k, yj0 + 1.0));
         acc += vec4(dot(a0, b0), dot(a0, b1), dot(a1, b0), dot(a1, b1));
     }
     result = acc;

@@ -1,7 +1,7 @@
 // One pass of a halving reduction: entry j of the target combines entries 2j and 2j+1 of the
 // source, whose valid length is `len` (a missing partner is the operation's identity). NaN
 // propagates through every operation: a NaN anywhere makes the result NaN.
-uniform sampler2DRect S0;
+uniform samplerRECT S0;
 uniform float len;
 out float result;
 
@@ -23,7 +23,7 @@ float combine(float a, float b) {
 
 void main() {
     float j = floor(gl_FragCoord.x);
-    float a = texture(S0, vec2(2.0 * j + 0.5, 0.5)).r;
+    float a = texRECT(S0, vec2(2.0 * j + 0.5, 0.5)).r;
 #if defined(SUM) || defined(MAXABS)
     float identity = 0.0;
 #elif defined(MIN)
@@ -31,6 +31,6 @@ void main() {
 #else
     float identity = -INF;
 #endif
-    float b = 2.0 * j + 1.0 < len ? texture(S0, vec2(2.0 * j + 1.5, 0.5)).r : identity;
+    float b = 2.0 * j + 1.0 < len ? texRECT(S0, vec2(2.0 * j + 1.5, 0.5)).r : identity;
     result = combine(a, b);
 }

@@ -3,15 +3,10 @@
 // (and texels past the source) count as the identity. The last pass leaves one texel whose four
 // channels the caller combines. NaN propagates through every operation. MAXABS takes |x| on the
 // first pass (FIRST) only; later passes combine maxima.
-uniform sampler2DRect S0;
+uniform samplerRECT S0;
 uniform float len;
 uniform float width;
 out vec4 result;
-
-// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
-vec4 at(sampler2DRect s, ivec2 p) {
-    return texture(s, vec2(p) + 0.5);
-}
 
 const float NAN = uintBitsToFloat(0x7fc00000u);
 const float INF = uintBitsToFloat(0x7f800000u);
@@ -46,7 +41,7 @@ void main() {
         if (float(t) >= width) {
             break;
         }
-        vec4 v = at(S0, ivec2(t, 0));
+        vec4 v = texelAt(S0, ivec2(t, 0));
         for (int c = 0; c < 4; ++c) {
             float x = float(4 * t + c) < len ? v[c] : IDENTITY;
 #if defined(MAXABS) && defined(FIRST)

@@ -5,18 +5,18 @@
 // noise in single precision, from dependent rows or vanishing weights — is replaced by a huge
 // one (L(k, k) = 1e15), which removes that row from the system; C(k, k) is read from the
 // gathered original diagonal S1 at entry `pivot`. NaN still stays NaN.
-uniform sampler2DRect S0;
+uniform samplerRECT S0;
 #ifdef TINY_PIVOT
-uniform sampler2DRect S1;
+uniform samplerRECT S1;
 uniform float tiny;
 uniform float pivot;
 #endif
 out float result;
 
 void main() {
-    float v = texture(S0, gl_FragCoord.xy).r;
+    float v = texRECT(S0, gl_FragCoord.xy).r;
 #ifdef TINY_PIVOT
-    float original = texture(S1, vec2(pivot + 0.5, 0.5)).r;
+    float original = texRECT(S1, vec2(pivot + 0.5, 0.5)).r;
     if (!isnan(v) && v <= tiny * original) {
         result = 1e15;
         return;

@@ -1,27 +1,25 @@
 // Line search on vectors of four entries per texel: -x/dx where dx < 0, +inf elsewhere and in
 // the padding (the identity of the min reduction that follows); NaN in, NaN out.
-uniform sampler2DRect S0; // x
-uniform sampler2DRect S1; // dx
+uniform samplerRECT S0; // x
+uniform samplerRECT S1; // dx
 uniform float len;
 out vec4 result;
 
-// texture() at the texel's centre: on llvmpipe cheaper than texelFetch (about 2x measured).
-vec4 at(sampler2DRect s, ivec2 p) {
-    return texture(s, vec2(p) + 0.5);
-}
-
 void main() {
     ivec2 g = ivec2(gl_FragCoord.xy);
-    vec4 x = at(S0, g);
-    vec4 dx = at(S1, g);
+    vec4 x = texelAt(S0, g);
+    vec4 dx = texelAt(S1, g);
     const float INF = uintBitsToFloat(0x7f800000u);
+    // Written whole after the loop: WebGL (ANGLE) accepts only constant indices into an output.
+    vec4 out4;
     for (int c = 0; c < 4; ++c) {
         if (float(4 * g.x + c) >= len) {
-            result[c] = INF;
+            out4[c] = INF;
         } else if (isnan(x[c]) || isnan(dx[c])) {
-            result[c] = uintBitsToFloat(0x7fc00000u);
+            out4[c] = uintBitsToFloat(0x7fc00000u);
         } else {
-            result[c] = dx[c] < 0.0 ? -x[c] / dx[c] : INF;
+            out4[c] = dx[c] < 0.0 ? -x[c] / dx[c] : INF;
         }
     }
+    result = out4;
 }

@@ -157,6 +157,7 @@ pub const ALL: &[&Kernel] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gl::dialect::{Dialect, Stage, ES_SAMPLER_TYPES};
 
     #[test]
     fn every_declared_variant_is_read_by_its_kernel() {
@@ -164,6 +165,35 @@ mod tests {
             for v in k.variants {
                 assert!(k.source.contains(v), "{} declares variant {v} but never reads it", k.file);
             }
+        }
+    }
+
+    #[test]
+    fn every_source_texture_is_a_sampler_rect_whose_es_type_is_high_precision() {
+        // The ES prelude makes `samplerRECT` a `sampler2D` and sets the precision of the types
+        // in `ES_SAMPLER_TYPES`; a kernel declaring any other sampler type would get lowp.
+        let es = crate::gl::dialect::prelude(Dialect::Essl300, crate::gl::ES_FETCH, Stage::Fragment, &[], &[]);
+        assert!(es.contains("#define samplerRECT sampler2D\n"));
+        for t in ES_SAMPLER_TYPES {
+            assert!(es.contains(&format!("precision highp {t};")));
+        }
+        for k in ALL {
+            for line in k.source.lines().map(|l| l.split("//").next().unwrap_or("").trim()) {
+                if let Some(rest) = line.strip_prefix("uniform ") {
+                    let ty = rest.split_whitespace().next().unwrap_or("");
+                    assert!(ty == "float" || ty == "samplerRECT", "{}: `{line}` (sources are samplerRECT)", k.file);
+                }
+                assert!(!line.contains("sampler2D"), "{}: `{line}` names a sampler type directly", k.file);
+            }
+        }
+    }
+
+    #[test]
+    fn no_kernel_carries_a_version_line_or_writes_its_output_by_a_variable_index() {
+        for k in ALL {
+            assert!(!k.source.contains("#version"), "{}", k.file);
+            // ANGLE (WebGL) accepts only constant indices into a fragment output.
+            assert!(!k.source.contains("result["), "{} indexes its output", k.file);
         }
     }
 

@@ -137,3 +137,9 @@ fn least_squares_uses_the_usual_layout_and_plain_weights() {
         assert!(matches!(e, DenseError::RankDeficient), "{e}");
     });
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

@@ -211,3 +211,9 @@ fn the_builder_names_what_is_missing() {
     assert_eq!((m.col_lower.clone(), m.col_upper.clone()), (vec![0.0; 2], vec![INF; 2]));
     assert_eq!(m.a.to_dense(), dmatrix![1.0, 1.0]);
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

@@ -241,3 +241,9 @@ fn vector(n: usize) -> impl Strategy<Value = Vec<f64>> {
     let len = prop_oneof![8 => Just(n), 1 => Just(n + 1), 1 => Just(n.saturating_sub(1)), 1 => Just(0)];
     len.prop_flat_map(|l| prop::collection::vec(value(), l))
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

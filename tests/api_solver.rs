@@ -1,6 +1,7 @@
 //! Issue 20's findings on the solver: settings per backend with the library's own defaults,
 //! verbosity honoured, the log's objective in the user's sense, one GL context per solver, and
 //! a status detail that does not repeat the verification's numbers.
+mod common;
 use glsolve::lp::log::Logger;
 use glsolve::lp::mpc::{Iterate, MpcOutcome};
 use glsolve::lp::settings::SettingsError;
@@ -97,7 +98,8 @@ fn the_log_shows_the_objective_in_the_users_sense() {
 
 #[test]
 fn a_solver_makes_its_gl_context_once_and_keeps_it() {
-    let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Hybrid) };
+    let settings =
+        Settings { verbosity: Verbosity::Quiet, gl: common::test_gl(), ..Settings::for_backend(BackendKind::Hybrid) };
     let mut solver = LpSolver::new(settings).expect("valid");
     assert!(solver.gpu().is_none(), "nothing is made before the first solve");
     assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
@@ -138,4 +140,10 @@ fn a_reduced_accuracy_detail_does_not_repeat_the_verification() {
     assert!(v.detail.contains("reduced accuracy"), "{}", v.detail);
     assert!(!v.detail.contains(&v.verification.summary()), "the summary prints it on its own line: {}", v.detail);
     assert!(!v.detail.contains("compl."), "{}", v.detail);
+}
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
 }

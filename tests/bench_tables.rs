@@ -79,3 +79,9 @@ fn every_netlib_column_ran_the_configuration_its_heading_names() {
     r.config = Some(promised("gpu, triangle"));
     assert!(forged.table3_markdown().contains("**its runs recorded different configurations**"));
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

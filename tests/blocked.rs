@@ -211,3 +211,9 @@ fn blocked_normal_system_allocates_exactly_its_predicted_bytes() {
         assert_eq!(after - before, blocked::texture_bytes(m, n, block), "m={m} n={n} {block:?}");
     }
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

@@ -205,3 +205,9 @@ fn non_finite_input_is_refused_and_nan_on_the_gpu_is_caught() {
         assert!(matches!(cholesky::factor(gpu, &[1.0; 5], 2, Variant::PAPER), Err(GpuError::Shape(_))));
     });
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

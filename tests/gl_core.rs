@@ -326,11 +326,12 @@ fn glsolve_gl_r32f() -> u32 {
 fn a_context_version_the_driver_lacks_is_a_typed_error() {
     // On its own thread: a new context must not disturb the shared one.
     let e = std::thread::spawn(|| {
-        Gpu::headless_with(glsolve::gl::HeadlessOptions { version: (9, 9), ..Default::default() }).err()
+        let api = common::test_gl();
+        Gpu::headless_with(glsolve::gl::HeadlessOptions { api, version: Some((9, 9)), ..Default::default() }).err()
     })
     .join()
     .unwrap()
-    .expect("no driver offers OpenGL 9.9");
+    .expect("no driver offers version 9.9");
     assert!(matches!(e, GlError::NoContext { major: 9, minor: 9, .. }), "{e}");
     assert!(e.to_string().contains("9.9"));
 }
@@ -356,12 +357,45 @@ fn info_reports_a_renderable_float_target_and_a_texture_limit() {
 fn context_is_robust_and_reports_no_reset_while_healthy() {
     with_gpu(|gpu| {
         // Mesa's GL 4.5 has glGetGraphicsResetStatus; a context lost on a real GPU is reported
-        // by the same query the LP backends call after their passes.
-        assert!(gpu.info().reset_notification, "no reset query on {}", gpu.info().version);
-        assert!(gpu.has_reset_query());
+        // by the same query the LP backends call after their passes. Mesa refuses a robust
+        // OpenGL ES context, so there only GL_CONTEXT_LOST from glGetError can tell.
+        if gpu.info().is_es() {
+            assert_eq!(gpu.has_reset_query(), gpu.info().reset_notification);
+        } else {
+            assert!(gpu.info().reset_notification, "no reset query on {}", gpu.info().version);
+            assert!(gpu.has_reset_query());
+        }
         let t = gpu.upload(4, 4, &[1.0; 16], "t").unwrap();
         assert_eq!(gpu.read(&t).unwrap(), vec![1.0; 16]);
         gpu.check("a readback").unwrap();
         gpu.reset_status("a readback").unwrap();
     });
+}
+
+/// Values that low or medium precision cannot hold (on Mesa's OpenGL ES a lowp sampler returns
+/// 1/3 as 0.333251953 and 3e10 as 65504), read through every way the kernels fetch — texRECT at
+/// the fragment, at an interpolated coordinate, and texelAt — from R32F and RGBA32F textures:
+/// all must come back bit for bit.
+#[test]
+fn fetches_are_full_single_precision_through_every_sampler_the_kernels_use() {
+    with_gpu(|gpu| {
+        let values = [1.0f32 / 3.0, 3e10, -7.1e-30, 1.0 + f32::EPSILON];
+        let one = gpu.upload(4, 1, &values, "one channel").unwrap();
+        let t = gpu.texture(4, 1, "copy").unwrap();
+        gpu.run(&Pass::new("copy", &kernels::COPY, &t, &[&one], Primitive::full(4, 1))).unwrap();
+        assert_eq!(gpu.read(&t).unwrap(), values, "texRECT at the fragment (copy.frag)");
+        gpu.run(&Pass::new("fetch", &kernels::FETCH_T0, &t, &[&one], Primitive::full(4, 1))).unwrap();
+        assert_eq!(gpu.read(&t).unwrap(), values, "texRECT at T0 (fetch_t0.frag)");
+        let quad: Vec<f32> = values.iter().flat_map(|&v| [v, -v, v * 0.5, 1.0 / v]).collect();
+        let four = gpu.upload_of(TexelFormat::Rgba32F, 4, 1, &quad, "four channels").unwrap();
+        let t4 = gpu.texture_of(TexelFormat::Rgba32F, 4, 1, "copy4").unwrap();
+        gpu.run(&Pass::new("copy4", &kernels::COPY4, &t4, &[&four], Primitive::full(4, 1))).unwrap();
+        assert_eq!(gpu.read(&t4).unwrap(), quad, "texelAt (copy4.frag)");
+    });
+}
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
 }

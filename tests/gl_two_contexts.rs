@@ -1,13 +1,14 @@
 //! Two `Gpu`s on one thread: each one's objects live in its own context, whichever was made last.
+mod common;
 use glsolve::geometry::Primitive;
-use glsolve::gl::{Gpu, Pass, Texture};
+use glsolve::gl::{Pass, Texture};
 use glsolve::kernels;
 
 #[test]
 fn two_contexts_on_one_thread_keep_their_own_textures() {
-    let a = Gpu::headless().expect("first context");
+    let a = common::headless().expect("first context");
     let ta = a.upload(3, 1, &[1.0, 2.0, 3.0], "a").unwrap();
-    let b = Gpu::headless().expect("second context");
+    let b = common::headless().expect("second context");
     let tb = b.upload(3, 1, &[7.0, 8.0, 9.0], "b").unwrap();
     assert_eq!(a.read(&ta).unwrap(), vec![1.0, 2.0, 3.0]);
     assert_eq!(b.read(&tb).unwrap(), vec![7.0, 8.0, 9.0]);
@@ -28,7 +29,7 @@ fn two_gpu_solvers_on_one_thread_solve_as_if_alone() {
     let blend = mps::read_file(&dir.join("blend.mps")).unwrap();
     // Published optima (NETLIB's list).
     let (afiro_opt, blend_opt) = (-464.75314286, -30.812149846);
-    let quiet = |kind| Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(kind) };
+    let quiet = |kind| Settings { verbosity: Verbosity::Quiet, gl: common::test_gl(), ..Settings::for_backend(kind) };
     let mut first = LpSolver::new(quiet(BackendKind::Gpu)).unwrap();
     let mut second = LpSolver::new(quiet(BackendKind::Hybrid)).unwrap();
     for _ in 0..2 {
@@ -45,8 +46,8 @@ fn two_gpu_solvers_on_one_thread_solve_as_if_alone() {
 #[test]
 fn a_texture_of_another_context_is_refused() {
     use glsolve::gl::GlError;
-    let a = Gpu::headless().expect("first context");
-    let b = Gpu::headless().expect("second context");
+    let a = common::headless().expect("first context");
+    let b = common::headless().expect("second context");
     let ta = a.upload(2, 1, &[1.0, 2.0], "a").unwrap();
     let _tb = b.upload(2, 1, &[3.0, 4.0], "b").unwrap();
     match b.read(&ta) {
@@ -72,4 +73,10 @@ fn a_texture_of_another_context_is_refused() {
 
 fn copy<'a>(target: &'a Texture, sources: &'a [&'a Texture]) -> Pass<'a> {
     Pass::new("copy", &kernels::COPY, target, sources, Primitive::full(2, 1))
+}
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
 }

@@ -397,3 +397,9 @@ fn gpu_and_hybrid_certify_infeasible_and_unbounded_models() {
         assert!(proof.holds(certify::TOL), "{backend:?}: primal ray {:?}: {proof:?}", c.ray);
     }
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

@@ -119,3 +119,9 @@ fn gpu_results_are_certified_only_by_double_precision_verification() {
     }
     assert!(v.tolerance >= 1e-4, "graded at the gpu backend's ε, {:e}", v.tolerance);
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

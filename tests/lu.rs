@@ -122,3 +122,9 @@ fn fragment_counts_of_normalization_and_elimination() {
         assert_eq!(log.fragments_of("pivot_gather"), m * (m + 1) / 2);
     }
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

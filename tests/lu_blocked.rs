@@ -224,3 +224,9 @@ fn malformed_inputs_never_panic_and_never_give_non_finite_factors() {
         }
     });
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

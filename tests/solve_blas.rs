@@ -255,3 +255,9 @@ fn substitution_solves_full_and_packed_even_and_odd() {
         }
     }
 }
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}

@@ -130,6 +130,11 @@ impl<'a> PlanRunner<'a> {
         Ok(t.elapsed().as_secs_f64())
     }
 
+    /// What the last run left in S (all channels).
+    pub(crate) fn result(&self) -> GlResult<Vec<f32>> {
+        self.gpu.read(self.pp.source())
+    }
+
     /// One untimed run with fragment counting: the pass log.
     pub(crate) fn count(&mut self) -> GlResult<PassLog> {
         self.restore()?;

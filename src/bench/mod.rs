@@ -5,6 +5,7 @@ pub mod assemble;
 pub mod beyond;
 pub mod cholesky;
 pub mod counts;
+pub mod dialects;
 pub mod floor;
 pub mod linsolve;
 pub mod lp;

@@ -1,7 +1,6 @@
 //! `glsolve bench …`: the only place speed is measured.
 use clap::{Args, Subcommand};
 use glsolve::bench;
-use glsolve::gl::Gpu;
 use glsolve::gpu::cholesky::Variant;
 use std::process::ExitCode;
 
@@ -34,8 +33,24 @@ enum BenchWhat {
     /// The mixed-precision general solver: effective GFLOP/s, refinement steps, CPU/GPU time
     /// shares and overlap per configuration, faer f64/f32 beside it; optional timeline plots.
     Linsolve(super::mixed::LinsolveBenchArgs),
+    /// The same kernels on desktop OpenGL and OpenGL ES, with each way of fetching texels,
+    /// interleaved in one run (which fetch each dialect should use).
+    Dialects(DialectsArgs),
     /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.png (and .svg).
     All(AllArgs),
+}
+
+#[derive(Args)]
+struct DialectsArgs {
+    /// Order of the Cholesky factorizations (the assembly's A is m × 4m).
+    #[arg(long, default_value_t = 1024)]
+    m: usize,
+    /// Timed rounds (after one warm-up run of each case).
+    #[arg(long, default_value_t = 5)]
+    reps: usize,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -200,6 +215,10 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
         BenchWhat::Linsolve(c) => super::mixed::bench_linsolve(c),
+        BenchWhat::Dialects(c) => {
+            let p = |line: &str| eprintln!("{line}");
+            report(bench::dialects::run(c.m, c.reps, p), |b| b.markdown(), &c.json)
+        }
         BenchWhat::All(c) => all(c),
     }
 }
@@ -214,7 +233,7 @@ fn all(a: &AllArgs) -> ExitCode {
             Err(e) => super::fail(e),
         };
     }
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
@@ -233,7 +252,7 @@ enum Mixed {
 }
 
 fn mixed(a: &SizesArgs, what: Mixed) -> ExitCode {
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
@@ -247,7 +266,7 @@ fn mixed(a: &SizesArgs, what: Mixed) -> ExitCode {
 }
 
 fn netlib(a: &NetlibArgs) -> ExitCode {
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
@@ -276,7 +295,7 @@ pub(crate) fn report<T: serde::Serialize>(
 }
 
 fn solve(a: &SolveArgs) -> ExitCode {
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
@@ -284,7 +303,7 @@ fn solve(a: &SolveArgs) -> ExitCode {
 }
 
 fn assemble(a: &AssembleArgs) -> ExitCode {
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
@@ -317,7 +336,7 @@ fn cholesky(a: &CholeskyArgs) -> ExitCode {
         Ok(v) => v,
         Err(e) => return super::fail(e),
     };
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };

@@ -1,7 +1,6 @@
 //! `glsolve bench lp`: random dense LPs on each backend, with the peers when asked.
 use super::bench::{report, PeerArgs};
 use clap::Args;
-use glsolve::gl::Gpu;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -36,7 +35,7 @@ pub fn lp(a: &LpArgs) -> ExitCode {
         }
     }
     let gpu = if kinds.iter().any(|k| k.uses_gl()) {
-        match Gpu::headless() {
+        match super::headless() {
             Ok(g) => Some(g),
             Err(e) => return super::fail(e),
         }

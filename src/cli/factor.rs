@@ -1,7 +1,7 @@
 //! `glsolve cholesky`: factor a random SPD matrix on the GPU and check it against faer.
 use clap::Args;
 use glsolve::cpu::{dense, random};
-use glsolve::gl::{Gpu, Measure};
+use glsolve::gl::Measure;
 use glsolve::gpu::cholesky;
 use glsolve::layout::Format;
 use std::process::ExitCode;
@@ -32,7 +32,7 @@ pub fn run(a: &CholeskyArgs) -> ExitCode {
         Ok(_) => return super::fail("name one variant"),
         Err(e) => return super::fail(e),
     };
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };

@@ -1,7 +1,7 @@
 //! `glsolve info` and `glsolve demo`.
 use clap::Args;
 use glsolve::geometry::cholesky::fig5_outer_update_triangle;
-use glsolve::gl::{Gpu, Measure, Pass};
+use glsolve::gl::{Measure, Pass};
 use glsolve::kernels;
 use std::process::ExitCode;
 
@@ -13,24 +13,18 @@ pub struct DemoArgs {
 }
 
 pub fn info() -> ExitCode {
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let i = gpu.info();
-    println!("platform:                   {}", i.platform);
-    println!("GL vendor:                  {}", i.vendor);
-    println!("GL renderer:                {}", i.renderer);
-    println!("GL version:                 {}", i.version);
-    println!("GLSL version:               {}", i.glsl_version);
-    println!("GL_MAX_TEXTURE_SIZE:        {}", i.max_texture_size);
-    println!("GL_MAX_RECTANGLE_TEXTURE_SIZE: {}", i.max_rectangle_texture_size);
-    println!("R32F rectangle renderable:  {}", if i.r32f_renderable { "yes" } else { "no" });
-    println!("GPU reset notification:     {}", if i.reset_notification { "yes" } else { "no (GL_CONTEXT_LOST only)" });
-    println!("pass timing used:           {:?}", i.honest_time_mode());
+    let lines = gpu.info().lines();
+    let width = lines.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0) + 1;
+    for (name, value) in lines {
+        println!("{:width$} {value}", format!("{name}:"));
+    }
     ExitCode::SUCCESS
 }
 
@@ -48,7 +42,7 @@ pub fn demo(a: &DemoArgs) -> ExitCode {
 }
 
 pub fn run_demo(m: u32) -> Result<bool, glsolve::gl::GlError> {
-    let gpu = Gpu::headless()?;
+    let gpu = super::headless()?;
     println!("renderer: {} ({})", gpu.info().renderer, gpu.info().version);
     let target = gpu.texture(m as usize, m as usize, "demo target")?;
     let (_, log) = gpu.logged(Measure::FRAGMENTS, |gpu| -> Result<(), glsolve::gl::GlError> {

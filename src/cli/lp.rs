@@ -241,6 +241,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     let settings = Settings {
         time_limit,
         interrupt: Some(interrupt),
+        gl: super::gl_api(),
         verbosity: match level {
             // Quiet on the console, but a log file still gets the log (the Tee below leaves
             // stdout out).

@@ -104,7 +104,7 @@ fn settings(a: &LinsolveArgs) -> RefineSettings {
 }
 
 fn gpu() -> Result<Gpu, ExitCode> {
-    Gpu::headless().map_err(super::fail)
+    super::headless().map_err(super::fail)
 }
 
 pub fn lsq(a: &LsqArgs) -> ExitCode {
@@ -314,7 +314,7 @@ pub struct LinsolveBenchArgs {
 
 /// `glsolve bench lu`.
 pub fn bench_lu(a: &LuBenchArgs) -> ExitCode {
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };
@@ -325,7 +325,7 @@ pub fn bench_lu(a: &LuBenchArgs) -> ExitCode {
 
 /// `glsolve bench linsolve`.
 pub fn bench_linsolve(a: &LinsolveBenchArgs) -> ExitCode {
-    let gpu = match Gpu::headless() {
+    let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),
     };

@@ -1,5 +1,6 @@
 //! The command-line interface: one module per subcommand family.
 use clap::{Parser, Subcommand};
+use glsolve::gl::{GlApi, GlError, Gpu, HeadlessOptions};
 use std::process::ExitCode;
 
 mod bench;
@@ -18,13 +19,30 @@ mod solution;
     about = "Dense LP / least-squares / linear-system solver on the OpenGL raster pipeline"
 )]
 struct Cli {
+    /// Which OpenGL every command's context speaks: desktop OpenGL where the driver offers it,
+    /// else OpenGL ES (auto), or only one of them.
+    #[arg(long, global = true, default_value = "auto", value_name = "auto|desktop|es")]
+    gl: GlApi,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
+/// The `--gl` choice, set once before any command runs.
+static GL_API: std::sync::OnceLock<GlApi> = std::sync::OnceLock::new();
+
+/// The API `--gl` asked for.
+pub(crate) fn gl_api() -> GlApi {
+    GL_API.get().copied().unwrap_or_default()
+}
+
+/// A headless context of the API `--gl` asked for.
+pub(crate) fn headless() -> Result<Gpu, GlError> {
+    Gpu::headless_with(HeadlessOptions { api: gl_api(), ..Default::default() })
+}
+
 #[derive(Subcommand)]
 enum Command {
-    /// Print the EGL/GL driver found and what it supports.
+    /// Print the EGL/GL driver found and its capability record (`--gl es`: the OpenGL ES one).
     Info,
     /// Draw the 2006 paper's oversized triangle and check its fragment count against the formula.
     Demo(info::DemoArgs),
@@ -46,6 +64,7 @@ enum Command {
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    let _ = GL_API.set(cli.gl);
     match cli.command {
         None => lp::run_default(),
         Some(Command::Info) => info::info(),

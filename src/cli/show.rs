@@ -3,7 +3,7 @@ use clap::{Args, ValueEnum};
 use glsolve::debug::dump::{Dump, TextureExport};
 use glsolve::debug::window::{self, WindowOptions};
 use glsolve::debug::{Algorithm, DebugError, DebugResult, Direction, Scenario, Sink, Viewer};
-use glsolve::gl::{Gpu, PassObserver};
+use glsolve::gl::PassObserver;
 use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
 use std::cell::RefCell;
@@ -146,7 +146,7 @@ fn show(a: &ShowArgs) -> DebugResult<()> {
         for spec in &a.texture {
             sinks.push(Box::new(TextureExport::parse(spec, a.texel)?));
         }
-        Gpu::headless()?
+        super::headless()?
     } else {
         let opts = WindowOptions {
             title: format!("glsolve show {}", sc.algorithm.name()),

@@ -6,22 +6,26 @@
 pub enum GlError {
     /// libEGL could not be opened or offers no usable device.
     #[error(
-        "no EGL driver found ({detail}); glsolve needs an OpenGL 3.3 driver reachable through EGL. \
-         On Debian/Ubuntu install Mesa's: apt-get install libegl1 libgl1-mesa-dri"
+        "no EGL driver found ({detail}); glsolve needs an OpenGL 3.3 or OpenGL ES 3.0 driver reachable \
+         through EGL. On Debian/Ubuntu install Mesa's: apt-get install libegl1 libgl1-mesa-dri"
     )]
     NoEgl { detail: String },
     /// An EGL display or config could not be made on any device.
     #[error("no EGL device could host an OpenGL context: {detail}")]
     NoDevice { detail: String },
     /// The driver refused a context of the requested version.
-    #[error("the driver offers no OpenGL {major}.{minor} core context: {detail}")]
-    NoContext { major: u8, minor: u8, detail: String },
+    #[error("the driver offers no {api} {major}.{minor} context: {detail}")]
+    NoContext { api: &'static str, major: u8, minor: u8, detail: String },
     /// A context came up but reports too old a version.
-    #[error("OpenGL {found} found; glsolve needs OpenGL {major}.{minor} core or newer")]
-    VersionTooOld { found: String, major: u8, minor: u8 },
-    /// Single-channel float textures cannot be rendered to.
-    #[error("the driver cannot render to {format} rectangle textures ({detail}); glsolve needs float render targets")]
+    #[error("{} {found} found; glsolve needs {} {major}.{minor} or newer", if *es { "OpenGL ES" } else { "OpenGL" }, if *es { "OpenGL ES" } else { "OpenGL core" })]
+    VersionTooOld { found: String, es: bool, major: u8, minor: u8 },
+    /// Float textures cannot be rendered to (no float render targets: on OpenGL ES and WebGL2
+    /// they come with EXT_color_buffer_float).
+    #[error("the driver cannot render to {format} textures ({detail}); glsolve needs float render targets (on OpenGL ES and WebGL2: EXT_color_buffer_float)")]
     FloatTargetUnsupported { format: &'static str, detail: String },
+    /// The kernels' fetch asked for does not exist on this context.
+    #[error("kernels cannot fetch by {fetch} here: {detail}")]
+    FetchUnsupported { fetch: &'static str, detail: String },
     /// A requested texture exceeds GL_MAX_TEXTURE_SIZE.
     #[error("a {width}×{height} texture is needed ({what}) but this driver's GL_MAX_TEXTURE_SIZE is {max}")]
     TextureTooLarge { width: usize, height: usize, max: u32, what: String },

@@ -1,14 +1,15 @@
 //! [`Gpu`]: one GL context ready to run passes, its program cache and its counters.
 #![allow(unsafe_code)]
 
-use super::context::{self, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};
+use super::caps;
+use super::context::{self, HeadlessOptions};
 use super::error::{GlError, GlResult};
 use super::info::GpuInfo;
 use super::pass::Pass;
 use super::program::{self, Kernel, Program};
 use super::record::{Measure, PassRecord};
+use super::reset::ResetStatusFn;
 use super::shared::{ContextHome, Shared};
-use super::texture::TexelFormat;
 use glow::HasContext;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -54,66 +55,47 @@ pub(super) const FLOATS_PER_VERTEX: usize = 8;
 pub(super) const MAX_VERTICES: usize = 6;
 
 impl Gpu {
-    /// A headless context on the best EGL device (hardware first, else Mesa's software one).
+    /// A headless context on the best EGL device (hardware first, else Mesa's software one):
+    /// desktop OpenGL where the driver offers it, else OpenGL ES.
     pub fn headless() -> GlResult<Gpu> {
         Self::headless_with(HeadlessOptions::default())
+    }
+
+    /// A headless OpenGL ES 3 context (the API WebGL2 is made from) on the best EGL device.
+    pub fn headless_es() -> GlResult<Gpu> {
+        Self::headless_with(HeadlessOptions::es())
     }
 
     pub fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
         let (egl, gl, reset_status) = context::create_headless(opts)?;
         let platform = format!("{}, {}", egl.egl_version, egl.device);
-        Self::from_glow(gl, reset_status, platform, Box::new(egl))
+        Self::with_fetch(gl, reset_status, platform, Box::new(egl), opts.fetch)
     }
 
     /// Wraps a context made elsewhere (e.g. a window's). `home` owns what the context lives on, is
     /// dropped after every GL object and makes the context current again whenever another one is.
     /// The context must be current on this thread now.
-    /// `reset_status` comes from [`context::load_reset_status`] on the same context.
+    /// `reset_status` comes from [`super::reset::load_reset_status`] on the same context.
     pub fn from_glow(
         gl: glow::Context,
         reset_status: Option<ResetStatusFn>,
         platform: String,
         home: Box<dyn ContextHome>,
     ) -> GlResult<Gpu> {
-        // SAFETY: the caller made the context current on this thread.
-        let (info_strings, version) = unsafe {
-            (
-                [
-                    gl.get_parameter_string(glow::VENDOR),
-                    gl.get_parameter_string(glow::RENDERER),
-                    gl.get_parameter_string(glow::VERSION),
-                    gl.get_parameter_string(glow::SHADING_LANGUAGE_VERSION),
-                ],
-                gl.version().clone(),
-            )
-        };
-        let (major, minor) = MIN_GL_VERSION;
-        if (version.major, version.minor) < (major as u32, minor as u32) || version.is_embedded {
-            return Err(GlError::VersionTooOld { found: info_strings[2].clone(), major, minor });
-        }
-        // SAFETY: as above.
-        let (max_tex, max_rect) = unsafe {
-            (gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE), gl.get_parameter_i32(glow::MAX_RECTANGLE_TEXTURE_SIZE))
-        };
-        let shared = Rc::new(Shared::new(gl, reset_status, home));
-        let [vendor, renderer, version, glsl_version] = info_strings;
-        let mut info = GpuInfo {
-            platform,
-            vendor,
-            renderer,
-            version,
-            glsl_version,
-            max_texture_size: max_tex.max(0) as u32,
-            max_rectangle_texture_size: max_rect.max(0) as u32,
-            r32f_renderable: false,
-            rgba32f_renderable: false,
-            reset_notification: reset_status.is_some(),
-        };
-        // Float render support is checked once, by making targets, so later failures are real ones.
-        probe_render_format(&shared, TexelFormat::R32F)?;
-        info.r32f_renderable = true;
-        probe_render_format(&shared, TexelFormat::Rgba32F)?;
-        info.rgba32f_renderable = true;
+        Self::with_fetch(gl, reset_status, platform, home, None)
+    }
+
+    /// [`Gpu::from_glow`] with the kernels' fetch chosen (`None`: the dialect's own).
+    fn with_fetch(
+        gl: glow::Context,
+        reset_status: Option<ResetStatusFn>,
+        platform: String,
+        home: Box<dyn ContextHome>,
+        fetch: Option<crate::gl::Fetch>,
+    ) -> GlResult<Gpu> {
+        // Once, here: what the context can do, and how its kernels fetch.
+        let info = caps::probe(&gl, platform, reset_status.is_some(), fetch)?;
+        let shared = Rc::new(Shared::new(gl, reset_status, (info.dialect, info.fetch), home));
         let gl = shared.gl();
         // SAFETY: context current; objects are owned by the returned Gpu and freed in its Drop.
         let (vao, vbo, queries) = unsafe {
@@ -270,59 +252,12 @@ impl Drop for Gpu {
     }
 }
 
-/// Makes a 1×1 rectangle texture of `format` and attaches it as a render target; a driver that
-/// cannot render to it gets [`GlError::FloatTargetUnsupported`].
-fn probe_render_format(shared: &Rc<Shared>, format: TexelFormat) -> GlResult<()> {
-    probe_raw(shared.gl(), format.internal(), format.pixel_format(), format.name())
-}
-
-/// The probe on any internal format (`pixel_format` is the matching upload format).
-fn probe_raw(gl: &glow::Context, internal: u32, pixel_format: u32, name: &'static str) -> GlResult<()> {
-    let unsupported = |detail: String| GlError::FloatTargetUnsupported { format: name, detail };
-    // SAFETY: context current; both objects are deleted before returning.
-    unsafe {
-        let tex = gl.create_texture().map_err(|d| GlError::Create { what: "a texture", detail: d })?;
-        gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(tex));
-        gl.tex_image_2d(
-            glow::TEXTURE_RECTANGLE,
-            0,
-            internal as i32,
-            1,
-            1,
-            0,
-            pixel_format,
-            glow::FLOAT,
-            glow::PixelUnpackData::Slice(None),
-        );
-        let fbo = match gl.create_framebuffer() {
-            Ok(f) => f,
-            Err(d) => {
-                gl.delete_texture(tex);
-                return Err(GlError::Create { what: "a framebuffer", detail: d });
-            }
-        };
-        gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
-        gl.framebuffer_texture_2d(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::TEXTURE_RECTANGLE, Some(tex), 0);
-        let status = gl.check_framebuffer_status(glow::FRAMEBUFFER);
-        let code = gl.get_error();
-        gl.bind_framebuffer(glow::FRAMEBUFFER, None);
-        gl.delete_framebuffer(fbo);
-        gl.delete_texture(tex);
-        if status != glow::FRAMEBUFFER_COMPLETE {
-            return Err(unsupported(format!("framebuffer status 0x{status:04x}")));
-        }
-        if code != glow::NO_ERROR {
-            return Err(unsupported(format!("GL error 0x{code:04x}")));
-        }
-    }
-    Ok(())
-}
-
 impl Gpu {
     /// Checks that textures of a raw `internal_format` can be render targets (R32F and RGBA32F
     /// are checked when the `Gpu` is made).
     pub fn probe_render_format(&self, internal_format: u32, name: &'static str) -> GlResult<()> {
         // The pixel format only matters for uploads; RED is accepted with any colour format.
-        probe_raw(self.shared.gl(), internal_format, glow::RED, name)
+        let target = self.shared.texture_target();
+        caps::render_target_raw(self.shared.gl(), target, internal_format, glow::RED, name, false).map(|_| ())
     }
 }

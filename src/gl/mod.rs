@@ -5,7 +5,9 @@
 //! the context is current on the thread that made it and stays there.
 #![allow(unsafe_code)]
 
+mod caps;
 mod context;
+pub mod dialect;
 mod error;
 mod fence;
 mod gpu;
@@ -14,6 +16,7 @@ mod observer;
 mod pass;
 mod program;
 mod record;
+mod reset;
 mod runner;
 mod shared;
 mod texture;
@@ -21,14 +24,17 @@ mod transfer;
 #[cfg(feature = "viewer")]
 pub mod window;
 
-pub use context::{load_reset_status, DevicePreference, HeadlessOptions, ResetStatusFn, MIN_GL_VERSION};
+pub use caps::{ES_FETCH, MIN_GLES_VERSION, MIN_GL_VERSION};
+pub use context::{DevicePreference, GlApi, HeadlessOptions};
+pub use dialect::{Dialect, Fetch};
 pub use error::{GlError, GlResult};
 pub use fence::Fence;
 pub use gpu::{Gpu, PassObserver, Traffic};
-pub use info::GpuInfo;
+pub use info::{FenceWait, FragmentCounting, GpuInfo, Readback, TimerQuery};
 pub use observer::{PassLog, PassTotals};
 pub use pass::Pass;
 pub use program::{declared_uniforms, output_format, Kernel, MAX_SOURCES, PASS_VERT};
 pub use record::{Measure, PassRecord, TimeMode};
+pub use reset::{load_reset_status, ResetStatusFn};
 pub use shared::ContextHome;
 pub use texture::{PingPong, TexelFormat, TexelGrid, Texture};

@@ -7,14 +7,12 @@
 //! [`GlError::UnknownUniform`], an active uniform left unset is [`GlError::MissingUniform`].
 #![allow(unsafe_code)]
 
+use super::dialect::{self, Stage};
 use super::error::{GlError, GlResult};
 use super::shared::Shared;
 use super::texture::TexelFormat;
 use glow::HasContext;
 use std::rc::Rc;
-
-/// The version line every shader gets; kernel files carry none.
-const VERSION_LINE: &str = "#version 330 core\n";
 
 /// One shader: its file name (for errors and logs), its source, and the variant macros it reads.
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -96,20 +94,6 @@ impl Program {
     }
 }
 
-/// Prepends the version and one `#define` per variant, then resets line numbers so the driver's
-/// log refers to lines of the kernel's own file.
-fn assemble(source: &str, defines: &[&str]) -> String {
-    let mut s = String::from(VERSION_LINE);
-    for d in defines {
-        s.push_str("#define ");
-        s.push_str(d);
-        s.push('\n');
-    }
-    s.push_str("#line 1\n");
-    s.push_str(source);
-    s
-}
-
 /// The names of the `uniform` declarations in a kernel's source (samplers included), whatever
 /// the preprocessor later keeps: `uniform float tiny;`, `uniform vec2 viewport;`, …
 pub fn declared_uniforms(source: &str) -> Vec<String> {
@@ -159,7 +143,8 @@ pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) 
                     return Err(GlError::Create { what: "a shader", detail: d });
                 }
             };
-            gl.shader_source(sh, &assemble(k.source, defs));
+            let stage = if kind == glow::VERTEX_SHADER { Stage::Vertex } else { Stage::Fragment };
+            gl.shader_source(sh, &dialect::assemble(shared.dialect, shared.fetch, stage, k.source, defs));
             gl.compile_shader(sh);
             shaders.push(sh);
             if !gl.get_shader_compile_status(sh) {
@@ -242,15 +227,8 @@ fn numbered_log(log: &str, k: &Kernel) -> String {
 mod tests {
     use super::*;
     #[test]
-    fn assembled_source_has_version_defines_and_line_reset() {
-        let s = assemble("void main(){}\n", &["TRIAD", "COMPUTED_INDEX"]);
-        assert!(s.starts_with("#version 330 core\n#define TRIAD\n#define COMPUTED_INDEX\n#line 1\n"));
-        assert!(s.ends_with("void main(){}\n"));
-    }
-
-    #[test]
     fn declared_uniforms_are_read_from_the_source() {
-        let src = "uniform sampler2DRect S0;\n#ifdef X\nuniform float tiny; // noise\nuniform float a, b[2];\n#endif\nout float r;";
+        let src = "uniform samplerRECT S0;\n#ifdef X\nuniform float tiny; // noise\nuniform float a, b[2];\n#endif\nout float r;";
         assert_eq!(declared_uniforms(src), ["S0", "tiny", "a", "b"]);
     }
 

@@ -18,7 +18,9 @@ pub enum TimeMode {
 /// What an observer asks the runner to measure around each pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Measure {
-    /// Count shaded fragments with a `GL_SAMPLES_PASSED` query (exact).
+    /// Count shaded fragments: a `GL_SAMPLES_PASSED` query (exact) where the context has one,
+    /// else the reference rasterizer's prediction from the primitive (see
+    /// [`super::FragmentCounting`]).
     pub fragments: bool,
     pub time: TimeMode,
 }
@@ -43,5 +45,7 @@ pub struct PassRecord {
     /// Target texture size (width, height).
     pub target: (u32, u32),
     pub fragments: Option<u64>,
+    /// Whether `fragments` is the prediction from the primitive rather than the driver's count.
+    pub fragments_predicted: bool,
     pub time: Option<Duration>,
 }

@@ -4,12 +4,13 @@
 use super::error::{GlError, GlResult};
 use super::gpu::PassObserver;
 use super::gpu::{Gpu, FLOATS_PER_VERTEX, MAX_VERTICES};
+use super::info::{FragmentCounting, TimerQuery};
 use super::observer::PassLog;
 use super::pass::Pass;
 use super::program::{Program, MAX_SOURCES};
 use super::record::{Measure, PassRecord, TimeMode};
 use super::texture;
-use crate::geometry::{Primitive, Vertex};
+use crate::geometry::{coverage, Primitive, Vertex};
 use glow::HasContext;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -102,6 +103,14 @@ impl Gpu {
         let (w, h) = (pass.target.width(), pass.target.height());
         let mut fragments = None;
         let mut time = None;
+        let target = self.shared.texture_target();
+        let predicted = measure.fragments && self.info.fragment_counting == FragmentCounting::Predicted;
+        let query_fragments = measure.fragments && !predicted;
+        // A context without timer queries times by the host clock.
+        let time_mode = match measure.time {
+            TimeMode::GpuTimer if self.info.timer_query == TimerQuery::None => TimeMode::HostFinish,
+            t => t,
+        };
         // SAFETY: context current; every bound object is alive for the duration of the call.
         unsafe {
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(pass.target.fbo));
@@ -110,7 +119,7 @@ impl Gpu {
             gl.uniform_2_f32(program.viewport.as_ref(), w as f32, h as f32);
             for (unit, src) in pass.sources.iter().enumerate() {
                 gl.active_texture(glow::TEXTURE0 + unit as u32);
-                gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(src.tex));
+                gl.bind_texture(target, Some(src.tex));
             }
             for ((_, value), loc) in pass.uniforms.iter().zip(locations) {
                 gl.uniform_1_f32(loc.as_ref(), *value);
@@ -122,39 +131,43 @@ impl Gpu {
                 0,
                 texture::as_bytes(&buf[..verts.len() * FLOATS_PER_VERTEX]),
             );
-            let started = if measure.time == TimeMode::HostFinish {
+            let started = if time_mode == TimeMode::HostFinish {
                 gl.finish();
                 Some(Instant::now())
             } else {
                 None
             };
-            if measure.fragments {
+            if query_fragments {
                 gl.begin_query(glow::SAMPLES_PASSED, self.queries[0]);
             }
-            if measure.time == TimeMode::GpuTimer {
+            if time_mode == TimeMode::GpuTimer {
                 gl.begin_query(glow::TIME_ELAPSED, self.queries[1]);
             }
             gl.draw_arrays(mode, 0, verts.len() as i32);
-            if measure.time == TimeMode::GpuTimer {
+            if time_mode == TimeMode::GpuTimer {
                 gl.end_query(glow::TIME_ELAPSED);
             }
-            if measure.fragments {
+            if query_fragments {
                 gl.end_query(glow::SAMPLES_PASSED);
             }
             if let Some(t) = started {
                 gl.finish();
                 time = Some(t.elapsed());
             }
-            if measure.fragments {
+            if query_fragments {
                 fragments = Some(gl.get_query_parameter_u32(self.queries[0], glow::QUERY_RESULT) as u64);
             }
-            if measure.time == TimeMode::GpuTimer {
+            if time_mode == TimeMode::GpuTimer {
                 let ns = gl.get_query_parameter_u32(self.queries[1], glow::QUERY_RESULT);
                 time = Some(std::time::Duration::from_nanos(ns as u64));
             }
         }
         if cfg!(debug_assertions) || measure != Measure::NOTHING {
             self.check(pass.name)?;
+        }
+        if predicted {
+            // A primitive the reference rasterizer cannot settle (a centre on an edge) has no count.
+            fragments = coverage::count(&pass.primitive, w, h).ok();
         }
         let index = self.passes.get();
         self.passes.set(index + 1);
@@ -167,6 +180,7 @@ impl Gpu {
             step: pass.step,
             target: (w, h),
             fragments,
+            fragments_predicted: predicted,
             time,
         })
     }

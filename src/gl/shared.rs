@@ -1,6 +1,7 @@
 //! The context and the counters every GL object of one `Gpu` shares.
 
-use super::context::ResetStatusFn;
+use super::dialect::{Dialect, Fetch};
+use super::reset::ResetStatusFn;
 use std::cell::{Cell, RefCell};
 
 /// What a context lives on (EGL or window objects), dropped after every GL object, and how to make
@@ -25,12 +26,21 @@ pub(crate) struct Shared {
     pub(super) texture_bytes: Cell<u64>,
     pub(super) texture_bytes_peak: Cell<u64>,
     pub(super) next_id: Cell<u64>,
+    /// The shading language kernels are compiled in.
+    pub(super) dialect: Dialect,
+    /// How kernels fetch, and so the target every texture is made on.
+    pub(super) fetch: Fetch,
     home: Box<dyn ContextHome>,
 }
 
 impl Shared {
     /// Wraps a context that lives on `home`.
-    pub(super) fn new(gl: glow::Context, reset_status: Option<ResetStatusFn>, home: Box<dyn ContextHome>) -> Self {
+    pub(super) fn new(
+        gl: glow::Context,
+        reset_status: Option<ResetStatusFn>,
+        (dialect, fetch): (Dialect, Fetch),
+        home: Box<dyn ContextHome>,
+    ) -> Self {
         Shared {
             gl,
             not_current: RefCell::new(None),
@@ -40,11 +50,18 @@ impl Shared {
             texture_bytes: Cell::new(0),
             texture_bytes_peak: Cell::new(0),
             next_id: Cell::new(0),
+            dialect,
+            fetch,
             home,
         }
     }
 
     /// The GL function table, with this context made current first if another one is.
+    /// The texture target of every texture of this context.
+    pub(super) fn texture_target(&self) -> u32 {
+        self.fetch.texture_target()
+    }
+
     pub(crate) fn gl(&self) -> &glow::Context {
         if !self.home.is_current() {
             if let Err(e) = self.home.make_current() {

@@ -75,8 +75,10 @@ impl TexelGrid {
     }
 }
 
-/// A float `GL_TEXTURE_RECTANGLE` of `width × height` texels, NEAREST filtered, addressed in
-/// texel units (x = column, y = row). Freed (texture and framebuffer) when dropped.
+/// A float texture of `width × height` texels, NEAREST filtered, addressed in texel units
+/// (x = column, y = row): a `GL_TEXTURE_RECTANGLE` on desktop GL, a `GL_TEXTURE_2D` where
+/// rectangle textures do not exist (OpenGL ES, WebGL2). Freed (texture and framebuffer) when
+/// dropped.
 pub struct Texture {
     pub(super) shared: Rc<Shared>,
     pub(super) tex: glow::Texture,
@@ -98,22 +100,23 @@ impl Texture {
     ) -> GlResult<Self> {
         let gl = shared.gl();
         let internal = format.internal();
+        let target = shared.texture_target();
         // SAFETY: `gl()` made the context current (a `Gpu` never leaves its thread); every
         // object created here is owned by the returned value or deleted on the error path.
         unsafe {
             let tex = gl.create_texture().map_err(|d| GlError::Create { what: "a texture", detail: d })?;
-            gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(tex));
+            gl.bind_texture(target, Some(tex));
             for (p, v) in [
                 (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
                 (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
                 (glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE),
                 (glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE),
             ] {
-                gl.tex_parameter_i32(glow::TEXTURE_RECTANGLE, p, v as i32);
+                gl.tex_parameter_i32(target, p, v as i32);
             }
             let bytes = data.map(as_bytes);
             gl.tex_image_2d(
-                glow::TEXTURE_RECTANGLE,
+                target,
                 0,
                 internal as i32,
                 width as i32,
@@ -131,13 +134,7 @@ impl Texture {
                 }
             };
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
-            gl.framebuffer_texture_2d(
-                glow::FRAMEBUFFER,
-                glow::COLOR_ATTACHMENT0,
-                glow::TEXTURE_RECTANGLE,
-                Some(tex),
-                0,
-            );
+            gl.framebuffer_texture_2d(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, target, Some(tex), 0);
             let status = gl.check_framebuffer_status(glow::FRAMEBUFFER);
             if status != glow::FRAMEBUFFER_COMPLETE {
                 gl.delete_framebuffer(fbo);

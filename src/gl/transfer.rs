@@ -4,6 +4,7 @@
 
 use super::error::{GlError, GlResult};
 use super::gpu::Gpu;
+use super::info::Readback;
 use super::texture::{self, TexelFormat, Texture};
 use glow::HasContext;
 
@@ -74,10 +75,11 @@ impl Gpu {
         // SAFETY: context current; the rectangle lies inside the texture (checked).
         unsafe {
             let gl = self.shared.gl();
-            gl.bind_texture(glow::TEXTURE_RECTANGLE, Some(tex.tex));
+            let target = self.shared.texture_target();
+            gl.bind_texture(target, Some(tex.tex));
             gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 4);
             gl.tex_sub_image_2d(
-                glow::TEXTURE_RECTANGLE,
+                target,
                 0,
                 x as i32,
                 y as i32,
@@ -100,27 +102,40 @@ impl Gpu {
     /// Reads the texels `x..x+w` × `y..y+h` back (row-major, all channels). This waits for the GPU.
     pub fn read_rect(&self, tex: &Texture, x: u32, y: u32, w: u32, h: u32) -> GlResult<Vec<f32>> {
         self.check_owned(tex, "a readback")?;
-        let n = w as usize * h as usize * tex.format().channels();
+        let channels = tex.format().channels();
+        let n = w as usize * h as usize * channels;
         Self::check_rect(tex, [x, y, w, h], n, "read")?;
-        let mut out = vec![0f32; n];
-        // SAFETY: context current; the buffer holds exactly w·h·channels floats (pack alignment 4).
+        // Where GL_RED/GL_FLOAT is not allowed (OpenGL ES), one-channel textures come back as
+        // RGBA, of which the first channel is kept.
+        let (format, read_channels) = if tex.format() == TexelFormat::R32F && self.info.readback == Readback::RgbaOnly {
+            (glow::RGBA, 4)
+        } else {
+            (tex.format().pixel_format(), channels)
+        };
+        let read = w as usize * h as usize * read_channels;
+        let mut out = vec![0f32; read];
+        // SAFETY: context current; the buffer holds exactly w·h·read_channels floats (pack
+        // alignment 4).
         unsafe {
             let gl = self.shared.gl();
             gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(tex.fbo));
             gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
-            let bytes = std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), n * 4);
+            let bytes = std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), read * 4);
             gl.read_pixels(
                 x as i32,
                 y as i32,
                 w as i32,
                 h as i32,
-                tex.format().pixel_format(),
+                format,
                 glow::FLOAT,
                 glow::PixelPackData::Slice(Some(bytes)),
             );
         }
+        if read_channels != channels {
+            out = out.chunks_exact(read_channels).map(|t| t[0]).collect();
+        }
         let mut t = self.traffic.get();
-        t.read_back += 4 * n as u64;
+        t.read_back += 4 * read as u64;
         t.readbacks += 1;
         self.traffic.set(t);
         self.check("reading a texture back")?;

@@ -6,9 +6,10 @@
 //! (restored; the passes use rectangle textures) are touched.
 #![allow(unsafe_code)]
 
-use super::context::{load_reset_status, MIN_GL_VERSION};
+use super::caps::MIN_GL_VERSION;
 use super::error::{GlError, GlResult};
 use super::gpu::Gpu;
+use super::reset::load_reset_status;
 use super::shared::ContextHome;
 use glow::HasContext;
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};

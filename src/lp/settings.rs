@@ -208,6 +208,10 @@ pub struct Settings {
     /// Raised by another thread (the CLI's Ctrl-C handler) to stop the solve at the next
     /// iteration with [`crate::lp::Status::Interrupted`] and the best iterate so far.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// GPU backends: which OpenGL the context made for the solve speaks — desktop OpenGL where
+    /// the driver offers it, else OpenGL ES (`Auto`), or one of them only. A context given to
+    /// [`crate::LpSolver::with_gpu`] is used as it is.
+    pub gl: crate::gl::GlApi,
     /// Tests only: a GL fault to inject into the GPU backends (see [`crate::lp::backend::FaultInjection`]).
     pub gpu_fault: Option<crate::lp::backend::FaultInjection>,
 }
@@ -235,6 +239,7 @@ impl Default for Settings {
             factorization: NormalFactorization::Auto,
             time_limit: None,
             interrupt: None,
+            gl: crate::gl::GlApi::Auto,
             gpu_fault: None,
         }
     }

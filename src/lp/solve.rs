@@ -102,7 +102,7 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
     if !settings.backend.uses_gl() {
         return solve_valid(model, settings, log, None);
     }
-    match Gpu::headless() {
+    match Gpu::headless_with(crate::gl::HeadlessOptions { api: settings.gl, ..Default::default() }) {
         Ok(gpu) => solve_valid(model, settings, log, Some(&gpu)),
         Err(e) if settings.backend == BackendKind::Hybrid => {
             log.line(&format!("notice: no GL context ({e}); the hybrid backend runs on the CPU"));

@@ -112,7 +112,7 @@ impl LpSolver {
     /// CPU without trying again) and returned for `gpu` (which tries again on its next solve).
     fn make_context(&mut self) -> Result<(), SolveError> {
         if matches!(self.context, Context::NotMade) {
-            match Gpu::headless() {
+            match Gpu::headless_with(crate::gl::HeadlessOptions { api: self.settings.gl, ..Default::default() }) {
                 Ok(g) => self.context = Context::Ready(Box::new(g)),
                 Err(e) if self.settings.backend == BackendKind::Gpu => return Err(SolveError::Gl(e)),
                 Err(e) => self.context = Context::Failed(e.to_string()),

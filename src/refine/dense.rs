@@ -15,7 +15,8 @@ use crate::gpu::GpuError;
 pub enum Substitution {
     /// The paper's Figs. 2–5: blocked forward substitution with look-ahead (GPU updates, CPU
     /// diagonal blocks), blocked backward substitution on the CPU while the GPU forms
-    /// r = b − A·x in double precision.
+    /// r = b − A·x in double precision — on the CPU, in double precision, where shaders have
+    /// none (OpenGL ES, WebGL2).
     Split,
     /// Forward and back substitution on the CPU in single precision, the residual on the CPU in
     /// double precision.
@@ -107,7 +108,10 @@ impl Refinable for Dense<'_, '_> {
         };
         let mut x = vec![0.0; self.n];
         self.rec.enter("backward", 0);
-        let r = split.backward(y, &mut x, &mut self.rec)?;
+        let r = match split.backward(y, &mut x, &mut self.rec)? {
+            Some(r) => r,
+            None => self.cpu_residual(&x),
+        };
         Ok((x, r))
     }
 
@@ -123,7 +127,10 @@ impl Refinable for Dense<'_, '_> {
         self.rec.enter("forward", self.iteration);
         let y = split.forward(r, &mut self.rec)?;
         self.rec.enter("backward", self.iteration);
-        split.backward(y, x, &mut self.rec)
+        match split.backward(y, x, &mut self.rec)? {
+            Some(r) => Ok(r),
+            None => Ok(self.cpu_residual(x)),
+        }
     }
 
     fn criterion(&self, x: &[f64], r: &[f64]) -> f64 {

@@ -1,12 +1,16 @@
 //! One headless GL context per test binary, living on its own thread: tests hand it closures.
 //! If no context can be made, every GL test fails with the driver's error (never a silent pass).
+//!
+//! The context is desktop OpenGL unless `GLSOLVE_TEST_GL=es` asks for OpenGL ES. Each test file
+//! that runs GL has one test, [`rerun_on_es`], that runs every other test of the file again in a
+//! child process with `GLSOLVE_TEST_GL=es`: so `cargo test` runs the suite on both contexts.
 #![allow(dead_code)]
 
 pub mod bounds;
 pub mod log;
 pub mod matrices;
 
-use glsolve::gl::Gpu;
+use glsolve::gl::{GlApi, Gpu, HeadlessOptions};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Mutex, OnceLock};
@@ -20,7 +24,7 @@ fn gl_thread() -> &'static Mutex<Sender<Job>> {
         std::thread::Builder::new()
             .name("gl".into())
             .spawn(move || {
-                let gpu = Gpu::headless().map_err(|e| e.to_string());
+                let gpu = headless().map_err(|e| e.to_string());
                 for job in rx {
                     match &gpu {
                         Ok(g) => {
@@ -34,6 +38,45 @@ fn gl_thread() -> &'static Mutex<Sender<Job>> {
             .expect("spawn the GL thread");
         Mutex::new(tx)
     })
+}
+
+/// The API this process's tests run on: `GLSOLVE_TEST_GL=es` or desktop OpenGL (never `Auto`,
+/// so a missing desktop driver fails instead of passing on ES).
+pub fn test_gl() -> GlApi {
+    match std::env::var("GLSOLVE_TEST_GL").as_deref() {
+        Ok("es") => GlApi::Es,
+        Ok("desktop") | Err(_) => GlApi::Desktop,
+        Ok(other) => panic!("GLSOLVE_TEST_GL={other}: expected `es` or `desktop`"),
+    }
+}
+
+/// A new headless context of the test API (for tests that need a context of their own).
+pub fn headless() -> Result<Gpu, glsolve::gl::GlError> {
+    Gpu::headless_with(HeadlessOptions { api: test_gl(), ..Default::default() })
+}
+
+/// The name of the test that reruns its file on OpenGL ES (see [`rerun_on_es`]).
+pub const ES_RERUN: &str = "every_test_of_this_file_passes_on_opengl_es";
+
+/// Runs every other test of this test binary again in a child process on an OpenGL ES context,
+/// and fails with the child's output unless each of them passes there. Call it from a test named
+/// [`ES_RERUN`]; in the child (already on ES) it does nothing, being filtered out.
+pub fn rerun_on_es() {
+    assert_eq!(test_gl(), GlApi::Desktop, "the ES rerun runs from the desktop run only");
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let listed = std::process::Command::new(&exe).args(["--list", "--format", "terse"]).output().expect("list tests");
+    let expected = String::from_utf8_lossy(&listed.stdout).lines().filter(|l| l.ends_with(": test")).count() - 1;
+    let out = std::process::Command::new(&exe)
+        .env("GLSOLVE_TEST_GL", "es")
+        .args(["--skip", ES_RERUN])
+        .output()
+        .expect("run the tests again on OpenGL ES");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let summary = text.lines().find(|l| l.starts_with("test result:")).unwrap_or("no summary");
+    let passed: usize =
+        summary.split("ok. ").nth(1).and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(out.status.success() && passed == expected, "on OpenGL ES ({passed} of {expected} passed):\n{text}");
+    println!("on OpenGL ES: {passed} of {expected} tests passed");
 }
 
 /// Runs `f` on the shared context and returns its result; a panic inside `f` is re-raised here.

@@ -9,6 +9,9 @@
 //!   residual in double precision (A and b live on the GPU in double, as the paper requires); the
 //!   CPU updates the blocks above with the column panel of U (single precision). When the sweep
 //!   ends the GPU holds r = b − A·x for the new x: formula (1) of the next refinement step.
+//!   Where shaders have no double precision (OpenGL ES, WebGL2: `GpuInfo::fp64`), the residual
+//!   is left to the caller, which forms it on the CPU in double precision: the same r, so the
+//!   refinement converges to the same accuracy.
 //!
 //! Uploads go to rings of small textures so that an upload never touches a texture an issued
 //! pass still reads (which would make the driver wait).
@@ -38,6 +41,12 @@ pub struct SplitSolver<'g> {
     lower: Texture,
     vector: PingPong,
     y_ring: Vec<Texture>,
+    /// The double-precision residual on the GPU, where shaders have double precision.
+    residual: Option<GpuResidual>,
+}
+
+/// A and b in double precision (three floats per value), the residual, and a ring for blocks of x.
+struct GpuResidual {
     a: Texture,
     rhs: Texture,
     residual: PingPong,
@@ -88,34 +97,48 @@ impl<'g> SplitSolver<'g> {
         });
         let f = TexelFormat::Rgba32F;
         let (h, nb2) = (big / 2, block / 2);
-        let tex = rec.host(Lane::Transfer, "upload L, A and b (double)", 0, |_| -> GpuResult<_> {
+        let ring = b.steps().min(RING);
+        let tex = rec.host(Lane::Transfer, "upload L", 0, |_| -> GpuResult<_> {
             let lower = gpu.upload_of(f, h, h, &Blocks2x2::new(big, big).pack(&lu, 0.0), "L in 2×2 blocks")?;
             let vector = PingPong::new(
                 gpu.texture_of(f, 1, h, "the forward sweep's vector (S)")?,
                 gpu.texture_of(f, 1, h, "the forward sweep's vector (T)")?,
             );
-            let mut a3 = vec![0.0f32; big * big * 4];
-            for i in 0..n {
-                a3[i * big * 4..(i * big + n) * 4].copy_from_slice(&double::split_all(&a[i * n..(i + 1) * n]));
-            }
-            let a = gpu.upload_of(f, big, big, &a3, "A in double (three floats per entry)")?;
-            let mut b3 = double::split_all(rhs);
-            b3.resize(big * 4, 0.0);
-            let rhs = gpu.upload_of(f, 1, big, &b3, "b in double")?;
-            let residual = PingPong::new(
-                gpu.texture_of(f, 1, big, "the residual (S)")?,
-                gpu.texture_of(f, 1, big, "the residual (T)")?,
-            );
-            let ring = b.steps().min(RING);
             let y_ring = (0..ring).map(|_| gpu.texture_of(f, nb2, 1, "a block of y")).collect::<Result<_, _>>()?;
-            let x_ring =
-                (0..ring).map(|_| gpu.texture_of(f, block, 1, "a block of x (double)")).collect::<Result<_, _>>()?;
-            Ok((lower, vector, a, rhs, residual, y_ring, x_ring))
+            Ok((lower, vector, y_ring))
         })?;
-        let (lower, vector, a, rhs, residual, y_ring, x_ring) = tex;
+        let (lower, vector, y_ring) = tex;
+        let residual = if gpu.info().fp64 {
+            Some(rec.host(Lane::Transfer, "upload A and b (double)", 0, |_| -> GpuResult<_> {
+                let mut a3 = vec![0.0f32; big * big * 4];
+                for i in 0..n {
+                    a3[i * big * 4..(i * big + n) * 4].copy_from_slice(&double::split_all(&a[i * n..(i + 1) * n]));
+                }
+                let a = gpu.upload_of(f, big, big, &a3, "A in double (three floats per entry)")?;
+                let mut b3 = double::split_all(rhs);
+                b3.resize(big * 4, 0.0);
+                let rhs = gpu.upload_of(f, 1, big, &b3, "b in double")?;
+                let residual = PingPong::new(
+                    gpu.texture_of(f, 1, big, "the residual (S)")?,
+                    gpu.texture_of(f, 1, big, "the residual (T)")?,
+                );
+                let x_ring = (0..ring)
+                    .map(|_| gpu.texture_of(f, block, 1, "a block of x (double)"))
+                    .collect::<Result<_, _>>()?;
+                gpu.prepare(&crate::kernels::LU_RESIDUAL, &[])?;
+                Ok(GpuResidual { a, rhs, residual, x_ring })
+            })?)
+        } else {
+            None
+        };
         gpu.prepare(&crate::kernels::LU_FORWARD_UPDATE, b.defines())?;
-        gpu.prepare(&crate::kernels::LU_RESIDUAL, &[])?;
-        Ok(Self { gpu, b, n, lu, perm: perm.to_vec(), inverses, lower, vector, y_ring, a, rhs, residual, x_ring })
+        Ok(Self { gpu, b, n, lu, perm: perm.to_vec(), inverses, lower, vector, y_ring, residual })
+    }
+
+    /// Whether [`SplitSolver::backward`] forms the residual on the GPU (double precision in
+    /// shaders) rather than leaving it to the caller.
+    pub fn forms_residual(&self) -> bool {
+        self.residual.is_some()
     }
 
     pub fn blocking(&self) -> &Blocking {
@@ -170,8 +193,9 @@ impl<'g> SplitSolver<'g> {
     }
 
     /// Solves U·z = y block by block from the bottom, adds z to `x` (double precision) and
-    /// returns r = b − A·x for the new x, formed on the GPU in double precision.
-    pub fn backward(&mut self, mut y: Vec<f32>, x: &mut [f64], rec: &mut Recorder) -> GpuResult<Vec<f64>> {
+    /// returns r = b − A·x for the new x, formed on the GPU in double precision; `None` where
+    /// shaders have no double precision ([`SplitSolver::forms_residual`]): the caller forms it.
+    pub fn backward(&mut self, mut y: Vec<f32>, x: &mut [f64], rec: &mut Recorder) -> GpuResult<Option<Vec<f64>>> {
         let (gpu, b, big) = (self.gpu, self.b, self.b.padded);
         if y.len() != big || x.len() != self.n {
             return Err(GpuError::Shape(format!("backward sweep: y {} (N = {big}), x {}", y.len(), x.len())));
@@ -189,11 +213,13 @@ impl<'g> SplitSolver<'g> {
                 }
                 xi
             });
-            let slot = &self.x_ring[i % self.x_ring.len()];
-            rec.host(Lane::Transfer, "upload x_i (double)", i, |_| gpu.write(slot, &double::split_all(&xi)))?;
-            let pass = [b.backward_step(i).then_swap()];
-            let aux = [&self.a, slot, &self.rhs];
-            rec.gpu(gpu, "r −= A(:, i)·x_i (double)", i, || Ok(execute(gpu, &mut self.residual, &aux, &pass)?))?;
+            if let Some(g) = self.residual.as_mut() {
+                let slot = &g.x_ring[i % g.x_ring.len()];
+                rec.host(Lane::Transfer, "upload x_i (double)", i, |_| gpu.write(slot, &double::split_all(&xi)))?;
+                let pass = [b.backward_step(i).then_swap()];
+                let aux = [&g.a, slot, &g.rhs];
+                rec.gpu(gpu, "r −= A(:, i)·x_i (double)", i, || Ok(execute(gpu, &mut g.residual, &aux, &pass)?))?;
+            }
             rec.host(Lane::Cpu, "y_above −= U(above, i)·z_i", i, |rec| {
                 for row in 0..c {
                     let u = &self.lu[row * big + c..row * big + c + w];
@@ -205,10 +231,11 @@ impl<'g> SplitSolver<'g> {
             });
             rec.poll()?;
         }
+        let Some(g) = self.residual.as_ref() else { return Ok(None) };
         rec.wait_gpu()?;
-        let t = rec.host(Lane::Transfer, "read r (double)", 0, |_| gpu.read(self.residual.source()))?;
+        let t = rec.host(Lane::Transfer, "read r (double)", 0, |_| gpu.read(g.residual.source()))?;
         let mut r = double::join_all(&t);
         r.truncate(self.n);
-        Ok(r)
+        Ok(Some(r))
     }
 }
