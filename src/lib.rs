@@ -108,6 +108,7 @@
 
 #[cfg(feature = "bench")]
 pub mod bench;
+pub mod clock;
 pub mod cpu;
 #[cfg(feature = "viewer")]
 pub mod debug;

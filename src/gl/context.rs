@@ -3,98 +3,16 @@
 //! [`super::Gpu::from_glow`].
 #![allow(unsafe_code)]
 
+use super::api::{GlApi, HeadlessOptions};
 use super::caps::{MIN_GLES_VERSION, MIN_GL_VERSION};
 use super::error::{GlError, GlResult};
 use super::reset::{load_reset_status, ResetStatusFn};
 use super::shared::ContextHome;
+use super::DevicePreference;
 use glutin::api::egl::{context::PossiblyCurrentContext, device::Device, display::Display};
 use glutin::config::{Api, ConfigSurfaceTypes, ConfigTemplateBuilder};
 use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Robustness, Version};
 use glutin::prelude::*;
-
-/// Which EGL device to prefer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum DevicePreference {
-    /// A hardware device if there is one, else Mesa's software device.
-    #[default]
-    HardwareFirst,
-    /// Only a software rasterizer (reproducible results on any machine).
-    SoftwareOnly,
-}
-
-/// Which OpenGL a headless context speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum GlApi {
-    /// Desktop OpenGL (3.3 core or newer) where the driver offers it, else OpenGL ES 3.
-    #[default]
-    Auto,
-    /// Desktop OpenGL, 3.3 core or newer.
-    Desktop,
-    /// OpenGL ES, 3.0 or newer (the API WebGL2 is made from).
-    Es,
-}
-
-impl GlApi {
-    pub const ALL: &'static [GlApi] = &[GlApi::Auto, GlApi::Desktop, GlApi::Es];
-    pub fn name(self) -> &'static str {
-        match self {
-            GlApi::Auto => "auto",
-            GlApi::Desktop => "desktop",
-            GlApi::Es => "es",
-        }
-    }
-    /// The APIs to try, in order.
-    fn attempts(self) -> &'static [GlApi] {
-        match self {
-            GlApi::Auto => &[GlApi::Desktop, GlApi::Es],
-            GlApi::Desktop => &[GlApi::Desktop],
-            GlApi::Es => &[GlApi::Es],
-        }
-    }
-}
-
-impl std::str::FromStr for GlApi {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::ALL.iter().copied().find(|a| a.name() == s).ok_or_else(|| {
-            format!(
-                "unknown GL API `{s}` (one of: {})",
-                Self::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
-            )
-        })
-    }
-}
-
-/// Options for [`super::Gpu::headless_with`].
-#[derive(Clone, Copy, Debug)]
-pub struct HeadlessOptions {
-    /// The API to ask for.
-    pub api: GlApi,
-    /// The version to ask for; `None`: the oldest the kernels run on ([`MIN_GL_VERSION`] core,
-    /// [`MIN_GLES_VERSION`] for OpenGL ES).
-    pub version: Option<(u8, u8)>,
-    pub device: DevicePreference,
-    /// How kernels fetch; `None`: the dialect's choice (rectangle textures on desktop GL,
-    /// [`super::ES_FETCH`] on OpenGL ES). Rectangle textures do not exist on OpenGL ES.
-    pub fetch: Option<super::Fetch>,
-}
-
-impl Default for HeadlessOptions {
-    fn default() -> Self {
-        Self { api: GlApi::Auto, version: None, device: DevicePreference::default(), fetch: None }
-    }
-}
-
-impl HeadlessOptions {
-    /// An OpenGL ES 3 context on the preferred device.
-    pub fn es() -> Self {
-        Self { api: GlApi::Es, ..Self::default() }
-    }
-    /// A desktop OpenGL context on the preferred device.
-    pub fn desktop() -> Self {
-        Self { api: GlApi::Desktop, ..Self::default() }
-    }
-}
 
 /// The EGL objects a headless context lives on; kept alive as long as any GL object.
 pub struct HeadlessEgl {

@@ -1,8 +1,10 @@
 //! [`Gpu`]: one GL context ready to run passes, its program cache and its counters.
 #![allow(unsafe_code)]
 
+use super::api::HeadlessOptions;
 use super::caps;
-use super::context::{self, HeadlessOptions};
+#[cfg(not(target_arch = "wasm32"))]
+use super::context;
 use super::error::{GlError, GlResult};
 use super::info::GpuInfo;
 use super::pass::Pass;
@@ -66,10 +68,21 @@ impl Gpu {
         Self::headless_with(HeadlessOptions::es())
     }
 
+    /// A headless context as `opts` say.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
         let (egl, gl, reset_status) = context::create_headless(opts)?;
         let platform = format!("{}, {}", egl.egl_version, egl.device);
         Self::with_fetch(gl, reset_status, platform, Box::new(egl), opts.fetch)
+    }
+
+    /// In the browser there is no EGL: a page makes its `Gpu` from its WebGL2 context with
+    /// [`Gpu::from_glow`].
+    #[cfg(target_arch = "wasm32")]
+    pub fn headless_with(_opts: HeadlessOptions) -> GlResult<Gpu> {
+        Err(GlError::NoEgl {
+            detail: "a browser has no EGL: make the Gpu from the page's WebGL2 context (Gpu::from_glow)".into(),
+        })
     }
 
     /// Wraps a context made elsewhere (e.g. a window's). `home` owns what the context lives on, is
@@ -161,6 +174,7 @@ impl Gpu {
     }
 
     /// Whether GL itself still knows `name` as a texture object (`glIsTexture`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn is_texture(&self, name: u32) -> bool {
         let Some(nz) = std::num::NonZeroU32::new(name) else { return false };
         // SAFETY: context current; glIsTexture accepts any name.

@@ -5,7 +5,9 @@
 //! the context is current on the thread that made it and stays there.
 #![allow(unsafe_code)]
 
+mod api;
 mod caps;
+#[cfg(not(target_arch = "wasm32"))]
 mod context;
 pub mod dialect;
 mod error;
@@ -24,8 +26,8 @@ mod transfer;
 #[cfg(feature = "viewer")]
 pub mod window;
 
+pub use api::{DevicePreference, GlApi, HeadlessOptions};
 pub use caps::{ES_FETCH, MIN_GLES_VERSION, MIN_GL_VERSION};
-pub use context::{DevicePreference, GlApi, HeadlessOptions};
 pub use dialect::{Dialect, Fetch};
 pub use error::{GlError, GlResult};
 pub use fence::Fence;

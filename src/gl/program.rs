@@ -70,7 +70,9 @@ impl Program {
         let mut out = Vec::with_capacity(given.len());
         for (name, _) in given {
             match self.uniforms.iter().find(|(n, _)| n == name) {
-                Some((_, loc)) => out.push(Some(*loc)),
+                // A native location is Copy, a WebGL one is not.
+                #[allow(clippy::clone_on_copy)]
+                Some((_, loc)) => out.push(Some(loc.clone())),
                 // Declared but optimized away by this driver: setting it is harmless.
                 None if self.declared.iter().any(|d| d == name) => out.push(None),
                 None => {

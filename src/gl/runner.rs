@@ -10,11 +10,11 @@ use super::pass::Pass;
 use super::program::{Program, MAX_SOURCES};
 use super::record::{Measure, PassRecord, TimeMode};
 use super::texture;
+use crate::clock::Instant;
 use crate::geometry::{coverage, Primitive, Vertex};
 use glow::HasContext;
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Instant;
 
 impl Gpu {
     /// Attaches an observer to every following pass (replacing any other).

@@ -221,6 +221,7 @@ impl Texture {
         self.id
     }
     /// The driver's name of the texture object (for tests that ask GL itself, `Gpu::is_texture`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn gl_name(&self) -> u32 {
         self.tex.0.get()
     }

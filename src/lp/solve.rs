@@ -1,6 +1,7 @@
 //! The whole pipeline, orchestrated: standard form, the backend the settings ask for, the MPC
 //! loop, and the verdict on the original model.
 
+use crate::clock::Instant;
 use crate::gl::{GlError, Gpu};
 use crate::gpu::TexturePool;
 use crate::layout::Format;
@@ -16,7 +17,7 @@ use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
 use crate::lp::status::Status;
 use crate::lp::verdict::{verdict, Certificate};
 use crate::lp::verify::{objective, reduced_costs, verify_valid, Verification};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use thiserror::Error;
 
 /// Errors that prevent a solve from starting (a non-optimal outcome is a [`Status`], not this).

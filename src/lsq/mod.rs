@@ -11,6 +11,7 @@
 
 pub mod fit;
 
+use crate::clock::Instant;
 use crate::cpu::dense;
 use crate::gl::Gpu;
 use crate::gpu::assemble;
@@ -18,7 +19,7 @@ use crate::gpu::cholesky::{self, Variant};
 use crate::gpu::GpuError;
 use crate::layout::Format;
 use crate::refine::iterate::{refine, Refinable, Stop, Stopping, TestPoint};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Algorithm 1's parameters.
 #[derive(Clone, Debug)]

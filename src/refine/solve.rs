@@ -4,13 +4,13 @@ use super::criterion::{inf_norm, linpack_criterion, Criterion};
 use super::dense::{Dense, Substitution};
 use super::iterate::{refine, Stop, Stopping, TestPoint};
 use super::{LuPath, Method, RefineError, RefineSettings, Solved};
+use crate::clock::Instant;
 use crate::cpu::dense;
 use crate::gl::Gpu;
 use crate::gpu::lu::substitute::SplitSolver;
 use crate::gpu::lu::timeline::{Lane, Recorder};
 use crate::gpu::lu::{self, blocked};
 use crate::gpu::GpuError;
-use std::time::Instant;
 
 /// The single-precision factors: LAPACK-style factor, permutation, L⁻¹·P·b if known.
 type Factors = (Vec<f32>, Vec<usize>, Option<Vec<f32>>);

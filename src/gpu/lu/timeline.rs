@@ -9,8 +9,8 @@
 //! an upper bound, late by at most one piece of host work. Nothing here waits unless asked to, so
 //! recording does not change the overlap it measures.
 
+use crate::clock::Instant;
 use crate::gl::{Fence, GlResult, Gpu};
-use std::time::Instant;
 
 /// Who is busy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -35,12 +35,13 @@ pub use newton::LONG_STEP_CENTRALITY;
 pub use outcome::{Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 pub use stopping::{converged, merit, JUDGE_PATIENCE, JUDGE_WINDOW, NO_PROGRESS_ITERATIONS};
 
+use crate::clock::Instant;
 use crate::lp::backend::{BackendError, NormalEquations, VectorKernels};
 use crate::lp::log::{IterationInfo, Logger};
 use crate::lp::settings::Settings;
 use crate::lp::status::Status;
 use infeasibility::{certificates, stalled_residual, Bounded};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Both step lengths below this means no representable progress: numerical failure.
 pub const STEP_COLLAPSE: f64 = 1e-12;

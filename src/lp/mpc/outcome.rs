@@ -1,9 +1,10 @@
 //! What the loop is given besides A, and what it hands back: the iterate (downloaded to the
 //! host), timings, the proposed status.
 
+use crate::clock::Instant;
 use crate::lp::log::IterationInfo;
 use crate::lp::status::Status;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The data the loop needs besides A (which the backend holds).
 #[derive(Clone, Debug, Default)]
