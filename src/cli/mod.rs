@@ -11,6 +11,7 @@ mod lp;
 mod mixed;
 mod show;
 mod solution;
+mod web;
 
 #[derive(Parser)]
 #[command(
@@ -60,6 +61,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Watch an algorithm pass by pass: a window (keys: space, enter, p, +/-, s, q) or PNG dumps.
     Show(show::ShowArgs),
+    /// Serve the browser page (built by `bash web/build.sh`) on localhost.
+    Web(web::WebArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -76,6 +79,7 @@ pub fn run() -> ExitCode {
         Some(Command::Linsolve(a)) => mixed::linsolve(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         Some(Command::Show(a)) => show::run(&a),
+        Some(Command::Web(a)) => web::run(&a),
     }
 }
 

@@ -22,6 +22,8 @@ pub enum ShowAlgorithm {
     Solve,
     /// LU factorization with partial pivoting.
     Lu,
+    /// Weighted least squares (2008 Algorithm 1): m unknowns, n samples.
+    Lsq,
     /// The interior-point LP solver's gpu backend on a random LP (m rows, 4m columns).
     Lp,
 }
@@ -103,6 +105,7 @@ fn scenario(a: &ShowArgs) -> DebugResult<Scenario> {
         ShowAlgorithm::Assemble => Algorithm::Assemble,
         ShowAlgorithm::Solve => Algorithm::Solve,
         ShowAlgorithm::Lu => Algorithm::Lu,
+        ShowAlgorithm::Lsq => Algorithm::LeastSquares,
         ShowAlgorithm::Lp => Algorithm::Lp,
     };
     let variant = Variant::from_name(&a.variant)

@@ -23,6 +23,9 @@ pub enum Algorithm {
     /// Forward and/or back substitution with a Cholesky factor.
     Solve,
     Lu,
+    /// Algorithm 1 of the 2008 structure paper: A·D²·Aᵀ assembled and factored on the GPU,
+    /// refined in double precision on the CPU.
+    LeastSquares,
     Lp,
 }
 
@@ -33,6 +36,7 @@ impl Algorithm {
             Algorithm::Assemble => "assemble",
             Algorithm::Solve => "solve",
             Algorithm::Lu => "lu",
+            Algorithm::LeastSquares => "lsq",
             Algorithm::Lp => "lp",
         }
     }
@@ -80,6 +84,7 @@ impl Scenario {
             Algorithm::Assemble => format!("N={}", self.n),
             Algorithm::Solve => format!("{:?}", self.direction),
             Algorithm::Lu => "partial pivoting".into(),
+            Algorithm::LeastSquares => format!("N={} samples", self.n),
             Algorithm::Lp => format!("random LP, n = {}", 4 * self.m),
         };
         Label {
@@ -155,6 +160,18 @@ impl Scenario {
                 gpu.stop_observing();
                 let f = f?;
                 (gpu.read(&f.texture)?, gpu.pass_count() - start)
+            }
+            Algorithm::LeastSquares => {
+                let (m, n) = (m, self.n);
+                let a = random::uniform(m, n, -1.0, 1.0, self.seed);
+                let d2 = random::uniform(n, 1, 0.25, 2.0, self.seed + 1);
+                let b = random::uniform(n, 1, -1.0, 1.0, self.seed + 2);
+                let st = crate::lsq::LsqSettings { format: self.format, ..Default::default() };
+                let start = watch(gpu);
+                let sol = crate::lsq::solve(gpu, &a, m, n, &d2, &b, &st);
+                gpu.stop_observing();
+                let sol = sol.map_err(|e| DebugError::Invalid(format!("least squares: {e}")))?;
+                (sol.x.iter().map(|&v| v as f32).collect(), gpu.pass_count() - start)
             }
             Algorithm::Lp => {
                 // The gpu backend: every kernel of the interior-point method as passes.

@@ -4,7 +4,7 @@
 use super::error::{GlError, GlResult};
 use super::gpu::PassObserver;
 use super::gpu::{Gpu, FLOATS_PER_VERTEX, MAX_VERTICES};
-use super::info::{FragmentCounting, TimerQuery};
+use super::info::FragmentCounting;
 use super::observer::PassLog;
 use super::pass::Pass;
 use super::program::{Program, MAX_SOURCES};
@@ -108,7 +108,7 @@ impl Gpu {
         let query_fragments = measure.fragments && !predicted;
         // A context without timer queries times by the host clock.
         let time_mode = match measure.time {
-            TimeMode::GpuTimer if self.info.timer_query == TimerQuery::None => TimeMode::HostFinish,
+            TimeMode::GpuTimer if !self.info.timer_query.per_pass() => TimeMode::HostFinish,
             t => t,
         };
         // SAFETY: context current; every bound object is alive for the duration of the call.
