@@ -133,6 +133,16 @@ pub fn render(out: &Path) -> Result<(), String> {
 
     let mut md = report(&run, &counts, &chol, &asm, &sol, &lu, &lsq, (&lin, timeline.is_some()), &net, &lp);
     md.push_str(&super::beyond::section(&chol, &beyond));
+    // Measured apart from `bench all`, each by its own command: present when that command ran.
+    if let Ok(d) = load::<super::dialects::DialectBench>(out, "dialects") {
+        md.push_str(&format!(
+            "## One kernel source on desktop GL and OpenGL ES\n\nMeasured by `glsolve bench dialects --json docs/bench/dialects.json`, apart from the rest of this report. {}\n",
+            d.markdown()
+        ));
+    }
+    if let Ok(b) = load::<super::browser::BrowserRun>(out, "browser") {
+        md.push_str(&super::browser::section(&b));
+    }
     // Present only when the run was given a folder (`--netlib-all DIR`).
     if let Ok(all) = load::<super::netlib_all::NetlibAllRun>(out, "netlib_all") {
         let provenance = match &all.separate {

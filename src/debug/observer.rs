@@ -84,21 +84,21 @@ pub fn status_lines(l: &Label, last: Option<&PassInfo>, next: Option<&PassInfo>,
     let kind = |p: &PassInfo| format!("{:?}", p.primitive.kind());
     match (last, next) {
         (Some(p), _) => lines.push(format!(
-            "PASS {}{total}  {}  {} ({})  {} FRAGMENTS{}{}",
+            "PASS {}{total}  {}  {} ({})  {} FRAGMENTS{}",
             p.index + 1,
             k(p),
             p.name,
             kind(p),
             p.fragments.map(|f| f.to_string()).unwrap_or_else(|| "?".into()),
             if p.fragments_predicted { " (PREDICTED)" } else { "" },
-            p.time.map(|t| format!("  {:.3} MS", t.as_secs_f64() * 1e3)).unwrap_or_default()
         )),
         (None, Some(p)) => lines.push(format!("BEFORE PASS 1{total}  NEXT: {}  {} ({})", k(p), p.name, kind(p))),
         (None, None) => lines.push("NO PASS YET".into()),
     }
+    let time = |p: &PassInfo| p.time.map(|t| format!("  {:.3} MS", t.as_secs_f64() * 1e3)).unwrap_or_default();
     lines.push(third.unwrap_or_else(|| match last.or(next) {
-        Some(p) if p.defines.is_empty() => format!("KERNEL {}", p.kernel),
-        Some(p) => format!("KERNEL {} ({})", p.kernel, p.defines.join(" ")),
+        Some(p) if p.defines.is_empty() => format!("KERNEL {}{}", p.kernel, time(p)),
+        Some(p) => format!("KERNEL {} ({}){}", p.kernel, p.defines.join(" "), time(p)),
         None => String::new(),
     }));
     lines

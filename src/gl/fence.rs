@@ -56,8 +56,7 @@ impl Fence {
     /// Flushes and waits until the commands before the fence have finished.
     pub fn wait(&self) -> GlResult<()> {
         if self.polling {
-            // SAFETY: context current; glFinish returns once every issued command has finished.
-            unsafe { self.shared.gl().finish() };
+            self.shared.finish();
             return Ok(());
         }
         loop {

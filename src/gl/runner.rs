@@ -132,7 +132,7 @@ impl Gpu {
                 texture::as_bytes(&buf[..verts.len() * FLOATS_PER_VERTEX]),
             );
             let started = if time_mode == TimeMode::HostFinish {
-                gl.finish();
+                self.shared.finish();
                 Some(Instant::now())
             } else {
                 None
@@ -150,8 +150,9 @@ impl Gpu {
             if query_fragments {
                 gl.end_query(glow::SAMPLES_PASSED);
             }
+            self.shared.last_target.set(Some(pass.target.fbo));
             if let Some(t) = started {
-                gl.finish();
+                self.shared.finish();
                 time = Some(t.elapsed());
             }
             if query_fragments {

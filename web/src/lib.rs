@@ -7,6 +7,7 @@
 //! exist in a browser (EGL, threads of our own, files) is not compiled for it.
 #![cfg(target_arch = "wasm32")]
 
+mod bench;
 mod lp;
 mod replay;
 mod selftest;

@@ -199,13 +199,21 @@ const params = new URLSearchParams(location.search);
 if (params.has('selftest')) import('./selftest.js').then((t) => t.run(params));
 else if (params.has('bench')) import('./bench.js').then((b) => b.run(params));
 else if (params.has('show')) ready.then(async (app) => {
-  // ?show=cholesky&variant=blocked-16&m=64&pass=40: a run stopped at a pass (for screenshots).
+  // ?show=cholesky&variant=blocked-16&m=64&pass=40: a run stopped at a pass (for screenshots);
+  // &lp=M also solves the random LP with M rows in the LP panel.
   if (!app) return;
   for (const key of ['variant', 'm', 'n', 'seed']) if (params.has(key)) $(key).value = params.get(key);
   $('algorithm').value = params.get('show');
   $('packed').checked = params.has('packed');
   showControls();
-  if (await watch()) { state.k = Number(params.get('pass') ?? 0); draw(); }
+  const replay = await watch();
+  if (replay) {
+    // &find=NAME: the first pass of that name from &pass on.
+    state.k = Number(params.get('pass') ?? 0);
+    const find = params.get('find');
+    while (find && state.k < replay.len() - 1 && JSON.parse(replay.pass(state.k)).name !== find) state.k += 1;
+    draw();
+  }
   if (params.has('lp')) { $('lp-m').value = params.get('lp'); await solveLp(); }
   document.title += ' — ready';
 });
