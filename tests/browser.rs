@@ -170,3 +170,12 @@ fn the_page_passes_its_suite_on_angle_over_mesa_egl() {
     let r = run_suite("gl-egl", &["--use-gl=angle", "--use-angle=gl-egl", "--ignore-gpu-blocklist"]);
     check("gl-egl", &r);
 }
+
+/// Without WebGL2 the page does not go blank: it says why, and the suite reports that message.
+#[test]
+fn a_browser_without_webgl2_gets_a_message_on_the_page() {
+    let _one = serial();
+    let r = run_suite("no-webgl", &["--disable-webgl"]);
+    let fatal = r["fatal"].as_str().unwrap_or_else(|| panic!("no message: {r}"));
+    assert!(fatal.contains("the page did not start") && fatal.contains("no WebGL2"), "{fatal}");
+}
