@@ -9,8 +9,10 @@ mod factor;
 mod info;
 mod lp;
 mod mixed;
+mod report;
 mod show;
 mod solution;
+mod variant;
 mod web;
 
 #[derive(Parser)]

@@ -4,7 +4,6 @@ use glsolve::debug::dump::{Dump, TextureExport};
 use glsolve::debug::window::{self, WindowOptions};
 use glsolve::debug::{Algorithm, DebugError, DebugResult, Direction, Scenario, Sink, Viewer};
 use glsolve::gl::PassObserver;
-use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -45,10 +44,10 @@ pub struct ShowArgs {
     /// Columns of A for `assemble` (default 2m).
     #[arg(long)]
     n: Option<usize>,
-    /// Cholesky variant: triangle-pair (the paper's), triangle-triad, triangle-computed,
-    /// square-pair, square-triad, square-computed, inner.
+    /// The Cholesky variant (Cholesky; assembly, solves and LP take its layout: blocked variants
+    /// watch the blocked kernels).
     #[arg(long, default_value = "triangle-pair")]
-    variant: String,
+    variant: super::variant::VariantArg,
     /// The rectangular packed format (Cholesky's paper variant, assembly, solves).
     #[arg(long)]
     packed: bool,
@@ -108,8 +107,7 @@ fn scenario(a: &ShowArgs) -> DebugResult<Scenario> {
         ShowAlgorithm::Lsq => Algorithm::LeastSquares,
         ShowAlgorithm::Lp => Algorithm::Lp,
     };
-    let variant = Variant::from_name(&a.variant)
-        .ok_or_else(|| DebugError::Invalid(format!("unknown variant {:?}", a.variant)))?;
+    let variant = a.variant.0;
     if a.m == 0 {
         return Err(DebugError::Invalid("--m must be at least 1".into()));
     }
