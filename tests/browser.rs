@@ -2,7 +2,8 @@
 //! serves it, headless Chromium opens it with `?selftest` on each of its two WebGL2 back-ends
 //! (SwiftShader, and ANGLE on Mesa's llvmpipe through EGL), and the page posts its report: every
 //! kernel family against f64 references computed in wasm, the NETLIB problems of tests/data on
-//! the gpu and hybrid backends, malformed input shown as the page's error. Any failure, a
+//! the gpu and hybrid backends, runs recorded by the viewer (bit-identical to unwatched ones,
+//! frames drawn), malformed input shown as the page's error. Any failure, a
 //! missing report or a timeout fails the test; a missing tool fails it with what to install.
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -130,6 +131,7 @@ fn check(backend: &str, r: &serde_json::Value) {
     let kernels = count("kernels", &|c| format!("{} {}", c["family"], c["name"]));
     let lps = count("lp", &|c| format!("{} on {}", c["name"], c["backend"]));
     let errors = count("errors", &|c| c["name"].to_string());
+    let watched = count("viewer", &|c| c["name"].to_string());
     assert!(failures.is_empty(), "{backend} ({renderer}):\n{}", failures.join("\n"));
     let families = |name: &str| r["kernels"].as_array().map_or(0, |v| v.iter().filter(|c| c["family"] == name).count());
     for (family, at_least) in [
@@ -146,8 +148,9 @@ fn check(backend: &str, r: &serde_json::Value) {
     let on = |b: &str| r["lp"].as_array().map_or(0, |v| v.iter().filter(|c| c["backend"] == b).count());
     assert_eq!((on("gpu"), on("hybrid")), (10, 20), "{backend}: NETLIB problems per backend");
     assert_eq!(errors, 4, "{backend}: refused inputs");
+    assert_eq!(watched, 11, "{backend}: recorded runs");
     println!(
-        "{backend} ({renderer}): {kernels} kernel cases, {lps} NETLIB solves, {errors} refused inputs: all passed"
+        "{backend} ({renderer}): {kernels} kernel cases, {lps} NETLIB solves, {watched} recorded runs, {errors} refused inputs: all passed"
     );
 }
 

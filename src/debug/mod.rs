@@ -22,4 +22,4 @@ pub use capture::{Capture, PassInfo, Snapshot};
 pub use error::{DebugError, DebugResult};
 pub use observer::{Flow, Label, Sink, View, Viewer};
 pub use recording::{RecordedPass, Recorder, Recording};
-pub use scenario::{Algorithm, Direction, Outcome, Scenario};
+pub use scenario::{watch_lp, Algorithm, Direction, Outcome, Scenario};

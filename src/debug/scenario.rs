@@ -174,25 +174,36 @@ impl Scenario {
                 (sol.x.iter().map(|&v| v as f32).collect(), gpu.pass_count() - start)
             }
             Algorithm::Lp => {
-                // The gpu backend: every kernel of the interior-point method as passes.
                 let model = crate::lp::random::random_lp(m, self.seed).to_model(self.seed);
-                let settings = crate::lp::Settings {
-                    backend: crate::lp::BackendKind::Gpu,
-                    tolerance: crate::lp::Settings::default_tolerance(crate::lp::BackendKind::Gpu),
-                    step_factor: crate::lp::Settings::default_step_factor(crate::lp::BackendKind::Gpu),
-                    long_step_factor: None,
-                    verbosity: crate::lp::Verbosity::Quiet,
-                    normal_format: self.format,
-                    gpu_variant: self.variant,
-                    ..crate::lp::Settings::default()
-                };
-                let start = watch(gpu);
-                let sol = crate::lp::solve_on(&model, &settings, &mut crate::lp::log::Logger::quiet(), Some(gpu));
-                gpu.stop_observing();
-                let sol = sol.map_err(|e| DebugError::Invalid(format!("the LP solve could not start: {e}")))?;
-                (sol.x.iter().map(|&v| v as f32).collect(), gpu.pass_count() - start)
+                return watch_lp(gpu, &model, self.variant, self.format, observer);
             }
         };
         Ok(Outcome { result: result.0, passes: result.1 })
     }
+}
+
+/// The gpu backend of the LP solver on `model` — every kernel of the interior-point method as
+/// passes — with `observer` attached around the solve. The result is x in single precision.
+pub fn watch_lp(
+    gpu: &Gpu,
+    model: &crate::lp::LpModel,
+    variant: Variant,
+    format: Format,
+    observer: Option<Rc<RefCell<dyn PassObserver>>>,
+) -> DebugResult<Outcome> {
+    use crate::lp::{BackendKind, Settings, Verbosity};
+    let settings = Settings {
+        verbosity: Verbosity::Quiet,
+        normal_format: format,
+        gpu_variant: variant,
+        ..Settings::for_backend(BackendKind::Gpu)
+    };
+    if let Some(o) = &observer {
+        gpu.observe(o.clone());
+    }
+    let start = gpu.pass_count();
+    let sol = crate::lp::solve_on(model, &settings, &mut crate::lp::log::Logger::quiet(), Some(gpu));
+    gpu.stop_observing();
+    let sol = sol.map_err(|e| DebugError::Invalid(format!("the LP solve could not start: {e}")))?;
+    Ok(Outcome { result: sol.x.iter().map(|&v| v as f32).collect(), passes: gpu.pass_count() - start })
 }

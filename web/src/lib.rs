@@ -105,6 +105,16 @@ impl App {
         replay::record(&self.gpu, &spec).map_err(js)
     }
 
+    /// The gpu backend on the LP of an MPS file's text, with the viewer recording every pass;
+    /// `variant` the Cholesky variant of its normal equations.
+    pub fn watch_mps(&self, mps: &str, variant: &str) -> Result<Replay, JsError> {
+        let v = glsolve::gpu::cholesky::Variant::from_name(variant)
+            .ok_or_else(|| JsError::new(&format!("unknown variant {variant:?}")))?;
+        let model =
+            glsolve::lp::mps::read_str(mps).map_err(|e| JsError::new(&format!("the MPS file cannot be read: {e}")))?;
+        replay::record_lp(&self.gpu, &model, v).map_err(js)
+    }
+
     /// Runs the algorithm of `spec` without the viewer: a warm-up, then `reps` timed runs; the
     /// median in seconds.
     pub fn time(&self, spec: &str, reps: u32) -> Result<f64, JsError> {

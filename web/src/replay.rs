@@ -2,10 +2,13 @@
 //! once recorded pass by pass (the page replays the recording: step, play, speed), and the
 //! check that the two results agree bit for bit — the viewer only reads.
 
-use crate::spec::Spec;
+use crate::spec::{Spec, WATCH_MPS_ROWS};
 use glsolve::clock::Instant;
-use glsolve::debug::{DebugError, Recorder, Recording, Sink, Viewer};
+use glsolve::debug::{watch_lp, DebugError, Label, Outcome, Recorder, Recording, Sink, Viewer};
 use glsolve::gl::{Gpu, PassObserver};
+use glsolve::gpu::cholesky::Variant;
+use glsolve::layout::Format;
+use glsolve::lp::LpModel;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -89,16 +92,43 @@ impl Replay {
 pub fn record(gpu: &Gpu, spec: &Spec) -> Result<Replay, DebugError> {
     spec.watchable().map_err(DebugError::Invalid)?;
     let sc = spec.scenario;
+    record_run(gpu, sc.label(), |observer| sc.run(gpu, observer))
+}
+
+/// The gpu backend's passes on an LP the page was given (an MPS file), recorded.
+pub fn record_lp(gpu: &Gpu, model: &LpModel, variant: Variant) -> Result<Replay, DebugError> {
+    let (m, n) = (model.num_rows(), model.num_cols());
+    if m > WATCH_MPS_ROWS || n > 4 * WATCH_MPS_ROWS {
+        return Err(DebugError::Invalid(format!(
+            "the viewer records every pass: it watches LPs up to {WATCH_MPS_ROWS} rows and {} columns ({m} × {n} asked); solve larger ones without it",
+            4 * WATCH_MPS_ROWS
+        )));
+    }
+    let label = Label {
+        algorithm: "lp".into(),
+        variant: format!("{m} × {n} from the file"),
+        format: variant.name().into(),
+        m,
+        total: None,
+    };
+    record_run(gpu, label, |observer| watch_lp(gpu, model, variant, Format::Full, observer))
+}
+
+/// `run` once unobserved (the reference: its result and pass count), once recorded.
+fn record_run(
+    gpu: &Gpu,
+    mut label: Label,
+    run: impl Fn(Option<Rc<RefCell<dyn PassObserver>>>) -> Result<Outcome, DebugError>,
+) -> Result<Replay, DebugError> {
     let t = Instant::now();
-    let reference = sc.run(gpu, None)?;
+    let reference = run(None)?;
     let seconds = t.elapsed().as_secs_f64();
-    let mut label = sc.label();
     label.total = Some(reference.passes);
     let recording = Rc::new(RefCell::new(Recording::new(label.clone())));
     let sinks: Vec<Box<dyn Sink>> = vec![Box::new(Recorder(recording.clone()))];
     let viewer = Rc::new(RefCell::new(Viewer::new(label, sinks).timed(gpu.info().honest_time_mode())));
     let observer: Rc<RefCell<dyn PassObserver>> = viewer.clone();
-    let watched = sc.run(gpu, Some(observer))?;
+    let watched = run(Some(observer))?;
     viewer.borrow_mut().finish(gpu)?;
     let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>();
     let bit_identical = bits(&watched.result) == bits(&reference.result);

@@ -12,6 +12,8 @@ use serde::Deserialize;
 pub const WATCH_LIMIT: usize = 256;
 /// The LP's viewer records thousands of passes per solve: smaller problems only.
 pub const WATCH_LP_LIMIT: usize = 48;
+/// Rows of an LP from a file the viewer records (columns: four times as many).
+pub const WATCH_MPS_ROWS: usize = 128;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -77,14 +77,14 @@ function play() {
   state.timer = setInterval(tick, 1000 / Number($('speed').value));
 }
 
-/// Records the run `s` describes and shows its first pass.
-export async function watch(s = spec()) {
+/// Records the run `s` describes (the LP of `mps` when given) and shows its first pass.
+export async function watch(s = spec(), mps = '') {
   stop();
   showError('');
-  $('run-status').textContent = `running ${s.algorithm} m = ${s.m} on the GPU…`;
+  $('run-status').textContent = mps ? 'running the gpu backend on the LP of the file…' : `running ${s.algorithm} m = ${s.m} on the GPU…`;
   await nextFrame();
   try {
-    const replay = state.app.watch(JSON.stringify(s));
+    const replay = mps ? state.app.watch_mps(mps, s.variant) : state.app.watch(JSON.stringify(s));
     if (state.replay) state.replay.free();
     state.replay = replay;
     state.k = 0;
@@ -149,7 +149,11 @@ function wire() {
   }
   $('algorithm').addEventListener('change', showControls);
   showControls();
-  $('watch').addEventListener('click', () => watch());
+  // Watching the LP with an MPS file chosen watches that file's LP.
+  $('watch').addEventListener('click', async () => {
+    const file = $('lp-file').files[0];
+    watch(spec(), $('algorithm').value === 'lp' && file ? await file.text() : '');
+  });
   $('time').addEventListener('click', time);
   $('lp-solve').addEventListener('click', solveFromControls);
   $('play').addEventListener('click', play);

@@ -56,8 +56,23 @@ async function refused(report, name, action, expect) {
   report.errors.push({ name, passed, detail: shown || String(result) });
 }
 
+/// The viewer's path: a run recorded pass by pass, equal bit for bit to the unwatched run, and a
+/// frame of the right size drawn for its first and last pass.
+async function viewer(report, name, s, mps = '') {
+  const r = await watch(s, mps);
+  let passed = false;
+  let detail = errorBox().hidden ? 'no recording' : errorBox().textContent;
+  if (r) {
+    const [w, h] = [320, 200];
+    const sizes = [0, r.len() - 1].map((k) => r.frame(k, w, h).length);
+    passed = r.len() > 0 && r.bit_identical() && sizes.every((n) => n === w * h * 4);
+    detail = `${r.len()} passes, ${r.bit_identical() ? 'bit-identical' : 'DIFFERENT'} to the unwatched run, frames of ${sizes.join(', ')} bytes`;
+  }
+  report.viewer.push({ name, passed, detail });
+}
+
 export async function run(params) {
-  const report = { backend: params.get('backend') ?? '', kernels: [], lp: [], errors: [], fatal: null };
+  const report = { backend: params.get('backend') ?? '', kernels: [], lp: [], viewer: [], errors: [], fatal: null };
   const app = await ready;
   if (!app) {
     report.fatal = `the page did not start: ${errorBox().textContent}`;
@@ -76,6 +91,20 @@ export async function run(params) {
     for (const name of table.keys()) await lp(report, table, name, 'hybrid', 1e-8, 1e-6);
   } catch (e) {
     report.fatal = `the LP suite stopped: ${messageOf(e)}`;
+  }
+  try {
+    for (const variant of ['triangle-pair', 'square-triad', 'inner', 'blocked-8']) {
+      await viewer(report, `cholesky ${variant}`, { algorithm: 'cholesky', variant, m: 9 });
+    }
+    await viewer(report, 'cholesky packed', { algorithm: 'cholesky', variant: 'triangle-pair', m: 9, packed: true });
+    await viewer(report, 'assembly blocked', { algorithm: 'assemble', variant: 'blocked-16', m: 7, n: 13 });
+    await viewer(report, 'substitution packed', { algorithm: 'solve', variant: 'triangle-pair', m: 8, packed: true, direction: 'both' });
+    await viewer(report, 'lu', { algorithm: 'lu', variant: 'triangle-pair', m: 7 });
+    await viewer(report, 'least squares', { algorithm: 'lsq', variant: 'triangle-pair', m: 4, n: 9 });
+    await viewer(report, 'lp random', { algorithm: 'lp', variant: 'blocked-16', m: 6 });
+    await viewer(report, 'lp afiro from its file', { algorithm: 'lp', variant: 'blocked-16', m: 1 }, await text('/data/netlib/afiro.mps'));
+  } catch (e) {
+    report.fatal = `the viewer suite stopped: ${messageOf(e)}`;
   }
   const max = app.max_side();
   await refused(report, 'a malformed MPS file', () => solveLp('NAME bad\nROWS\n N obj\n L c1\nCOLUMNS\n x obj one\nENDATA\n'), ['MPS', 'line']);
