@@ -12,10 +12,10 @@ use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, IterationInfo,
 use crate::lp::model::{LpModel, ModelError};
 use crate::lp::mpc::{self, Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
-use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
+use crate::lp::standard_form::{standard_form, Presolved, StandardForm, SMALL_MATRIX_VALUE};
 use crate::lp::status::Status;
 use crate::lp::verdict::{verdict, Certificate};
-use crate::lp::verify::{objective, reduced_costs, verify_valid, Verification};
+use crate::lp::verify::{objective, reduced_costs, verify_in, Verification};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -167,7 +167,16 @@ fn solve_valid(
     if settings.verbosity == Verbosity::Verbose {
         log_make_up(log, &sf);
     }
-    log.set_objective_map(sf.sense_sign, sf.offset, model.obj_constant);
+    log.set_objective_map(sf.sense_sign / sf.cost_scale, sf.sense_sign * sf.offset, model.obj_constant);
+    let mut notes = Vec::new();
+    if sf.tiny_entries > 0 {
+        let note = format!(
+            "{} coefficients at most {SMALL_MATRIX_VALUE:e} of their row's and column's largest (in the model's units) were treated as zero",
+            sf.tiny_entries
+        );
+        log.line(&format!("warning: {note}"));
+        notes.push(note);
+    }
     let deadline = settings.time_limit.map(|d| t0 + d);
     let w = sf.measure_weights(model);
     let weights = Weights { primal: w.primal, dual: w.dual, bound: w.bound, objective_offset: w.objective_offset };
@@ -186,11 +195,10 @@ fn solve_valid(
             *b0 = f64::NAN;
         }
     }
-    let mut notes = Vec::new();
     // The loop stops where the independent check on the original model passes (double
     // precision only: the loop ignores the judge in single precision).
     let judge = |it: &Iterate| {
-        let v = verify_valid(model, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
+        let v = verify_in(model, &sf.units, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
         v.worst() / v.tolerance
     };
     let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings, &mut notes, &judge)?;
