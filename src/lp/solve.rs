@@ -5,8 +5,8 @@ use crate::gl::{GlError, Gpu};
 use crate::gpu::TexturePool;
 use crate::layout::Format;
 use crate::lp::backend::{
-    dependent_rows_of_valid, BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal,
-    GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
+    check_gpu_limits, dependent_rows_of_valid, BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault,
+    GpuNormal, GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
 };
 use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, IterationInfo, Logger};
 use crate::lp::model::{LpModel, ModelError};
@@ -293,6 +293,7 @@ fn run_backend(
             return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))
         }
         (BackendKind::Gpu, Some(g)) => {
+            check_gpu_limits(g, m, n, &gpu_options(st)).map_err(SolveError::Backend)?;
             setup_fault(g, st).map_err(SolveError::Backend)?;
             let pool = TexturePool::new();
             let dense = sf.dense_a();
@@ -311,7 +312,8 @@ fn run_backend(
                     notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
                     None
                 }
-                Some(g) => match setup_fault(g, st)
+                Some(g) => match check_gpu_limits(g, m, n, &gpu_options(st))
+                    .and_then(|()| setup_fault(g, st))
                     .and_then(|()| GpuNormal::new(g, dense.as_ref(), gpu_options(st), TexturePool::new()))
                 {
                     Ok(normal) => Some(normal),
