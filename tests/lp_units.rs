@@ -96,3 +96,35 @@ fn a_random_lp_with_its_cost_in_ten_millionths_has_the_same_optimum() {
         }
     }
 }
+
+#[test]
+fn coefficients_negligible_in_the_model_units_are_dropped_with_a_warning() {
+    // min x + y s.t. x + 1e-14·y ≥ 1, 1e-14·x + y ≥ 1: each 1e-14 is 1e-14 of its row's and its
+    // column's largest entry, below SMALL_MATRIX_VALUE (1e-12). The solve says so, in the log
+    // and in the notes, and the check (which keeps them) still passes: x = y = 1 misses the
+    // rows by 1e-14.
+    use common::log::SharedLog;
+    use glsolve::lp::standard_form::SMALL_MATRIX_VALUE;
+    assert_eq!(SMALL_MATRIX_VALUE, 1e-12);
+    let model = LpModel::builder(dmatrix![1.0, 1e-14; 1e-14, 1.0])
+        .minimize([1.0, 1.0])
+        .rows_at_least([1.0, 1.0])
+        .build()
+        .unwrap();
+    let log = SharedLog::default();
+    let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
+    let s = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
+    assert_eq!(s.status, Status::Optimal, "{}", s.detail);
+    assert!((s.objective - 2.0).abs() <= 1e-7, "{}", s.objective);
+    let note =
+        "2 coefficients at most 1e-12 of their row's and column's largest (in the model's units) were treated as zero";
+    assert!(s.notes.iter().any(|n| n == note), "{:?}", s.notes);
+    assert!(log.text().contains(&format!("warning: {note}")), "{}", log.text());
+    // Above the threshold nothing is dropped and nothing is said.
+    let model = LpModel::builder(dmatrix![1.0, 1e-11; 1e-11, 1.0])
+        .minimize([1.0, 1.0])
+        .rows_at_least([1.0, 1.0])
+        .build()
+        .unwrap();
+    assert!(run(&model, BackendKind::Cpu).notes.is_empty());
+}
