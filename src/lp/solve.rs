@@ -8,11 +8,11 @@ use crate::lp::backend::{
     check_gpu_limits, dependent_rows_of_valid, BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault,
     GpuNormal, GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
 };
-use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, IterationInfo, Logger};
+use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entries, IterationInfo, Logger};
 use crate::lp::model::{LpModel, ModelError};
 use crate::lp::mpc::{self, Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
-use crate::lp::standard_form::{standard_form, Presolved, StandardForm, SMALL_MATRIX_VALUE};
+use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
 use crate::lp::status::Status;
 use crate::lp::verdict::{verdict, Certificate};
 use crate::lp::verify::{objective, reduced_costs, verify_in, Verification};
@@ -168,15 +168,7 @@ fn solve_valid(
         log_make_up(log, &sf);
     }
     log.set_objective_map(sf.sense_sign / sf.cost_scale, sf.sense_sign * sf.offset, model.obj_constant);
-    let mut notes = Vec::new();
-    if sf.tiny_entries > 0 {
-        let note = format!(
-            "{} coefficients at most {SMALL_MATRIX_VALUE:e} of their row's and column's largest (in the model's units) were treated as zero",
-            sf.tiny_entries
-        );
-        log.line(&format!("warning: {note}"));
-        notes.push(note);
-    }
+    let mut notes: Vec<String> = log_tiny_entries(log, &sf).into_iter().collect();
     let deadline = settings.time_limit.map(|d| t0 + d);
     let w = sf.measure_weights(model);
     let weights = Weights { primal: w.primal, dual: w.dual, bound: w.bound, objective_offset: w.objective_offset };
