@@ -51,3 +51,23 @@ fn a_separately_measured_list_states_its_own_run() {
     assert!(md.contains("120 s limit per problem"));
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn parts_measured_again_after_the_run_are_named_in_the_header() {
+    let out = scratch("remeasured");
+    let path = out.join("bench/run.json");
+    let mut run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("run.json")).expect("parses");
+    run["remeasured"] = serde_json::json!([["the NETLIB tables", "glsolve bench netlib --json N", "2031-04-05"]]);
+    std::fs::write(&path, run.to_string()).expect("writes");
+    render(&out).expect("renders");
+    let md = std::fs::read_to_string(out.join("results.md")).expect("written");
+    let clause = "comes from that run, except the NETLIB tables, measured again by `glsolve bench netlib --json N` on 2031-04-05";
+    assert!(md.contains(clause), "{}", md.lines().take(4).collect::<Vec<_>>().join("\n"));
+    run["remeasured"] = serde_json::json!([]);
+    std::fs::write(&path, run.to_string()).expect("writes");
+    render(&out).expect("renders");
+    let md = std::fs::read_to_string(out.join("results.md")).expect("written");
+    assert!(!md.contains("measured again"));
+    let _ = std::fs::remove_dir_all(&out);
+}

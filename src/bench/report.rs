@@ -50,6 +50,10 @@ pub(super) struct RunInfo {
     /// The options of the run besides the scope, as typed (`--peer-python …`, `--netlib-all …`).
     #[serde(default)]
     pub(super) options: String,
+    /// Parts of the report measured again after the run, as (what, command, date): the header
+    /// names them, so that it claims for the run only what the run measured.
+    #[serde(default)]
+    pub(super) remeasured: Vec<(String, String, String)>,
 }
 
 fn load<T: serde::de::DeserializeOwned>(out: &Path, name: &str) -> Result<T, String> {
@@ -166,6 +170,13 @@ The folder `{}` (every `.mps` file the reader accepts, the large ones included) 
             all.time_limit_s,
             super::netlib_all::markdown(&all.rows)
         ));
+    }
+    for (what, command, date) in &run.remeasured {
+        md = md.replacen(
+            "comes from that run",
+            &format!("comes from that run, except {what}, measured again by `{command}` on {date}"),
+            1,
+        );
     }
     write(&out.join("results.md"), &md)
 }

@@ -2,6 +2,7 @@
 pub mod cholesky;
 pub mod column_pass;
 pub mod dense;
+pub mod equilibrate;
 pub mod huge_pages;
 pub mod random;
 pub mod sparse_cholesky;
