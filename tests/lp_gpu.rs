@@ -33,8 +33,15 @@ fn model(name: &str) -> glsolve::lp::LpModel {
     mps::read_file(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// The papers' method: hybrid switches by (3.16)–(3.18) alone (the cost rule, which reads the
+/// clock, has tests of its own in tests/lp_auto.rs).
 fn settings(backend: BackendKind, tol: f64) -> Settings {
-    Settings { tolerance: tol, verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) }
+    Settings {
+        tolerance: tol,
+        verbosity: Verbosity::Quiet,
+        hybrid: glsolve::lp::HybridRules::papers(),
+        ..Settings::for_backend(backend)
+    }
 }
 
 #[test]
@@ -183,7 +190,7 @@ fn hybrid_reports_the_rule_that_moved_it_to_the_cpu() {
 #[test]
 fn each_switching_rule_forced_alone_fires_with_its_own_note() {
     use glsolve::lp::HybridRules;
-    let never = HybridRules { theta_r: 1e300, eps_d: 1e-300, theta_d: 1e3, theta_a: 1e300 };
+    let never = HybridRules { theta_r: 1e300, eps_d: 1e-300, theta_d: 1e3, theta_a: 1e300, cost: None };
     let cases = [
         // (3.16) with θ_r = 1e-300: no single-precision solve has a residual below it, so the
         // first GPU solve is refused.

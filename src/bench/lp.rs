@@ -3,7 +3,7 @@
 use crate::gpu::cholesky::Variant;
 use crate::lp::log::Logger;
 use crate::lp::random::random_lp;
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, HybridRules, Settings, Verbosity};
 use crate::lp::status::Status;
 use std::time::Duration;
 
@@ -94,6 +94,8 @@ pub fn random_lp_times(
         long_step_factor: Settings::default_long_step_factor(backend),
         verbosity: Verbosity::Quiet,
         gpu_variant: variant,
+        // Figure 4.2's method: the hybrid backend switches by the paper's rules only.
+        hybrid: HybridRules::papers(),
         ..Settings::default()
     };
     let mut rows = Vec::new();

@@ -5,7 +5,8 @@ use glsolve::layout::Format;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::{
-    mps, mps_write, BackendKind, LpModel, NormalFactorization, Settings, Status, StoppingRule, Substitution, Verbosity,
+    mps, mps_write, BackendKind, HybridRules, LpModel, NormalFactorization, Settings, Status, StoppingRule,
+    Substitution, Verbosity,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,7 +20,11 @@ const DEFAULT_SEED: u64 = 1;
 /// `--backend` values (mapped onto [`BackendKind`]).
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum BackendArg {
-    /// Double precision, dense, faer.
+    /// cpu or hybrid, whichever this problem on this GL device should finish sooner (small,
+    /// sparse or software-rendered: cpu; otherwise a short probe decides); the log says which
+    /// and why.
+    Auto,
+    /// Double precision, dense or sparse, faer.
     Cpu,
     /// Every kernel in single precision on the GL pipeline (2006 paper).
     Gpu,
@@ -33,6 +38,7 @@ impl From<BackendArg> for BackendKind {
             BackendArg::Cpu => BackendKind::Cpu,
             BackendArg::Gpu => BackendKind::Gpu,
             BackendArg::Hybrid => BackendKind::Hybrid,
+            BackendArg::Auto => BackendKind::Auto,
         }
     }
 }
@@ -70,8 +76,11 @@ pub struct SolveArgs {
     pub seed: u64,
     /// Backend running the normal-equations kernels (hybrid falls back to cpu, with a notice,
     /// where no GL context can be made).
-    #[arg(long, value_enum, default_value = "hybrid")]
+    #[arg(long, value_enum, default_value = "auto")]
     pub backend: BackendArg,
+    /// The hybrid backend's switching rules as the 2008 paper ran them (without the cost rule).
+    #[arg(skip)]
+    pub papers_rules: bool,
     /// Where the GPU backends' triangular solves run.
     #[arg(long, value_enum, default_value = "gpu")]
     pub subst: SubstArg,
@@ -177,6 +186,7 @@ pub fn run_default() -> ExitCode {
         random: Some(DEFAULT_M),
         seed: DEFAULT_SEED,
         backend: BackendArg::Hybrid,
+        papers_rules: true,
         subst: SubstArg::Gpu,
         variant: super::variant::VariantArg(Variant::FASTEST),
         stop: StopArg::Separate,
@@ -192,6 +202,10 @@ pub fn run_default() -> ExitCode {
         factorization: FactorizationArg::Auto,
     };
     println!("glsolve: no command given; solving the default random LP (m = {DEFAULT_M}, n = {}, seed {DEFAULT_SEED}). See `glsolve --help`.", 4 * DEFAULT_M);
+    println!(
+        "glsolve: this job shows the 2008 paper's hybrid method at work (its switching rules (3.16)–(3.18), \
+         as the paper ran them); `glsolve solve FILE` chooses cpu or hybrid per problem (--backend auto)."
+    );
     solve(&args)
 }
 
@@ -262,6 +276,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
             StopArg::Separate => StoppingRule::Separate,
             StopArg::Combined => StoppingRule::Combined315,
         },
+        hybrid: if a.papers_rules { HybridRules::papers() } else { HybridRules::default() },
         ..Settings::for_backend(backend)
     };
     let mut log = match (&a.log_file, level) {

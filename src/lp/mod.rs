@@ -4,15 +4,19 @@
 //! [`mpc`] (Mehrotra's predictor-corrector over a backend's [`backend::VectorKernels`] and
 //! [`backend::NormalEquations`]) → mapped
 //! back by [`solve::solve`].
+pub mod auto;
 pub mod backend;
 pub mod builder;
+mod hybrid_rules;
 pub mod log;
 pub mod model;
 pub mod mpc;
 pub mod mps;
 pub mod random;
+mod run;
 pub mod settings;
 pub mod solve;
+mod solve_error;
 pub mod solver;
 pub mod standard_form;
 pub mod status;
@@ -27,7 +31,9 @@ pub use mps::write as mps_write;
 pub use builder::{IntoValues, LpModelBuilder};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
-pub use settings::{BackendKind, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution, Verbosity};
+pub use settings::{
+    BackendKind, CostRule, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution, Verbosity,
+};
 pub use solve::{solve, solve_on, Solution, SolveError};
 pub use solver::LpSolver;
 pub use status::Status;

@@ -15,6 +15,7 @@
 //! assert!(wrong.validate().is_err());
 //! ```
 
+pub use crate::lp::hybrid_rules::{CostRule, HybridRules};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,7 +25,8 @@ use thiserror::Error;
 ///
 /// Chosen by an enum, not a string, so that a misspelt backend is a compile or parse error.
 /// The library's default is `Cpu`: it needs no GL driver and gives double-precision answers.
-/// The command line's default is `Hybrid`, the 2008 paper's method (and the project's subject).
+/// `Auto` (the command line's default for `solve FILE`) picks `Cpu` or `Hybrid` per problem and
+/// per device ([`crate::lp::auto`]); the default job shows `Hybrid`, the 2008 paper's method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum BackendKind {
     /// Double precision, dense, faer (multi-threaded BLAS-3 assembly and Cholesky).
@@ -37,6 +39,12 @@ pub enum BackendKind {
     /// equations assembled, factored and solved on the GPU until a switching rule (3.16)–(3.18)
     /// fires, in double precision on the CPU from then on.
     Hybrid,
+    /// `Cpu` or `Hybrid`, whichever this problem on this device is expected to finish sooner
+    /// (both answer in double precision at the same ε): small or sparse problems, software
+    /// rasterizers and textures too small go to `Cpu` without a probe; otherwise a short probe
+    /// of the context against the CPU, cached per device for the process, decides
+    /// ([`crate::lp::auto`]). The solution names the backend that ran and why.
+    Auto,
 }
 
 /// How the cpu backend factors A·D²·Aᵀ when it holds A sparse (dense A is factored dense).
@@ -54,7 +62,7 @@ pub enum NormalFactorization {
 }
 
 impl BackendKind {
-    /// All backends this build provides (for `--backend` help and tests).
+    /// The backends that run a solve themselves (`Auto` chooses one of them).
     pub const ALL: &'static [BackendKind] = &[BackendKind::Cpu, BackendKind::Gpu, BackendKind::Hybrid];
 
     /// The name used on the command line and in the log.
@@ -63,12 +71,14 @@ impl BackendKind {
             BackendKind::Cpu => "cpu",
             BackendKind::Gpu => "gpu",
             BackendKind::Hybrid => "hybrid",
+            BackendKind::Auto => "auto",
         }
     }
 
-    /// Whether the backend needs a GL context.
+    /// Whether the backend needs a GL context (`Auto` makes one only when its problem needs
+    /// the device's facts, see [`crate::lp::auto`]).
     pub fn uses_gl(self) -> bool {
-        self != BackendKind::Cpu
+        matches!(self, BackendKind::Gpu | BackendKind::Hybrid)
     }
 }
 
@@ -102,25 +112,6 @@ impl StoppingRule {
             StoppingRule::Separate => "6.1-6.3",
             StoppingRule::Combined315 => "3.15",
         }
-    }
-}
-
-/// The hybrid backend's switching rules (2008 IPM paper (3.16)–(3.18)); defaults are the paper's.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HybridRules {
-    /// θ_r of (3.16): switch when ‖r − A·D²·Aᵀ·Δλ‖/‖r‖ ≥ θ_r for a GPU solution.
-    pub theta_r: f64,
-    /// ε_d of (3.17): switch when more than n − m entries of D² fall below ε_d.
-    pub eps_d: f64,
-    /// θ_d of (3.18): the entries of D² above μ·θ_d are the diverging ones …
-    pub theta_d: f64,
-    /// … and θ_a bounds their spread max/min before switching.
-    pub theta_a: f64,
-}
-
-impl Default for HybridRules {
-    fn default() -> Self {
-        Self { theta_r: 1e-2, eps_d: 1e-4, theta_d: 1e3, theta_a: 1e5 }
     }
 }
 
@@ -305,25 +296,25 @@ impl Settings {
     pub fn default_tolerance(backend: BackendKind) -> f64 {
         match backend {
             BackendKind::Gpu => 1e-4,
-            BackendKind::Cpu | BackendKind::Hybrid => 1e-8,
+            BackendKind::Cpu | BackendKind::Hybrid | BackendKind::Auto => 1e-8,
         }
     }
 
     /// The step factor a backend is run with unless the user says otherwise:
     /// [`PAPERS_STEP_FACTOR`] for gpu and hybrid (the papers' method), [`CPU_STEP_FACTOR`] for
-    /// cpu.
+    /// cpu and auto (which takes hybrid's when it chooses hybrid, see [`Settings::resolved`]).
     pub fn default_step_factor(backend: BackendKind) -> f64 {
         match backend {
-            BackendKind::Cpu => CPU_STEP_FACTOR,
+            BackendKind::Cpu | BackendKind::Auto => CPU_STEP_FACTOR,
             BackendKind::Gpu | BackendKind::Hybrid => PAPERS_STEP_FACTOR,
         }
     }
 
     /// The long step a backend tries unless the user says otherwise: none for gpu and hybrid
-    /// (the papers' fixed fraction), [`CPU_LONG_STEP_FACTOR`] for cpu.
+    /// (the papers' fixed fraction), [`CPU_LONG_STEP_FACTOR`] for cpu and auto.
     pub fn default_long_step_factor(backend: BackendKind) -> Option<f64> {
         match backend {
-            BackendKind::Cpu => Some(CPU_LONG_STEP_FACTOR),
+            BackendKind::Cpu | BackendKind::Auto => Some(CPU_LONG_STEP_FACTOR),
             BackendKind::Gpu | BackendKind::Hybrid => None,
         }
     }
@@ -339,6 +330,19 @@ impl Settings {
             long_step_factor: Self::default_long_step_factor(backend),
             ..Self::default()
         }
+    }
+
+    /// These settings with `backend` (a concrete one) in place of `Auto`: the step factors
+    /// still at auto's defaults become `backend`'s defaults; everything else is kept.
+    pub fn resolved(&self, backend: BackendKind) -> Settings {
+        let mut st = Settings { backend, ..self.clone() };
+        if self.step_factor == Self::default_step_factor(BackendKind::Auto) {
+            st.step_factor = Self::default_step_factor(backend);
+        }
+        if self.long_step_factor == Self::default_long_step_factor(BackendKind::Auto) {
+            st.long_step_factor = Self::default_long_step_factor(backend);
+        }
+        st
     }
 
     /// Checks every parameter; the solver calls this before doing any work.
@@ -369,6 +373,14 @@ impl Settings {
         for (name, v) in [("θ_r", h.theta_r), ("ε_d", h.eps_d), ("θ_d", h.theta_d), ("θ_a", h.theta_a)] {
             if !(v > 0.0 && v.is_finite()) {
                 return Err(SettingsError::HybridRule(name, v));
+            }
+        }
+        if let Some(c) = h.cost {
+            if !(c.factor > 0.0 && c.factor.is_finite()) {
+                return Err(SettingsError::HybridRule("cost factor", c.factor));
+            }
+            if !(c.min_seconds >= 0.0 && c.min_seconds.is_finite()) {
+                return Err(SettingsError::HybridRule("cost rule's min_seconds", c.min_seconds));
             }
         }
         Ok(())

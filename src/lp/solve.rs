@@ -2,43 +2,20 @@
 //! loop, and the verdict on the original model.
 
 use crate::clock::Instant;
-use crate::gl::{GlError, Gpu};
-use crate::gpu::TexturePool;
-use crate::layout::Format;
-use crate::lp::backend::{
-    check_gpu_limits, dependent_rows_of_valid, BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault,
-    GpuNormal, GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
-};
+use crate::gl::Gpu;
+use crate::lp::auto;
+use crate::lp::backend::{dependent_rows_of_valid, FaultInjection};
 use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entries, IterationInfo, Logger};
-use crate::lp::model::{LpModel, ModelError};
-use crate::lp::mpc::{self, Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
-use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
-use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
+use crate::lp::model::LpModel;
+use crate::lp::mpc::{Iterate, MpcProblem, MpcTimings, Weights};
+use crate::lp::run::{gpu_options, run_backend};
+use crate::lp::settings::{BackendKind, Settings, Verbosity};
+pub use crate::lp::solve_error::SolveError;
+use crate::lp::standard_form::{standard_form, Presolved};
 use crate::lp::status::Status;
 use crate::lp::verdict::{verdict, Certificate};
 use crate::lp::verify::{objective, reduced_costs, verify_in, Verification};
 use std::time::Duration;
-use thiserror::Error;
-
-/// Errors that prevent a solve from starting (a non-optimal outcome is a [`Status`], not this).
-/// The same mistake gives the same error on every backend: the model and the settings are
-/// checked before any backend is chosen.
-#[derive(Debug, Error)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The model is malformed ([`LpModel::validate`]): a length, an index, a NaN, an infinity.
-    #[error("invalid model: {0}")]
-    Model(#[from] ModelError),
-    #[error("invalid settings: {0}")]
-    Settings(#[from] SettingsError),
-    /// The `gpu` backend needs a GL context and none could be made (`hybrid` falls back to the
-    /// CPU instead).
-    #[error("the gpu backend needs OpenGL: {0}")]
-    Gl(#[from] GlError),
-    /// The `gpu` backend could not be set up (e.g. A exceeds the texture size limit).
-    #[error("the gpu backend could not be set up: {0}")]
-    Backend(BackendError),
-}
 
 /// Time per phase of a solve.
 #[derive(Clone, Debug, Default, serde::Serialize)]
@@ -100,6 +77,17 @@ pub struct Solution {
 pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<Solution, SolveError> {
     settings.validate()?;
     model.validate()?;
+    if settings.backend == BackendKind::Auto {
+        if let Some(choice) = auto::without_device(model) {
+            return solve_chosen(model, settings, log, None, choice);
+        }
+        let gpu = Gpu::headless_with(crate::gl::HeadlessOptions { api: settings.gl, ..Default::default() });
+        let choice = match &gpu {
+            Ok(g) => auto::with_device(model, gpu_options(settings), Some(g)),
+            Err(e) => auto::Choice { backend: BackendKind::Cpu, reason: format!("no GL context ({e})") },
+        };
+        return solve_chosen(model, settings, log, gpu.as_ref().ok(), choice);
+    }
     if !settings.backend.uses_gl() {
         return solve_valid(model, settings, log, None);
     }
@@ -123,7 +111,30 @@ pub fn solve_on(
 ) -> Result<Solution, SolveError> {
     settings.validate()?;
     model.validate()?;
+    if settings.backend == BackendKind::Auto {
+        let choice =
+            auto::without_device(model).unwrap_or_else(|| auto::with_device(model, gpu_options(settings), gpu));
+        return solve_chosen(model, settings, log, gpu, choice);
+    }
     solve_valid(model, settings, log, gpu)
+}
+
+/// The `auto` backend's solve once it has chosen: the settings resolved to the chosen backend,
+/// the choice in one line of the log and first among the notes.
+pub(crate) fn solve_chosen(
+    model: &LpModel,
+    settings: &Settings,
+    log: &mut Logger,
+    gpu: Option<&Gpu>,
+    choice: auto::Choice,
+) -> Result<Solution, SolveError> {
+    let line = format!("auto: {} ({})", choice.backend.name(), choice.reason);
+    if settings.verbosity != Verbosity::Quiet {
+        log.line(&line);
+    }
+    let mut sol = solve_valid(model, &settings.resolved(choice.backend), log, gpu)?;
+    sol.notes.insert(0, line);
+    Ok(sol)
 }
 
 /// [`solve_on`] once the model and the settings have passed validation (a pass over A, made
@@ -194,7 +205,7 @@ fn solve_valid(
         let v = verify_in(model, &sf.units, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
         v.worst() / v.tolerance
     };
-    let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings, &mut notes, &judge)?;
+    let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings.setup, &mut notes, &judge)?;
     let t_post = Instant::now();
     let v = verdict(model, &sf, &outcome, settings);
     let reduced_costs = reduced_costs(model, &v.row_duals);
@@ -228,126 +239,6 @@ fn solve_valid(
         best_iterate: outcome.best_returned,
         timings,
     })
-}
-
-/// The options of the GPU normal equations from the settings.
-fn gpu_options(st: &Settings) -> GpuNormalOptions {
-    GpuNormalOptions {
-        variant: st.gpu_variant,
-        // The packed format exists for the 2008 papers' variant only (its kernels address the
-        // rotated half); every other variant stores A·D²·Aᵀ in full.
-        format: if st.gpu_variant == crate::gpu::cholesky::Variant::PAPER { st.normal_format } else { Format::Full },
-        substitution: st.substitution,
-        pivot_tolerance: st.gpu_pivot_tolerance,
-        columns_per_pass: st.assembly_columns,
-        fault: st.gpu_fault,
-    }
-}
-
-/// Builds the backend the settings ask for and runs the loop on it.
-#[allow(clippy::too_many_arguments)]
-fn run_backend(
-    sf: &StandardForm,
-    problem: &MpcProblem,
-    st: &Settings,
-    log: &mut Logger,
-    gpu: Option<&Gpu>,
-    timings: &mut Timings,
-    notes: &mut Vec<String>,
-    judge: Judge<'_>,
-) -> Result<MpcOutcome, SolveError> {
-    let t_setup = Instant::now();
-    let (m, n) = sf.dims();
-    let empty = m == 0 || n == 0;
-    if empty && st.backend.uses_gl() {
-        // Presolve fixed every column: there is nothing for a GPU to compute (and no 0×0
-        // texture to make), so every backend answers as the cpu backend does.
-        notes.push("the standard form is empty (presolve fixed every column): solved without the GPU".into());
-    }
-    Ok(match (st.backend, gpu) {
-        (_, _) if empty => {
-            let (mut vk, mut ne) = (CpuVectors::for_matrix(&sf.a, &sf.free_pairs), CpuNormal::new(m, n));
-            timings.setup = t_setup.elapsed();
-            let mut out = mpc::solve(&mut vk, &mut ne, problem, st, log);
-            out.gpu_iterations = st.backend.uses_gl().then_some(0);
-            out
-        }
-        (BackendKind::Cpu, _) => {
-            let mut vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs);
-            let mut ne = CpuNormal::new(m, n)
-                .with_mixed_precision(st.mixed_precision, &vk)
-                .with_factorization(st.factorization, &vk)
-                .map_err(SolveError::Backend)?;
-            log.line(&ne.describe(&vk));
-            timings.setup = t_setup.elapsed();
-            mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
-        }
-        (BackendKind::Gpu, None) => {
-            return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))
-        }
-        (BackendKind::Gpu, Some(g)) => {
-            check_gpu_limits(g, m, n, &gpu_options(st)).map_err(SolveError::Backend)?;
-            setup_fault(g, st).map_err(SolveError::Backend)?;
-            let pool = TexturePool::new();
-            let dense = sf.dense_a();
-            let normal =
-                GpuNormal::new(g, dense.as_ref(), gpu_options(st), pool.clone()).map_err(SolveError::Backend)?;
-            let mut vk =
-                GpuVectors::new(g, normal.a_matrix(), m, n, &sf.free_pairs, pool).map_err(SolveError::Backend)?;
-            let mut ne = GpuSide::new(normal);
-            timings.setup = t_setup.elapsed();
-            mpc::solve(&mut vk, &mut ne, problem, st, log)
-        }
-        (BackendKind::Hybrid, g) => {
-            let dense = sf.dense_a();
-            let side = match g {
-                None => {
-                    notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
-                    None
-                }
-                Some(g) => match check_gpu_limits(g, m, n, &gpu_options(st))
-                    .and_then(|()| setup_fault(g, st))
-                    .and_then(|()| GpuNormal::new(g, dense.as_ref(), gpu_options(st), TexturePool::new()))
-                {
-                    Ok(normal) => Some(normal),
-                    Err(e) => {
-                        let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
-                        log.line(&format!("notice: {note}"));
-                        notes.push(note);
-                        None
-                    }
-                },
-            };
-            let on_gpu = side.is_some();
-            let mut vk = CpuVectors::new(dense.as_ref(), &sf.free_pairs);
-            let mut ne = HybridNormal::new(side, CpuNormal::new(m, n), st.hybrid);
-            timings.setup = t_setup.elapsed();
-            let mut out = mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge));
-            if let Some(sw) = ne.switch() {
-                let note = format!("hybrid: switched to the CPU at iteration {}: {}", sw.iteration, sw.reason);
-                log.line(&note);
-                notes.push(note);
-            }
-            if !on_gpu {
-                // Without a GPU side the policy is the cpu backend, which reports no GPU count.
-                out.gpu_iterations = None;
-            }
-            out
-        }
-    })
-}
-
-/// A kernel that cannot compile, built only for [`FaultInjection::BrokenKernel`].
-const BROKEN_KERNEL: crate::gl::Kernel =
-    crate::gl::Kernel { file: "fault_injection.frag", source: "void main() { this_is_not_glsl = ; }\n", variants: &[] };
-
-/// Injects the set-up faults of [`FaultInjection`] through the real GL paths.
-fn setup_fault(g: &Gpu, settings: &Settings) -> Result<(), BackendError> {
-    if settings.gpu_fault == Some(FaultInjection::BrokenKernel) {
-        g.prepare(&BROKEN_KERNEL, &[])
-            .map_err(|e| BackendError::Gpu { kind: GpuFault::of(&e), detail: e.to_string() })?;
-    }
-    Ok(())
 }
 
 fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timings: Timings, t0: Instant) -> Solution {

@@ -81,7 +81,8 @@ impl LpSolver {
     /// [`Solution::notes`].
     pub fn solve(&mut self, model: &LpModel) -> Result<Solution, SolveError> {
         model.validate()?;
-        if self.settings.backend.uses_gl() {
+        let auto_early = (self.settings.backend == BackendKind::Auto).then(|| crate::lp::auto::without_device(model));
+        if self.settings.backend.uses_gl() || matches!(auto_early, Some(None)) {
             self.make_context()?;
         }
         let mut stdout_log;
@@ -101,7 +102,10 @@ impl LpSolver {
             Context::Failed(why) => (None, Some(why.clone())),
             Context::NotMade => (None, None),
         };
-        let mut solution = solve_on(model, &self.settings, log, gpu)?;
+        let mut solution = match auto_early {
+            Some(Some(choice)) => crate::lp::solve::solve_chosen(model, &self.settings, log, None, choice)?,
+            _ => solve_on(model, &self.settings, log, gpu)?,
+        };
         if let Some(why) = failure {
             solution.notes.insert(0, format!("no GL context: {why}"));
         }

@@ -53,8 +53,9 @@ pub fn solve(gpu: &Gpu, spec: &str, mps_text: &str) -> Result<String, String> {
     let backend = match spec.backend.as_str() {
         "gpu" => BackendKind::Gpu,
         "hybrid" => BackendKind::Hybrid,
+        "auto" => BackendKind::Auto,
         "cpu" => BackendKind::Cpu,
-        other => return Err(format!("unknown backend {other:?} (gpu, hybrid, cpu)")),
+        other => return Err(format!("unknown backend {other:?} (gpu, hybrid, cpu, auto)")),
     };
     let model = if mps_text.is_empty() {
         let m = spec.m.ok_or("a random LP needs its number of rows m")?;
@@ -84,7 +85,7 @@ pub fn solve(gpu: &Gpu, spec: &str, mps_text: &str) -> Result<String, String> {
         "objective": sol.objective,
         "iterations": sol.iterations,
         "gpu_iterations": sol.gpu_iterations,
-        "backend": backend.name(),
+        "backend": sol.backend.name(),
         "rows": model.num_rows(),
         "columns": model.num_cols(),
         "seconds": seconds,

@@ -8,12 +8,39 @@
 //!   precision on every GPU solve; the offending solve is redone on the CPU);
 //! - (3.17) more than n − m entries of D² are below ε_d (fewer than m active dual constraints);
 //! - (3.18) among the entries of D² above μ·θ_d, max/min > θ_a (diverging primal variables);
-//! - any GL failure or factorization breakdown on the GPU (a fault is never fatal here).
+//! - any GL failure or factorization breakdown on the GPU (a fault is never fatal here);
+//! - the cost rule (not the paper's; [`crate::lp::CostRule`], off in the papers' setups): a GPU
+//!   iteration took at least its floor and more than its factor times the CPU's estimated one.
 //!
 //! Once on the CPU it stays there (the paper's `useGPU` is never set back).
 
-use super::{BackendError, CpuNormal, CpuVectors, FactorInfo, GpuNormal, NormalEquations, VectorKernels};
-use crate::lp::settings::HybridRules;
+use super::{
+    cpu_iteration_estimate, BackendError, CpuNormal, CpuVectors, FactorInfo, GpuNormal, NormalEquations, VectorKernels,
+};
+use crate::clock::Instant;
+use crate::lp::settings::{CostRule, HybridRules};
+use std::time::Duration;
+
+/// (3.17): more than n − m of the n entries of D² are below ε_d (`small` of them).
+pub fn rule_3_17_fires(small: usize, m: usize, n: usize) -> bool {
+    small > n.saturating_sub(m)
+}
+
+/// (3.18): the diverging entries of D² (those above μ·θ_d) spread by more than θ_a; `spread`
+/// is their max/min (`None` when there are none).
+pub fn rule_3_18_fires(spread: Option<f64>, theta_a: f64) -> bool {
+    spread.is_some_and(|s| s > theta_a)
+}
+
+/// (3.16): a GPU solution's relative residual is at least θ_r (or not a number).
+pub fn rule_3_16_fires(relative_residual: f64, theta_r: f64) -> bool {
+    !(relative_residual.is_finite() && relative_residual < theta_r)
+}
+
+/// The cost rule: a GPU iteration of `t_gpu` seconds against the CPU's estimated `t_cpu`.
+pub fn cost_rule_fires(rule: &CostRule, t_gpu: f64, t_cpu: f64) -> bool {
+    t_gpu >= rule.min_seconds && t_gpu > rule.factor * t_cpu
+}
 
 /// Why the hybrid policy left the GPU.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +63,9 @@ pub struct HybridNormal<'g> {
     started: bool,
     gpu_factorizations: usize,
     switch: Option<Switch>,
+    /// GPU time of the normal equations since the current iteration began.
+    gpu_time: Duration,
+    dims: (usize, usize),
 }
 
 impl<'g> HybridNormal<'g> {
@@ -52,6 +82,8 @@ impl<'g> HybridNormal<'g> {
             started: false,
             gpu_factorizations: 0,
             switch: None,
+            gpu_time: Duration::ZERO,
+            dims: (0, 0),
         }
     }
 
@@ -76,13 +108,18 @@ impl<'g> HybridNormal<'g> {
     fn rules_fire(&self, d2: &[f64], m: usize, n: usize) -> Option<String> {
         let r = &self.rules;
         let small = d2.iter().filter(|&&v| v < r.eps_d).count();
-        if small > n - m.min(n) {
-            return Some(format!("(3.17): {small} entries of D² below ε_d = {:e} > n − m = {}", r.eps_d, n - m));
+        if rule_3_17_fires(small, m, n) {
+            return Some(format!(
+                "(3.17): {small} entries of D² below ε_d = {:e} > n − m = {}",
+                r.eps_d,
+                n.saturating_sub(m)
+            ));
         }
         if self.mu.is_finite() {
             let big = d2.iter().copied().filter(|&v| v > self.mu * r.theta_d);
             let (lo, hi) = big.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
-            if hi > 0.0 && hi / lo > r.theta_a {
+            let spread = (hi > 0.0).then(|| hi / lo);
+            if rule_3_18_fires(spread, r.theta_a) {
                 return Some(format!(
                     "(3.18): diverging entries of D² spread by {:.1e} > θ_a = {:e}",
                     hi / lo,
@@ -133,13 +170,17 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
             return Err(BackendError::Dimension { op: "assemble", expected: n, got: d2.len() });
         }
         self.d2.clone_from(d2);
+        self.dims = (m, n);
         if self.use_gpu() {
             if let Some(why) = self.rules_fire(d2, m, n) {
                 self.leave_gpu(why);
             }
         }
         if self.use_gpu() {
-            match self.gpu_assemble() {
+            let t = Instant::now();
+            let assembled = self.gpu_assemble();
+            self.gpu_time += t.elapsed();
+            match assembled {
                 Ok(()) => {
                     self.on_gpu = true;
                     return Ok(());
@@ -153,7 +194,10 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
 
     fn factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
         if self.on_gpu {
-            match self.gpu.as_mut().map(GpuNormal::factor) {
+            let t = Instant::now();
+            let factored = self.gpu.as_mut().map(GpuNormal::factor);
+            self.gpu_time += t.elapsed();
+            match factored {
                 Some(Ok(info)) => {
                     if self.started {
                         self.gpu_factorizations += 1;
@@ -170,11 +214,13 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
 
     fn solve(&mut self, vk: &mut CpuVectors, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
         if self.on_gpu {
+            let t = Instant::now();
             let result = self.gpu.as_mut().map(|g| g.solve_host(r));
+            self.gpu_time += t.elapsed();
             match result {
                 Some(Ok(u)) => {
                     let rel = self.relative_residual(vk, r, &u)?;
-                    if rel.is_finite() && rel < self.rules.theta_r {
+                    if !rule_3_16_fires(rel, self.rules.theta_r) {
                         return Ok(u);
                     }
                     self.leave_gpu(format!("(3.16): relative residual {rel:.2e} ≥ θ_r = {:e}", self.rules.theta_r));
@@ -192,6 +238,21 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
     fn begin_iteration(&mut self, k: usize, mu: f64) {
         self.iteration = k;
         self.mu = mu;
+        // The cost rule judges whole loop iterations (iteration 0 still pays for compiling
+        // the kernels before it, so it is judged at k = 1 the earliest).
+        let spent = std::mem::take(&mut self.gpu_time);
+        if let (Some(rule), true, true) = (self.rules.cost, self.started, self.use_gpu()) {
+            let (m, n) = self.dims;
+            let t_cpu = cpu_iteration_estimate(m, n).as_secs_f64();
+            let t_gpu = spent.as_secs_f64();
+            if cost_rule_fires(&rule, t_gpu, t_cpu) {
+                self.leave_gpu(format!(
+                    "cost rule: the GPU iteration took {t_gpu:.3} s, the CPU's is estimated at {t_cpu:.3} s \
+                     (> {}×)",
+                    rule.factor
+                ));
+            }
+        }
         self.started = true;
     }
 

@@ -24,6 +24,7 @@ mod gpu_vectors;
 mod hybrid;
 mod limits;
 mod mixed;
+mod probe;
 
 pub use column_split::{
     assemble_split, column_max_squares, share_bound, split_columns, ColumnSplit, MIN_REDUCED_SHARE,
@@ -37,9 +38,10 @@ pub use dependent_rows::{dependent_rows, DependentRows, CANDIDATE_PIVOT, DEPENDE
 pub use error::{BackendError, FaultInjection, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
 pub use gpu_vectors::GpuVectors;
-pub use hybrid::{HybridNormal, Switch};
+pub use hybrid::{cost_rule_fires, rule_3_16_fires, rule_3_17_fires, rule_3_18_fires, HybridNormal, Switch};
 pub use limits::{check_gpu_limits, host_bytes, texture_sides};
 pub use mixed::{MixedPrecision, MIXED_MAX_REFINEMENTS, MIXED_MIN_ROWS};
+pub use probe::{cpu_iteration_estimate, cpu_rate, iteration_flops, probe_device, DeviceProbe, PROBE_M, PROBE_N};
 
 /// What `factor` reports besides success.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -1,0 +1,116 @@
+//! The `auto` backend: `cpu` or `hybrid` per problem and per device.
+//!
+//! Both answer in double precision at the same ε, so the choice is about time only, and the
+//! rule is to choose the GPU only where it is expected to win:
+//!
+//! 1. Without a context (no driver is touched): fewer than [`AUTO_MIN_ROWS`] rows, or an A
+//!    sparse enough that the CPU's sparse assembly beats the dense product
+//!    ([`crate::lp::backend::sparse_assembly_pays`]) — every GPU pass is dense work — go to
+//!    `cpu`.
+//! 2. With the context: no context, a software rasterizer (its passes run on the same CPU
+//!    cores, in single precision, slower than faer's double precision) or a problem past the
+//!    textures' or memory's limits go to `cpu`.
+//! 3. Otherwise a probe ([`crate::lp::backend::probe_device`], once per device and process)
+//!    times the hybrid backend's GPU normal equations against the CPU's on a
+//!    [`crate::lp::backend::PROBE_M`]-row problem; `hybrid` only when the GPU is
+//!    [`AUTO_MARGIN`] times faster there (a GPU's advantage grows with the size, so the probe
+//!    errs towards the CPU). Once running, hybrid's cost rule ([`crate::lp::CostRule`]) still
+//!    leaves the GPU if its iterations turn out slow.
+//!
+//! The solution says which backend ran and why, in one line of the log and in its notes.
+
+use crate::gl::{Gpu, GpuInfo};
+use crate::lp::backend::{check_gpu_limits, probe_device, sparse_assembly_pays, DeviceProbe, GpuNormalOptions};
+use crate::lp::model::LpModel;
+use crate::lp::settings::BackendKind;
+
+/// Problems with fewer rows go to the CPU without a probe: their GPU iterations are pass
+/// overhead (tens of passes for microseconds of arithmetic each).
+pub const AUTO_MIN_ROWS: usize = 512;
+
+/// How much faster than the CPU the probe must find the GPU.
+pub const AUTO_MARGIN: f64 = 1.25;
+
+/// The backend `auto` chose and why (one line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub backend: BackendKind,
+    pub reason: String,
+}
+
+impl Choice {
+    fn cpu(reason: String) -> Self {
+        Self { backend: BackendKind::Cpu, reason }
+    }
+}
+
+/// What the model alone decides: `Some(cpu)` for small or sparse problems, `None` when the
+/// device must be asked.
+pub fn without_device(model: &LpModel) -> Option<Choice> {
+    by_shape(model.num_rows(), sparse_assembly_pays(&model.a))
+}
+
+/// [`without_device`] on the facts it reads.
+pub fn by_shape(rows: usize, sparse: bool) -> Option<Choice> {
+    if rows < AUTO_MIN_ROWS {
+        return Some(Choice::cpu(format!(
+            "{rows} rows < {AUTO_MIN_ROWS}: too small for GPU passes to pay for themselves"
+        )));
+    }
+    if sparse {
+        return Some(Choice::cpu(
+            "A is sparse: the CPU's sparse A·D²·Aᵀ does less work than the GPU's dense passes".into(),
+        ));
+    }
+    None
+}
+
+/// The choice for a dense problem of at least [`AUTO_MIN_ROWS`] rows on `gpu` (`None`: no
+/// context could be made).
+pub fn with_device(model: &LpModel, options: GpuNormalOptions, gpu: Option<&Gpu>) -> Choice {
+    let Some(gpu) = gpu else {
+        return Choice::cpu("no GL context".into());
+    };
+    // The standard form has at most a slack per row beside the model's columns.
+    let (m, n) = (model.num_rows(), model.num_cols() + model.num_rows());
+    let fits = check_gpu_limits(gpu, m, n, &options).map_err(|e| e.to_string());
+    let info = gpu.info();
+    let probe = match (&fits, info.is_software()) {
+        (Ok(()), false) => Some(probe_device(gpu, options).map_err(|e| e.to_string())),
+        _ => None,
+    };
+    by_device(info, fits, probe)
+}
+
+/// [`with_device`] on the facts it gathered: the context's record, whether the problem fits,
+/// and the probe (run only for a hardware renderer and a problem that fits).
+pub fn by_device(info: &GpuInfo, fits: Result<(), String>, probe: Option<Result<DeviceProbe, String>>) -> Choice {
+    if info.is_software() {
+        return Choice::cpu(format!(
+            "{} is a software rasterizer: its single-precision passes run on the CPU's own cores",
+            info.renderer
+        ));
+    }
+    if let Err(e) = fits {
+        return Choice::cpu(format!("the problem does not fit the GPU: {e}"));
+    }
+    match probe {
+        None => Choice::cpu("no probe of the GPU".into()),
+        Some(Err(e)) => Choice::cpu(format!("the GPU probe failed: {e}")),
+        Some(Ok(p)) => {
+            let what = format!(
+                "probe at {}×{}: GPU {:.1} ms, CPU {:.1} ms per iteration on {}",
+                crate::lp::backend::PROBE_M,
+                crate::lp::backend::PROBE_N,
+                p.gpu_seconds * 1e3,
+                p.cpu_seconds * 1e3,
+                info.renderer
+            );
+            if p.gpu_seconds * AUTO_MARGIN < p.cpu_seconds {
+                Choice { backend: BackendKind::Hybrid, reason: format!("{what}: the GPU is faster") }
+            } else {
+                Choice::cpu(format!("{what}: the GPU is not {AUTO_MARGIN}× faster"))
+            }
+        }
+    }
+}
