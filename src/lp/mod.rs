@@ -6,6 +6,7 @@
 //! back by [`solve::solve`].
 pub mod backend;
 pub mod builder;
+pub mod feasibility;
 pub mod log;
 pub mod model;
 pub mod mpc;
@@ -25,6 +26,7 @@ pub mod verify;
 pub use mps::write as mps_write;
 
 pub use builder::{IntoValues, LpModelBuilder};
+pub use feasibility::{Feasibility, FeasibilityCheck};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use settings::{BackendKind, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution, Verbosity};
