@@ -1,5 +1,5 @@
 //! How `glsolve solve` shows a solution: the summary lines and the JSON file.
-use glsolve::lp::{LpModel, Solution};
+use glsolve::lp::{Certificate, LpModel, Solution};
 
 pub fn summary(model: &LpModel, s: &Solution) {
     let t = &s.timings;
@@ -30,6 +30,9 @@ pub fn summary(model: &LpModel, s: &Solution) {
     if let Some(c) = &s.certificate {
         println!("certificate {}", c.check.summary());
     }
+    if let Some(f) = &s.feasibility {
+        println!("feasibility {}", f.summary());
+    }
     println!(
         "time        {:.3} s  (standard form {:.3}, assemble {:.3}, factor {:.3}, solve {:.3}, other {:.3}); backend {}, standard form {} x {}",
         t.total.as_secs_f64(),
@@ -46,13 +49,6 @@ pub fn summary(model: &LpModel, s: &Solution) {
 
 /// JSON with named primal values, row duals and reduced costs (non-finite numbers as null).
 pub fn to_json(model: &LpModel, s: &Solution) -> String {
-    let num = |v: f64| {
-        if v.is_finite() {
-            serde_json::json!(v)
-        } else {
-            serde_json::Value::Null
-        }
-    };
     let named = |name: &dyn Fn(usize) -> String, vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
         vals.iter().enumerate().map(|(k, &v)| (name(k), num(v))).collect()
     };
@@ -83,16 +79,41 @@ pub fn to_json(model: &LpModel, s: &Solution) -> String {
             "complementarity": num(v.complementarity),
             "gap": num(v.gap),
         })),
-        "certificate": s.certificate.as_ref().map(|c| serde_json::json!({
-            "kind": format!("{:?}", c.kind),
-            "accuracy": format!("{:?}", c.check.accuracy),
-            "gain": num(c.check.value),
-            "violation": num(c.check.violation),
-            "ratio": num(c.check.ratio),
-            "tolerance": num(c.check.tolerance),
-            "ray": c.ray.iter().map(|&v| num(v)).collect::<Vec<_>>(),
+        "certificate": s.certificate.as_ref().map(certificate),
+        "feasibility": s.feasibility.as_ref().map(|f| serde_json::json!({
+            "outcome": f.outcome.name(),
+            "accuracy": format!("{:?}", f.accuracy),
+            "solve_status": f.solve_status.map(|st| st.name()),
+            "iterations": f.iterations,
+            "time_seconds": f.time.as_secs_f64(),
+            "primal_residual": num(f.primal_residual),
+            "bound_violation": num(f.bound_violation),
+            "tolerance": num(f.tolerance),
+            "certificate": f.certificate.as_ref().map(certificate),
         })),
         "warnings": model.warnings,
     });
     serde_json::to_string_pretty(&v).unwrap_or_default()
+}
+
+/// A finite number, or null.
+fn num(v: f64) -> serde_json::Value {
+    if v.is_finite() {
+        serde_json::json!(v)
+    } else {
+        serde_json::Value::Null
+    }
+}
+
+/// A certificate and its check.
+fn certificate(c: &Certificate) -> serde_json::Value {
+    serde_json::json!({
+        "kind": format!("{:?}", c.kind),
+        "accuracy": format!("{:?}", c.check.accuracy),
+        "gain": num(c.check.value),
+        "violation": num(c.check.violation),
+        "ratio": num(c.check.ratio),
+        "tolerance": num(c.check.tolerance),
+        "ray": c.ray.iter().map(|&v| num(v)).collect::<Vec<_>>(),
+    })
 }

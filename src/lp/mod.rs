@@ -7,6 +7,7 @@
 pub mod auto;
 pub mod backend;
 pub mod builder;
+pub mod feasibility;
 mod hybrid_rules;
 pub mod log;
 pub mod model;
@@ -29,6 +30,7 @@ pub mod verify;
 pub use mps::write as mps_write;
 
 pub use builder::{IntoValues, LpModelBuilder};
+pub use feasibility::{Feasibility, FeasibilityCheck};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use settings::{

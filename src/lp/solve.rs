@@ -5,6 +5,7 @@ use crate::clock::Instant;
 use crate::gl::Gpu;
 use crate::lp::auto;
 use crate::lp::backend::{dependent_rows_of_valid, FaultInjection};
+use crate::lp::feasibility::{check_feasibility, ray_feasibility, ray_status, FeasibilityCheck, ZeroCostAnswer};
 use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entries, IterationInfo, Logger};
 use crate::lp::model::LpModel;
 use crate::lp::mpc::{Iterate, MpcProblem, MpcTimings, Weights};
@@ -28,6 +29,8 @@ pub struct Timings {
     pub mpc: MpcTimings,
     /// Mapping the answer back to the original model.
     pub postsolve: Duration,
+    /// The feasibility solve after a primal ray (zero otherwise).
+    pub feasibility: Duration,
     pub total: Duration,
 }
 
@@ -62,8 +65,13 @@ pub struct Solution {
     /// The independent double-precision check of (x, row_duals) on the original model (`None`
     /// when presolve decided the status without a point).
     pub verification: Option<Verification>,
-    /// The infeasibility certificate and its check, for the infeasible statuses.
+    /// The infeasibility certificate and its check, for the infeasible statuses (the primal ray
+    /// for `dual infeasible` and `unbounded`).
     pub certificate: Option<Certificate>,
+    /// After a primal ray: whether a primal feasible point was established (then the status is
+    /// [`Status::Unbounded`] and [`Solution::x`] is that point), refuted (with its Farkas ray) or
+    /// left unknown ([`crate::lp::feasibility`]).
+    pub feasibility: Option<FeasibilityCheck>,
     /// Whether x and the duals are the best iterate by `mpc::merit` (limits and failures)
     /// rather than the last one.
     pub best_iterate: bool,
@@ -137,6 +145,19 @@ pub(crate) fn solve_chosen(
     Ok(sol)
 }
 
+/// The feasibility solve of [`crate::lp::feasibility`]: `model` (its cost zeroed) on the cpu
+/// backend with `settings`, both already validated through the solve that asks.
+fn solve_feasibility(model: &LpModel, settings: &Settings, log: &mut Logger) -> Option<ZeroCostAnswer> {
+    let sol = solve_valid(model, settings, log, None).ok()?;
+    Some(ZeroCostAnswer {
+        status: sol.status,
+        iterations: sol.iterations,
+        x: sol.x,
+        row_duals: sol.row_duals,
+        certificate: sol.certificate,
+    })
+}
+
 /// [`solve_on`] once the model and the settings have passed validation (a pass over A, made
 /// once per solve).
 fn solve_valid(
@@ -156,7 +177,29 @@ fn solve_valid(
             return Ok(trivial(model, settings, Status::PrimalInfeasible, why, timings, t0))
         }
         Presolved::DualInfeasible(why) => {
-            return Ok(trivial(model, settings, Status::DualInfeasible, why, timings, t0))
+            let mut sol = trivial(model, settings, Status::DualInfeasible, why, timings, t0);
+            let deadline = settings.time_limit.map(|d| t0 + d);
+            let found = check_feasibility(
+                model,
+                &crate::lp::units::Units::of(model),
+                None,
+                None,
+                settings,
+                deadline,
+                &solve_feasibility,
+            );
+            log.line(&found.check.summary());
+            sol.status = ray_status(crate::lp::verify::Accuracy::Tolerance, &found.check);
+            sol.detail = format!("{}; primal feasibility {}", sol.detail, found.check.outcome.name());
+            if let Some((x, y)) = found.point {
+                sol.objective = objective(model, &x);
+                sol.reduced_costs = reduced_costs(model, &y);
+                (sol.x, sol.row_duals) = (x, y);
+            }
+            sol.timings.feasibility = found.check.time;
+            sol.timings.total = t0.elapsed();
+            sol.feasibility = Some(found.check);
+            return Ok(sol);
         }
     };
     // The standard form of a validated model has a valid A by construction (b is checked there).
@@ -207,14 +250,19 @@ fn solve_valid(
     };
     let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings.setup, &mut notes, &judge)?;
     let t_post = Instant::now();
-    let v = verdict(model, &sf, &outcome, settings);
+    let mut v = verdict(model, &sf, &outcome, settings);
+    let feasibility = ray_feasibility(model, &sf, &mut v, settings, deadline, &solve_feasibility);
+    timings.feasibility = feasibility.as_ref().map_or(Duration::ZERO, |f| f.time);
     let reduced_costs = reduced_costs(model, &v.row_duals);
     let objective = objective(model, &v.x);
     log.line(&format!("verification: {}", v.verification.summary()));
     if let Some(c) = &v.certificate {
         log.line(&format!("certificate: {}", c.check.summary()));
     }
-    timings.postsolve = t_post.elapsed();
+    if let Some(f) = &feasibility {
+        log.line(&f.summary());
+    }
+    timings.postsolve = t_post.elapsed().saturating_sub(timings.feasibility);
     timings.mpc = outcome.timings;
     timings.total = t0.elapsed();
     if settings.verbosity == Verbosity::Verbose {
@@ -236,6 +284,7 @@ fn solve_valid(
         notes,
         verification: Some(v.verification),
         certificate: v.certificate,
+        feasibility,
         best_iterate: outcome.best_returned,
         timings,
     })
@@ -259,6 +308,7 @@ fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timi
         notes: Vec::new(),
         verification: None,
         certificate: None,
+        feasibility: None,
         best_iterate: false,
         timings,
     }

@@ -23,11 +23,22 @@ pub enum Status {
     /// ray passes the check only at the reduced tolerance √ε_inf.
     PrimalInfeasibleReducedAccuracy,
     /// A primal ray r passes [`crate::lp::verify::check_primal_ray`] at the infeasibility tolerance
-    /// (the dual is infeasible; if the primal is feasible the LP is unbounded); or presolve found a
-    /// column that improves the objective without limit.
+    /// (or presolve found a column that improves the objective without limit), so the dual is
+    /// infeasible, and no primal feasible point was established: the feasibility solve that
+    /// follows a ray ([`crate::lp::feasibility`]) refuted one (the LP is primal and dual
+    /// infeasible) or could not decide (a limit, the interrupt, a numerical failure).
+    /// [`crate::lp::Solution::feasibility`] says which.
     DualInfeasible,
-    /// The loop's dual-infeasibility test fired but the ray passes only at √ε_inf.
+    /// As [`Status::DualInfeasible`], with a ray that passes only at √ε_inf.
     DualInfeasibleReducedAccuracy,
+    /// Unbounded: a verified primal ray (as for [`Status::DualInfeasible`]) and a primal feasible
+    /// point whose row and bound violations pass the check on the original model at
+    /// [`crate::lp::verify::VERIFY_FACTOR`]·ε. The point is [`crate::lp::Solution::x`], the ray
+    /// [`crate::lp::Solution::certificate`] (none when presolve found the ray).
+    Unbounded,
+    /// As [`Status::Unbounded`], with the ray or the feasible point passing only at the reduced
+    /// tolerances (√ε_inf, √(10ε)).
+    UnboundedReducedAccuracy,
     /// The iteration limit was reached; the best iterate is returned (see
     /// [`crate::lp::Solution::verification`] for how good it is).
     IterationLimit,
@@ -50,8 +61,10 @@ impl Status {
             Status::OptimalReducedAccuracy => "optimal (reduced accuracy)",
             Status::PrimalInfeasible => "primal infeasible",
             Status::PrimalInfeasibleReducedAccuracy => "primal infeasible (reduced accuracy)",
-            Status::DualInfeasible => "dual infeasible (unbounded)",
-            Status::DualInfeasibleReducedAccuracy => "dual infeasible (unbounded, reduced accuracy)",
+            Status::DualInfeasible => "dual infeasible",
+            Status::DualInfeasibleReducedAccuracy => "dual infeasible (reduced accuracy)",
+            Status::Unbounded => "unbounded",
+            Status::UnboundedReducedAccuracy => "unbounded (reduced accuracy)",
             Status::IterationLimit => "iteration limit",
             Status::TimeLimit => "time limit",
             Status::Interrupted => "interrupted",

@@ -42,7 +42,7 @@ pub fn verdict(model: &LpModel, sf: &StandardForm, out: &MpcOutcome, st: &Settin
         if bv.accuracy < v.verification.accuracy {
             v.status = point_status(&bv);
             if v.status == Status::Optimal {
-                v.detail = "the best iterate passes verification on the original model at ε".into();
+                v.detail = format!("the best iterate passes the check on the original model at {}", at_tol(&bv));
             } else {
                 v.detail.push_str("; the best iterate is returned");
             }
@@ -80,7 +80,10 @@ fn decide(
             let loop_failed = out.status == Status::NumericalFailure;
             match verification.accuracy {
                 Accuracy::Tolerance if loop_failed => {
-                    add(&mut detail, "the best point passes verification at ε".into());
+                    add(
+                        &mut detail,
+                        format!("the best point passes the check on the original model at {}", at_tol(&verification)),
+                    );
                     Status::Optimal
                 }
                 Accuracy::Tolerance => Status::Optimal,
@@ -119,7 +122,12 @@ fn decide(
                 certificate: Some(Certificate { kind: CertificateKind::Farkas, ray, check }),
             };
         }
-        Status::DualInfeasible | Status::DualInfeasibleReducedAccuracy => {
+        // The loop proposes `DualInfeasible`; `Unbounded` needs the feasibility check after the
+        // verdict (`lp::feasibility`).
+        Status::DualInfeasible
+        | Status::DualInfeasibleReducedAccuracy
+        | Status::Unbounded
+        | Status::UnboundedReducedAccuracy => {
             let (ray, check) = best_ray(
                 [Some(&out.iterate.x), out.residual_ray.as_ref(), None],
                 |r| sf.primal_ray(r),
@@ -176,10 +184,16 @@ fn best_ray(
 fn rejected_claim(detail: &mut String, v: &Verification) -> Status {
     let status = point_status(v);
     *detail = match status {
-        Status::Optimal => "the point passes verification on the original model at ε".into(),
+        Status::Optimal => format!("the point passes the check on the original model at {}", at_tol(v)),
         _ => format!("{detail}; but the certificate fails its check"),
     };
     status
+}
+
+/// The tolerance a passing check was graded at, as the detail states it: the number, and what
+/// it is (`optimal` promises every measure ≤ [`VERIFY_FACTOR`]·ε on the original model).
+fn at_tol(v: &Verification) -> String {
+    format!("tol {:.1e} (= {VERIFY_FACTOR}·ε)", v.tolerance)
 }
 
 /// The status a point earns by its verification alone.

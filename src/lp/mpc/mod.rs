@@ -358,7 +358,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             }
             if single && k >= best_k + NO_PROGRESS_ITERATIONS {
                 let why = format!(
-                    "no progress in single precision: the best iterate (iteration {best_k}, merit {:.2e}) was not improved on in {NO_PROGRESS_ITERATIONS} iterations",
+                    "no progress in single precision: the best iterate (iteration {best_k}, merit {:.2e}) was not improved on in {NO_PROGRESS_ITERATIONS} iterations (the f32 factor of A·D²·Aᵀ no longer resolves the direction: the primal residual grows with every step)",
                     self.best.as_ref().map_or(f64::NAN, |b| b.merit)
                 );
                 return Ok((Status::NumericalFailure, Some(state), why));
