@@ -53,8 +53,9 @@ pub fn without_device(model: &LpModel) -> Option<Choice> {
 /// [`without_device`] on the facts it reads.
 pub fn by_shape(rows: usize, sparse: bool) -> Option<Choice> {
     if rows < AUTO_MIN_ROWS {
+        let noun = if rows == 1 { "row" } else { "rows" };
         return Some(Choice::cpu(format!(
-            "{rows} rows < {AUTO_MIN_ROWS}: too small for GPU passes to pay for themselves"
+            "{rows} {noun} < {AUTO_MIN_ROWS}: too small for GPU passes to pay for themselves"
         )));
     }
     if sparse {
