@@ -1,5 +1,5 @@
 //! How `glsolve solve` shows a solution: the summary lines and the JSON file.
-use glsolve::lp::{Certificate, LpModel, Solution};
+use glsolve::lp::{Certificate, LpModel, Solution, Status};
 
 pub fn summary(model: &LpModel, s: &Solution) {
     let t = &s.timings;
@@ -8,7 +8,15 @@ pub fn summary(model: &LpModel, s: &Solution) {
         s.status,
         if s.detail.is_empty() { String::new() } else { format!(" ({})", s.detail) }
     );
-    println!("objective   {:.12e}  (includes the objective constant {})", s.objective, model.obj_constant);
+    // Only an optimal status has an optimal value; elsewhere the number is the returned point's.
+    let of_what = match s.status {
+        Status::Optimal | Status::OptimalReducedAccuracy => "",
+        Status::Unbounded | Status::UnboundedReducedAccuracy => {
+            "at the feasible point returned; the objective improves without limit along the ray; "
+        }
+        _ => "at the point returned, which is not optimal; ",
+    };
+    println!("objective   {:.12e}  ({of_what}includes the objective constant {})", s.objective, model.obj_constant);
     match (s.gpu_iterations, s.single_factorizations) {
         (Some(g), _) => println!("iterations  {} ({g} on the GPU)", s.iterations),
         (None, Some(k)) if k > 0 => println!(

@@ -11,7 +11,7 @@
 //!    cores, in single precision, slower than faer's double precision) or a problem past the
 //!    textures' or memory's limits go to `cpu`.
 //! 3. Otherwise a probe ([`crate::lp::backend::probe_device`], once per device and process)
-//!    times the hybrid backend's GPU normal equations against the CPU's on a
+//!    times the hybrid backend's GPU normal equations against the cpu backend's on a
 //!    [`crate::lp::backend::PROBE_M`]-row problem; `hybrid` only when the GPU is
 //!    [`AUTO_MARGIN`] times faster there (a GPU's advantage grows with the size, so the probe
 //!    errs towards the CPU). Once running, hybrid's cost rule ([`crate::lp::CostRule`]) still
@@ -22,7 +22,7 @@
 use crate::gl::{Gpu, GpuInfo};
 use crate::lp::backend::{check_gpu_limits, probe_device, sparse_assembly_pays, DeviceProbe, GpuNormalOptions};
 use crate::lp::model::LpModel;
-use crate::lp::settings::BackendKind;
+use crate::lp::settings::{BackendKind, Settings};
 
 /// Problems with fewer rows go to the CPU without a probe: their GPU iterations are pass
 /// overhead (tens of passes for microseconds of arithmetic each).
@@ -45,8 +45,8 @@ impl Choice {
 }
 
 /// What the model alone decides: `Some(cpu)` for small or sparse problems, `None` when the
-/// device must be asked.
-pub fn without_device(model: &LpModel) -> Option<Choice> {
+/// device must be asked. `model` has passed [`LpModel::validate`].
+pub(crate) fn without_device(model: &LpModel) -> Option<Choice> {
     by_shape(model.num_rows(), sparse_assembly_pays(&model.a))
 }
 
@@ -68,16 +68,27 @@ pub fn by_shape(rows: usize, sparse: bool) -> Option<Choice> {
 
 /// The choice for a dense problem of at least [`AUTO_MIN_ROWS`] rows on `gpu` (`None`: no
 /// context could be made).
-pub fn with_device(model: &LpModel, options: GpuNormalOptions, gpu: Option<&Gpu>) -> Choice {
+pub(crate) fn with_device(
+    model: &LpModel,
+    settings: &Settings,
+    options: GpuNormalOptions,
+    gpu: Option<&Gpu>,
+) -> Choice {
     let Some(gpu) = gpu else {
         return Choice::cpu("no GL context".into());
     };
-    // The standard form has at most a slack per row beside the model's columns.
-    let (m, n) = (model.num_rows(), model.num_cols() + model.num_rows());
+    // At most the standard form's size: a slack per row and a second column per free column
+    // beside the model's columns.
+    let free = model.col_lower.iter().zip(&model.col_upper).filter(|(l, u)| l.is_infinite() && u.is_infinite()).count();
+    let (m, n) = (model.num_rows(), model.num_cols() + free + model.num_rows());
     let fits = check_gpu_limits(gpu, m, n, &options).map_err(|e| e.to_string());
     let info = gpu.info();
     let probe = match (&fits, info.is_software()) {
-        (Ok(()), false) => Some(probe_device(gpu, options).map_err(|e| e.to_string())),
+        // The probe measures the device, never the caller's injected faults.
+        (Ok(()), false) => Some(
+            probe_device(gpu, GpuNormalOptions { fault: None, ..options }, settings.mixed_precision)
+                .map_err(|e| e.to_string()),
+        ),
         _ => None,
     };
     by_device(info, fits, probe)

@@ -1,6 +1,7 @@
 //! The hybrid backend's switching rules: the 2008 IPM paper's (3.16)–(3.18) and a cost rule.
 
-/// The hybrid backend's switching rules (2008 IPM paper (3.16)–(3.18)); defaults are the paper's.
+/// The hybrid backend's switching rules: the 2008 IPM paper's (3.16)–(3.18) with the paper's
+/// thresholds, and the cost rule ([`HybridRules::papers`] leaves it out).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HybridRules {
     /// θ_r of (3.16): switch when ‖r − A·D²·Aᵀ·Δλ‖/‖r‖ ≥ θ_r for a GPU solution.
@@ -16,11 +17,12 @@ pub struct HybridRules {
     pub cost: Option<CostRule>,
 }
 
-/// The hybrid backend's cost rule: after a GPU iteration of `t_gpu` seconds (assembly,
-/// factorization and solves of the normal equations), switch when `t_gpu ≥ min_seconds` and
-/// `t_gpu > factor · t_cpu`, where `t_cpu` is the CPU's estimated iteration on the same
-/// problem ([`crate::lp::backend::cpu_iteration_estimate`]: the dense work m²n + m³/3 at the
-/// CPU's measured rate, an upper bound where the CPU would hold A sparse).
+/// The hybrid backend's cost rule: a GPU iteration of `t_gpu` seconds (assembly,
+/// factorization and solves of the normal equations) is too slow when `t_gpu ≥ min_seconds` and
+/// `t_gpu > factor · t_cpu`, where `t_cpu` is what the hybrid backend's CPU side would take
+/// ([`crate::lp::backend::cpu_iteration_estimate`]: the dense work m²n + m³/3 at the CPU's
+/// measured rate); after [`crate::lp::backend::COST_RULE_ITERATIONS`] such iterations in a row
+/// the solve leaves the GPU.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CostRule {
     pub factor: f64,

@@ -332,10 +332,14 @@ impl Settings {
         }
     }
 
-    /// These settings with `backend` (a concrete one) in place of `Auto`: the step factors
-    /// still at auto's defaults become `backend`'s defaults; everything else is kept.
+    /// These settings with `backend` in place of `Auto`: the tolerance and the step factors
+    /// still at auto's defaults become `backend`'s defaults (a value set to exactly auto's
+    /// default counts as left); everything else is kept.
     pub fn resolved(&self, backend: BackendKind) -> Settings {
         let mut st = Settings { backend, ..self.clone() };
+        if self.tolerance == Self::default_tolerance(BackendKind::Auto) {
+            st.tolerance = Self::default_tolerance(backend);
+        }
         if self.step_factor == Self::default_step_factor(BackendKind::Auto) {
             st.step_factor = Self::default_step_factor(backend);
         }

@@ -80,7 +80,8 @@ pub struct Solution {
 
 /// Solves `model` with `settings`, writing the iteration log to `log` (as
 /// `settings.verbosity` allows). GPU backends make a headless GL context for this call; where
-/// none can be made, `hybrid` runs on the CPU with a notice and `gpu` is an error.
+/// none can be made, `hybrid` runs on the CPU with a notice and `gpu` is an error. `auto` makes
+/// one only for a problem its shape does not decide ([`crate::lp::auto`]).
 /// [`crate::LpSolver`] keeps one context for many solves.
 pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<Solution, SolveError> {
     settings.validate()?;
@@ -91,7 +92,7 @@ pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<S
         }
         let gpu = Gpu::headless_with(crate::gl::HeadlessOptions { api: settings.gl, ..Default::default() });
         let choice = match &gpu {
-            Ok(g) => auto::with_device(model, gpu_options(settings), Some(g)),
+            Ok(g) => auto::with_device(model, settings, gpu_options(settings), Some(g)),
             Err(e) => auto::Choice { backend: BackendKind::Cpu, reason: format!("no GL context ({e})") },
         };
         return solve_chosen(model, settings, log, gpu.as_ref().ok(), choice);
@@ -120,8 +121,8 @@ pub fn solve_on(
     settings.validate()?;
     model.validate()?;
     if settings.backend == BackendKind::Auto {
-        let choice =
-            auto::without_device(model).unwrap_or_else(|| auto::with_device(model, gpu_options(settings), gpu));
+        let choice = auto::without_device(model)
+            .unwrap_or_else(|| auto::with_device(model, settings, gpu_options(settings), gpu));
         return solve_chosen(model, settings, log, gpu, choice);
     }
     solve_valid(model, settings, log, gpu)
@@ -192,6 +193,8 @@ fn solve_valid(
             sol.status = ray_status(crate::lp::verify::Accuracy::Tolerance, &found.check);
             sol.detail = format!("{}; primal feasibility {}", sol.detail, found.check.outcome.name());
             if let Some((x, y)) = found.point {
+                let units = crate::lp::units::Units::of(model);
+                sol.verification = Some(verify_in(model, &units, &x, &y, settings.tolerance));
                 sol.objective = objective(model, &x);
                 sol.reduced_costs = reduced_costs(model, &y);
                 (sol.x, sol.row_duals) = (x, y);

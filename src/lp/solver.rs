@@ -78,7 +78,8 @@ impl LpSolver {
     /// Solves `model`. The model is validated first ([`LpModel::validate`]): a malformed one is
     /// [`SolveError::Model`] on every backend. The `gpu` backend without a GL driver is
     /// [`SolveError::Gl`]; `hybrid` then solves on the CPU and says so in
-    /// [`Solution::notes`].
+    /// [`Solution::notes`]. `auto` makes the context only for a problem its shape does not
+    /// decide ([`crate::lp::auto`]), and runs on the CPU where none can be made.
     pub fn solve(&mut self, model: &LpModel) -> Result<Solution, SolveError> {
         model.validate()?;
         let auto_early = (self.settings.backend == BackendKind::Auto).then(|| crate::lp::auto::without_device(model));
@@ -103,7 +104,8 @@ impl LpSolver {
             Context::NotMade => (None, None),
         };
         let mut solution = match auto_early {
-            Some(Some(choice)) => crate::lp::solve::solve_chosen(model, &self.settings, log, None, choice)?,
+            // Decided by the model's shape: no context was needed, so none is missed.
+            Some(Some(choice)) => return crate::lp::solve::solve_chosen(model, &self.settings, log, None, choice),
             _ => solve_on(model, &self.settings, log, gpu)?,
         };
         if let Some(why) = failure {

@@ -9,8 +9,9 @@
 //! - (3.17) more than n − m entries of D² are below ε_d (fewer than m active dual constraints);
 //! - (3.18) among the entries of D² above μ·θ_d, max/min > θ_a (diverging primal variables);
 //! - any GL failure or factorization breakdown on the GPU (a fault is never fatal here);
-//! - the cost rule (not the paper's; [`crate::lp::CostRule`], off in the papers' setups): a GPU
-//!   iteration took at least its floor and more than its factor times the CPU's estimated one.
+//! - the cost rule (not the paper's; [`crate::lp::CostRule`], off in the papers' setups): two GPU
+//!   iterations in a row took at least its floor and more than its factor times the CPU's
+//!   estimated one.
 //!
 //! Once on the CPU it stays there (the paper's `useGPU` is never set back).
 
@@ -37,7 +38,10 @@ pub fn rule_3_16_fires(relative_residual: f64, theta_r: f64) -> bool {
     !(relative_residual.is_finite() && relative_residual < theta_r)
 }
 
-/// The cost rule: a GPU iteration of `t_gpu` seconds against the CPU's estimated `t_cpu`.
+/// How many GPU iterations in a row the cost rule must find too slow before it switches.
+pub const COST_RULE_ITERATIONS: usize = 2;
+
+/// The cost rule on one GPU iteration of `t_gpu` seconds against the CPU's estimated `t_cpu`.
 pub fn cost_rule_fires(rule: &CostRule, t_gpu: f64, t_cpu: f64) -> bool {
     t_gpu >= rule.min_seconds && t_gpu > rule.factor * t_cpu
 }
@@ -65,6 +69,8 @@ pub struct HybridNormal<'g> {
     switch: Option<Switch>,
     /// GPU time of the normal equations since the current iteration began.
     gpu_time: Duration,
+    /// The GPU times of the iterations in a row that the cost rule found too slow.
+    slow: Vec<f64>,
     dims: (usize, usize),
 }
 
@@ -83,6 +89,7 @@ impl<'g> HybridNormal<'g> {
             gpu_factorizations: 0,
             switch: None,
             gpu_time: Duration::ZERO,
+            slow: Vec::new(),
             dims: (0, 0),
         }
     }
@@ -238,17 +245,25 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
     fn begin_iteration(&mut self, k: usize, mu: f64) {
         self.iteration = k;
         self.mu = mu;
-        // The cost rule judges whole loop iterations (iteration 0 still pays for compiling
-        // the kernels before it, so it is judged at k = 1 the earliest).
+        // The cost rule judges whole loop iterations (the time before iteration 0, the
+        // starting point's and the kernels' compilation, is not one), and leaves only after
+        // COST_RULE_ITERATIONS of them in a row: one slow iteration may be another process.
         let spent = std::mem::take(&mut self.gpu_time);
         if let (Some(rule), true, true) = (self.rules.cost, self.started, self.use_gpu()) {
             let (m, n) = self.dims;
             let t_cpu = cpu_iteration_estimate(m, n).as_secs_f64();
             let t_gpu = spent.as_secs_f64();
             if cost_rule_fires(&rule, t_gpu, t_cpu) {
+                self.slow.push(t_gpu);
+            } else {
+                self.slow.clear();
+            }
+            if self.slow.len() >= COST_RULE_ITERATIONS {
+                let times: Vec<String> = self.slow.iter().map(|t| format!("{t:.3} s")).collect();
                 self.leave_gpu(format!(
-                    "cost rule: the GPU iteration took {t_gpu:.3} s, the CPU's is estimated at {t_cpu:.3} s \
-                     (> {}×)",
+                    "cost rule: {} GPU iterations in a row took {}, the CPU's is estimated at {t_cpu:.3} s (> {}×)",
+                    times.len(),
+                    times.join(" and "),
                     rule.factor
                 ));
             }

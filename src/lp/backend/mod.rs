@@ -38,7 +38,9 @@ pub use dependent_rows::{dependent_rows, DependentRows, CANDIDATE_PIVOT, DEPENDE
 pub use error::{BackendError, FaultInjection, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
 pub use gpu_vectors::GpuVectors;
-pub use hybrid::{cost_rule_fires, rule_3_16_fires, rule_3_17_fires, rule_3_18_fires, HybridNormal, Switch};
+pub use hybrid::{
+    cost_rule_fires, rule_3_16_fires, rule_3_17_fires, rule_3_18_fires, HybridNormal, Switch, COST_RULE_ITERATIONS,
+};
 pub use limits::{check_gpu_limits, host_bytes, texture_sides};
 pub use mixed::{MixedPrecision, MIXED_MAX_REFINEMENTS, MIXED_MIN_ROWS};
 pub use probe::{cpu_iteration_estimate, cpu_rate, iteration_flops, probe_device, DeviceProbe, PROBE_M, PROBE_N};

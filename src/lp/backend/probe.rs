@@ -6,7 +6,7 @@
 //! multiply-adds counted as flops, the lower half's) and factoring it (m³/3); the vectors are
 //! O(mn). Both probes time exactly that, through the backends' own code.
 
-use super::{BackendError, CpuNormal, GpuNormal, GpuNormalOptions};
+use super::{BackendError, CpuNormal, CpuVectors, GpuNormal, GpuNormalOptions, NormalEquations};
 use crate::clock::Instant;
 use crate::gl::Gpu;
 use crate::gpu::TexturePool;
@@ -62,8 +62,30 @@ fn time_cpu(a: &Mat<f64>, reps: usize) -> Result<f64, BackendError> {
     Ok(best)
 }
 
-/// The CPU's rate on the dense normal equations, in flops per second (measured on the first
-/// call, kept for the process).
+/// Seconds of one iteration of the cpu backend's own normal equations at m × n (with its
+/// reduced-precision products where `mixed_precision` asks for them, as the cpu backend builds
+/// them), the fastest of `reps` after a settling one.
+fn time_cpu_backend(a: &Mat<f64>, mixed_precision: bool, reps: usize) -> Result<f64, BackendError> {
+    let (m, n) = (a.nrows(), a.ncols());
+    let mut vk = CpuVectors::new(a.as_ref(), &[]);
+    let mut ne = CpuNormal::new(m, n).with_mixed_precision(mixed_precision, &vk);
+    let d2 = vec![1.0; n];
+    let r = vec![1.0; m];
+    let mut best = f64::INFINITY;
+    for rep in 0..=reps {
+        let t = Instant::now();
+        ne.assemble(&mut vk, &d2)?;
+        ne.factor(&mut vk)?;
+        ne.solve(&mut vk, &r)?;
+        if rep > 0 {
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+    }
+    Ok(best)
+}
+
+/// The rate of the hybrid backend's CPU side (dense f64 normal equations), in flops per second
+/// (measured on the first call, kept for the process).
 pub fn cpu_rate() -> f64 {
     static RATE: OnceLock<f64> = OnceLock::new();
     *RATE.get_or_init(|| {
@@ -77,10 +99,10 @@ pub fn cpu_rate() -> f64 {
     })
 }
 
-/// The CPU's estimated iteration on an m × n standard form: the dense work at [`cpu_rate`]
-/// (an upper bound where the cpu backend would hold A sparse).
+/// What an iteration of the hybrid backend's CPU side (dense f64) costs on an m × n standard
+/// form: the dense work at [`cpu_rate`].
 pub fn cpu_iteration_estimate(m: usize, n: usize) -> Duration {
-    Duration::from_secs_f64(iteration_flops(m, n) / cpu_rate())
+    Duration::try_from_secs_f64(iteration_flops(m, n) / cpu_rate()).unwrap_or(Duration::MAX)
 }
 
 /// One context's iteration against the CPU's, on the same [`PROBE_M`] × [`PROBE_N`] problem.
@@ -88,17 +110,25 @@ pub fn cpu_iteration_estimate(m: usize, n: usize) -> Duration {
 pub struct DeviceProbe {
     /// Seconds of the GPU's normal equations (the hybrid backend's GPU side).
     pub gpu_seconds: f64,
-    /// Seconds of the CPU's.
+    /// Seconds of the cpu backend's.
     pub cpu_seconds: f64,
 }
 
 /// Times [`PROBE_M`] × [`PROBE_N`] normal equations on `gpu` (the hybrid backend's GPU side
-/// with `options`) and on the CPU, the faster of two after a settling run each; kept per
-/// device (vendor, renderer, version) for the process.
-pub fn probe_device(gpu: &Gpu, options: GpuNormalOptions) -> Result<DeviceProbe, BackendError> {
+/// with `options`) and on the CPU (the cpu backend's, with its reduced-precision products where
+/// `mixed_precision` asks for them), the faster of two after a settling run each; kept per
+/// device (vendor, renderer, version) and options for the process.
+pub fn probe_device(gpu: &Gpu, options: GpuNormalOptions, mixed_precision: bool) -> Result<DeviceProbe, BackendError> {
     static CACHE: OnceLock<Mutex<HashMap<String, DeviceProbe>>> = OnceLock::new();
     let info = gpu.info();
-    let key = format!("{} | {} | {} | {}", info.vendor, info.renderer, info.version, options.variant.name());
+    let key = format!(
+        "{} | {} | {} | {} | {:?} | {mixed_precision}",
+        info.vendor,
+        info.renderer,
+        info.version,
+        options.variant.name(),
+        options.substitution
+    );
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(p) = cache.lock().ok().and_then(|c| c.get(&key).copied()) {
         return Ok(p);
@@ -118,7 +148,7 @@ pub fn probe_device(gpu: &Gpu, options: GpuNormalOptions) -> Result<DeviceProbe,
             gpu_seconds = gpu_seconds.min(t.elapsed().as_secs_f64());
         }
     }
-    let probe = DeviceProbe { gpu_seconds, cpu_seconds: time_cpu(&a, 2)? };
+    let probe = DeviceProbe { gpu_seconds, cpu_seconds: time_cpu_backend(&a, mixed_precision, 2)? };
     if let Ok(mut c) = cache.lock() {
         c.insert(key, probe);
     }
