@@ -29,9 +29,24 @@
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The transparent huge page size of x86-64 and of aarch64 with 4 KiB base pages.
 pub const HUGE_PAGE: usize = 2 << 20;
+
+/// Whether blocks are advised (see [`set_advice`]).
+static ADVICE: AtomicBool = AtomicBool::new(true);
+
+/// Switches the advice on (the default) or off: off, [`HugePageAlloc`] is [`System`], so that
+/// one process can time both (`glsolve bench cpu`).
+pub fn set_advice(on: bool) {
+    ADVICE.store(on, Ordering::Relaxed);
+}
+
+/// Whether blocks are advised now.
+pub fn advice() -> bool {
+    ADVICE.load(Ordering::Relaxed)
+}
 
 /// [`System`], with blocks of at least [`HUGE_PAGE`] bytes advised for huge pages (Linux).
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,7 +64,7 @@ pub fn aligned_interior(start: usize, len: usize) -> (usize, usize) {
 /// is kept: an allocation that succeeded must not leave the advice's failure behind.
 #[cfg(target_os = "linux")]
 fn advise(ptr: *mut u8, len: usize) -> bool {
-    if ptr.is_null() || len < HUGE_PAGE {
+    if ptr.is_null() || len < HUGE_PAGE || !advice() {
         return false;
     }
     let (first, bytes) = aligned_interior(ptr as usize, len);

@@ -1,9 +1,24 @@
-//! Double-precision CPU references and fallbacks (faer), and the random test matrices.
+//! Double-precision CPU references and fallbacks (faer on rayon), the products of the cpu
+//! backend, and the random test matrices.
+//!
+//! A few pieces are written by hand beside the library calls they stand in for, each switched
+//! by [`paths::CpuPaths`] and compiled only where it can run (x86-64 kernels, native threads,
+//! Linux memory advice; never for wasm32, whose build runs faer and rayon only).
+
 pub mod cholesky;
-pub mod column_pass;
+#[cfg(target_arch = "x86_64")]
+mod column_pass;
 pub mod dense;
+pub mod gram;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod huge_pages;
+pub mod join;
+pub mod paths;
+pub mod products;
 pub mod random;
+mod shapes;
 pub mod sparse_cholesky;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod spin_join;
-pub mod syrk;
+#[cfg(target_arch = "x86_64")]
+mod syrk;

@@ -1,12 +1,8 @@
 //! The block loops of [`super`]: packing A into panels (in f64 or f32) and walking the tiles of
 //! C that touch the lower triangle.
 
+use crate::cpu::gram::{KC, MC};
 use faer::MatRef;
-
-/// Depth of a k block (the packed column tile, KC·NR values, stays in L1).
-pub const KC: usize = 256;
-/// Rows of A per packed row block (MC·KC values stay in L2); a multiple of every MR.
-pub const MC: usize = 192;
 
 /// A micro-kernel: C tile (+)= Σ_k P[k, 0..MR] ⊗ Q[k, 0..NR] over packed panels of `T`.
 pub type Kernel<T> = unsafe fn(*const T, *const T, usize, *mut f64, usize, Tile);

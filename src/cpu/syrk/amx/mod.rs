@@ -30,6 +30,7 @@
 mod pack;
 
 use super::blocks::Source;
+use crate::cpu::join::Fork;
 pub use pack::KA;
 use pack::{pack_pairs, transpose_pairs, GROUP, KT, TILE};
 use std::arch::asm;
@@ -104,8 +105,7 @@ thread_local! {
 
 /// The lower triangle of ±S·Sᵀ into C (unit row stride, column stride `ldc`), S the columns of
 /// `src` scaled by `src.scale`, one thread per column range of `ranges` (the first starting at
-/// column 0; [`super::spin_join`] for two, rayon's pool for more); added to C's entries with
-/// `add`, subtracted with `negate`.
+/// column 0; split as `fork` says); added to C's entries with `add`, subtracted with `negate`.
 ///
 /// Per chunk of [`KA`] columns of S, all rows are packed once in the pairs layout, the threads
 /// taking equal shares of them; then each thread copies its range's rows into the rows layout
@@ -116,7 +116,15 @@ thread_local! {
 /// [`available`] returned true; `c` points to an m×m matrix with unit row stride and column
 /// stride `ldc` ≥ m, not accessed by anyone else meanwhile; the ranges are disjoint, ascending,
 /// cover 0..m and start on multiples of [`NB`].
-pub unsafe fn gram(src: Source<'_>, c: *mut f64, ldc: usize, ranges: &[(usize, usize)], add: bool, negate: bool) {
+pub unsafe fn gram(
+    src: Source<'_>,
+    c: *mut f64,
+    ldc: usize,
+    ranges: &[(usize, usize)],
+    add: bool,
+    negate: bool,
+    fork: Fork,
+) {
     let (m, n) = (src.a.nrows(), src.cols.len());
     let groups = m.div_ceil(NB) * 2;
     let c = super::SendPtr(c);
@@ -132,10 +140,10 @@ pub unsafe fn gram(src: Source<'_>, c: *mut f64, ldc: usize, ranges: &[(usize, u
             // Equal shares of the row groups for the packing.
             let share = groups.div_ceil(ranges.len());
             let parts: Vec<_> = hi.chunks_mut(share * GROUP).zip(lo.chunks_mut(share * GROUP)).enumerate().collect();
-            fork(parts, |(t, (hi, lo))| pack_pairs(src, k0, kc, t * share, hi, lo));
+            fork.each(parts, |(t, (hi, lo))| pack_pairs(src, k0, kc, t * share, hi, lo));
             let (hi, lo) = (&*hi, &*lo);
             let accumulate = add || k0 > 0;
-            fork(ranges.to_vec(), |range| {
+            fork.each(ranges.to_vec(), |range| {
                 // SAFETY: as promised by the caller; each range writes only its own columns.
                 unsafe { range_chunk(m, (hi, lo), kc.div_ceil(KT), c.0, ldc, range, accumulate, negate) }
             });
@@ -143,28 +151,6 @@ pub unsafe fn gram(src: Source<'_>, c: *mut f64, ldc: usize, ranges: &[(usize, u
         }
     }
     PAIRS.with(|cell| cell.replace(scratch));
-}
-
-/// Runs `f` on every item, on as many threads.
-fn fork<T: Send>(mut items: Vec<T>, f: impl Fn(T) + Sync) {
-    match items.len() {
-        0 => {}
-        1 => f(items.pop().expect("one item")),
-        2 => {
-            let second = items.pop().expect("two items");
-            let first = items.pop().expect("two items");
-            super::spin_join::join_scoped(|| f(first), || f(second));
-        }
-        _ => {
-            super::spin_join::rest();
-            let f = &f;
-            rayon::scope(|s| {
-                for item in items {
-                    s.spawn(move |_| f(item));
-                }
-            });
-        }
-    }
 }
 
 /// One chunk's blocks of columns j0..j1 (see [`gram`]).

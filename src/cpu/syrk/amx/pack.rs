@@ -8,7 +8,7 @@ use std::arch::x86_64::*;
 
 /// Values of k summed in f32 inside the tiles before a block is added to C in f64: the chunk
 /// of S packed at a time.
-pub const KA: usize = 512;
+pub const KA: usize = crate::cpu::gram::AMX_KC;
 /// k values in one operand tile.
 pub(super) const KT: usize = 32;
 /// k steps (operand tiles) per chunk.
