@@ -29,8 +29,11 @@ pub const RULE_MIN_ROWS: usize = 512;
 /// A hand-written piece and its library alternative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Piece {
-    /// `cpu::syrk` against faer's triangular product.
+    /// `cpu::syrk`'s f64 kernels against faer's triangular product.
     Syrk,
+    /// `cpu::syrk`'s reduced-precision kernels (f32; bf16 pairs on AMX where the CPU has it)
+    /// against faer's f32 triangular product per k block.
+    SyrkReduced,
     /// `cpu::column_pass` against two faer products.
     ColumnPass,
     /// `cpu::spin_join` against `rayon::join`.
@@ -44,7 +47,7 @@ impl Piece {
     pub fn all() -> Vec<Piece> {
         let mut all = Vec::new();
         if cfg!(target_arch = "x86_64") {
-            all.extend([Piece::Syrk, Piece::ColumnPass]);
+            all.extend([Piece::Syrk, Piece::SyrkReduced, Piece::ColumnPass]);
         }
         if cfg!(not(target_arch = "wasm32")) {
             all.extend([Piece::SpinJoin, Piece::HugePages]);
@@ -55,7 +58,8 @@ impl Piece {
     /// The piece and its alternative, for the tables.
     pub fn names(self) -> (&'static str, &'static str) {
         match self {
-            Piece::Syrk => ("cpu/syrk", "faer triangular matmul"),
+            Piece::Syrk => ("cpu/syrk f64 kernels", "faer triangular matmul"),
+            Piece::SyrkReduced => ("cpu/syrk reduced-precision kernels", "faer f32 triangular matmul per k block"),
             Piece::ColumnPass => ("cpu/column_pass", "two faer matmul (gemv)"),
             Piece::SpinJoin => ("cpu/spin_join", "rayon::join"),
             Piece::HugePages => ("cpu/huge_pages", "system allocator"),
@@ -70,6 +74,7 @@ pub(super) fn variant(library: Option<Piece>) -> CpuPaths {
     let mut p = CpuPaths::default();
     match library {
         Some(Piece::Syrk) => p.gram = Kernels::Portable,
+        Some(Piece::SyrkReduced) => p.reduced = Kernels::Portable,
         Some(Piece::ColumnPass) => p.pass = Kernels::Portable,
         Some(Piece::SpinJoin) => p.join = Join::Rayon,
         Some(Piece::HugePages) | None => {}

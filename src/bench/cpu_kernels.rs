@@ -24,7 +24,8 @@ fn operands(m: usize, n: usize, seed: u64) -> (Mat<f64>, Vec<f64>) {
 fn gram_case(a: MatRef<'_, f64>, w: &[f64], precision: Precision, reps: usize) -> (f64, f64) {
     let m = a.nrows();
     let (mut c1, mut c2) = (Mat::<f64>::zeros(m, m), Mat::<f64>::zeros(m, m));
-    let (own, lib) = (variant(None), variant(Some(Piece::Syrk)));
+    let piece = if precision == Precision::Double { Piece::Syrk } else { Piece::SyrkReduced };
+    let (own, lib) = (variant(None), variant(Some(piece)));
     let t = products::threads();
     let own_precision = if precision == Precision::Double { precision } else { Precision::reduced(&own) };
     let mut a_run = || {
@@ -85,8 +86,10 @@ pub(super) fn kernels(plan: &Plan, pieces: &[Piece], progress: &dyn Fn(&str)) ->
                 gram_case(a.as_ref(), &w, Precision::Double, reps),
                 reps,
             );
+        }
+        if pieces.contains(&Piece::SyrkReduced) {
             push(
-                Piece::Syrk,
+                Piece::SyrkReduced,
                 format!("A·W·Aᵀ reduced, m = {m}, n = {}", 4 * m),
                 m,
                 gram_case(a.as_ref(), &w, Precision::Single, reps),

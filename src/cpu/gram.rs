@@ -46,7 +46,7 @@ impl Precision {
     /// kernels run, AMX is not switched off and this process may use it
     /// ([`amx_available`]); [`Precision::Single`] otherwise.
     pub fn reduced(paths: &CpuPaths) -> Self {
-        if paths.amx == Amx::Auto && paths.gram.isa() != Isa::Portable && amx_available() {
+        if paths.amx == Amx::Auto && paths.reduced.isa() != Isa::Portable && amx_available() {
             Precision::Bf16Pair
         } else {
             Precision::Single
@@ -65,8 +65,8 @@ pub fn amx_available() -> bool {
 
 /// Writes (`Accum::Replace`) or adds (`Accum::Add`) the lower triangle of A·diag(w)·Aᵀ into `c`
 /// (the strict upper triangle is not written), on up to `threads` threads, with the kernels
-/// `paths` name ([`Precision::Bf16Pair`] runs as [`Precision::Single`] where they switch AMX
-/// off). Columns of weight 0 are left out (exactly); a NaN weight reaches C.
+/// `paths` name (in f64 [`CpuPaths::gram`], else [`CpuPaths::reduced`]; [`Precision::Bf16Pair`]
+/// runs as [`Precision::Single`] where they switch AMX off). Columns of weight 0 are left out (exactly); a NaN weight reaches C.
 ///
 /// # Errors
 /// [`GramShapeError`] when `w` or `c` does not fit A (nothing is written then).
@@ -89,7 +89,8 @@ pub fn gram_lower(
     let threads = if (m * m) as f64 * n as f64 / 2.0 < PARALLEL_WORK { 1 } else { threads.max(1) };
     let precision =
         if precision == Precision::Bf16Pair && paths.amx == Amx::Off { Precision::Single } else { precision };
-    match paths.gram.isa() {
+    let kernels = if precision == Precision::Double { paths.gram } else { paths.reduced };
+    match kernels.isa() {
         #[cfg(target_arch = "x86_64")]
         isa @ (Isa::Avx512 | Isa::Avx2) => super::syrk::gram_lower(isa, precision, a, w, c, accum, threads, paths.join),
         _ => portable(precision, a, w, c, accum, threads),

@@ -128,10 +128,14 @@ impl Default for Join {
 /// The code each part of the CPU path runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CpuPaths {
-    /// A·diag(w)·Aᵀ and the Cholesky's trailing updates: `cpu::syrk`, or faer's triangular
-    /// product.
+    /// A·diag(w)·Aᵀ and the Cholesky's trailing updates in f64: `cpu::syrk`'s f64 kernels, or
+    /// faer's triangular product.
     pub gram: Kernels,
-    /// Whether [`Kernels`] other than portable may run the reduced-precision products on AMX.
+    /// The same products in a reduced precision (the mixed-precision iterations): `cpu::syrk`'s
+    /// f32 kernels (AMX tiles for bf16 pairs where allowed), or faer's f32 triangular product
+    /// per k block.
+    pub reduced: Kernels,
+    /// Whether the reduced-precision kernels other than portable may use AMX for bf16 pairs.
     pub amx: Amx,
     /// The fused passes over dense A (Aᵀy, then A·v from the same read): `cpu::column_pass`, or
     /// two faer products.
@@ -153,12 +157,18 @@ pub enum PathError {
 
 impl CpuPaths {
     /// The library calls everywhere: what wasm32 runs.
-    pub const PORTABLE: CpuPaths =
-        CpuPaths { gram: Kernels::Portable, amx: Amx::Off, pass: Kernels::Portable, join: Join::Rayon };
+    pub const PORTABLE: CpuPaths = CpuPaths {
+        gram: Kernels::Portable,
+        reduced: Kernels::Portable,
+        amx: Amx::Off,
+        pass: Kernels::Portable,
+        join: Join::Rayon,
+    };
 
     /// Refuses a forced path this CPU or build cannot run.
     pub fn validate(&self) -> Result<(), PathError> {
-        for (what, k) in [("A·diag(w)·Aᵀ", self.gram), ("column pass", self.pass)] {
+        for (what, k) in [("A·diag(w)·Aᵀ", self.gram), ("reduced-precision", self.reduced), ("column pass", self.pass)]
+        {
             let isa = match k {
                 Kernels::Auto | Kernels::Portable => continue,
                 Kernels::Avx512 => Isa::Avx512,
