@@ -1,6 +1,6 @@
 //! The fused passes over dense A (`cpu::products`: Aᵀy, v = θ∘Aᵀy − t and A·v; A·x alone; the
 //! pair of maps) on every path this CPU runs — the column-pass kernels and the portable faer
-//! products — and both joins, against f64 loops written out here: row counts around the 4-, 8-
+//! products — against f64 loops written out here: row counts around the 4-, 8-
 //! and 16-wide loop edges, column counts around the four-column groups, a column offset (a view
 //! into a larger matrix), strided columns (a transposed view), one, two and three threads.
 
@@ -9,7 +9,7 @@ mod common;
 use common::matrices::entries;
 use common::paths::{on, runnable};
 use faer::MatRef;
-use glsolve::cpu::paths::{CpuPaths, Isa, Join};
+use glsolve::cpu::paths::{CpuPaths, Isa};
 use glsolve::cpu::products::{dense_a_mul, fused_dense, fused_pair, PassShapeError, VSource};
 
 /// Unit roundoff of f64.
@@ -50,15 +50,9 @@ fn reference(a: MatRef<'_, f64>, y: &[f64], theta: &[f64], t: &[f64]) -> [Vec<f6
     [u, ua, v, av, ava]
 }
 
-/// Every path this CPU runs, each join where two threads are asked for.
+/// Every path this CPU runs.
 fn paths_here(what: &str) -> Vec<CpuPaths> {
-    let mut all = Vec::new();
-    for isa in runnable(what) {
-        for join in [Join::Spin, Join::Rayon] {
-            all.push(CpuPaths { join, ..on(isa) });
-        }
-    }
-    all
+    runnable(what).into_iter().map(on).collect()
 }
 
 #[test]

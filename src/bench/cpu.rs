@@ -14,7 +14,7 @@
 //! This module holds the pieces, the variants and the rule; `cpu_kernels` times the kernels,
 //! `cpu_run` the end-to-end cases and the whole run.
 
-use crate::cpu::paths::{CpuPaths, Join, Kernels};
+use crate::cpu::paths::{CpuPaths, Kernels};
 use std::time::Instant;
 
 /// The kernel ratio (library time / own time) a piece must reach at every case with m ≥
@@ -36,7 +36,8 @@ pub enum Piece {
     SyrkReduced,
     /// `cpu::column_pass` against two faer products.
     ColumnPass,
-    /// `cpu::spin_join` against `rayon::join`.
+    /// `cpu::spin_join` against `rayon::join` (deleted after the recorded run: named for its
+    /// rows).
     SpinJoin,
     /// `cpu::huge_pages` against the system allocator.
     HugePages,
@@ -50,7 +51,7 @@ impl Piece {
             all.extend([Piece::Syrk, Piece::SyrkReduced, Piece::ColumnPass]);
         }
         if cfg!(not(target_arch = "wasm32")) {
-            all.extend([Piece::SpinJoin, Piece::HugePages]);
+            all.push(Piece::HugePages);
         }
         all
     }
@@ -76,8 +77,7 @@ pub(super) fn variant(library: Option<Piece>) -> CpuPaths {
         Some(Piece::Syrk) => p.gram = Kernels::Portable,
         Some(Piece::SyrkReduced) => p.reduced = Kernels::Portable,
         Some(Piece::ColumnPass) => p.pass = Kernels::Portable,
-        Some(Piece::SpinJoin) => p.join = Join::Rayon,
-        Some(Piece::HugePages) | None => {}
+        Some(Piece::SpinJoin | Piece::HugePages) | None => {}
     }
     p
 }

@@ -101,11 +101,6 @@ pub(super) fn kernels(plan: &Plan, pieces: &[Piece], progress: &dyn Fn(&str)) ->
             let r = pass_case(dense.as_ref(), Piece::ColumnPass, 0.0, 4 * reps);
             push(Piece::ColumnPass, format!("fused pass, m = {m}, n = {}", 4 * m), m, r, 4 * reps);
         }
-        if pieces.contains(&Piece::SpinJoin) {
-            // 50 µs of work between passes: the iteration's vector updates and solves at m = 512.
-            let r = pass_case(dense.as_ref(), Piece::SpinJoin, 50e-6, 4 * reps);
-            push(Piece::SpinJoin, format!("fused pass after 50 µs, m = {m}, n = {}", 4 * m), m, r, 4 * reps);
-        }
         if pieces.contains(&Piece::HugePages) {
             let copy = |piece: Option<Piece>| {
                 variant(piece);

@@ -12,7 +12,6 @@
 //! iterations of the cpu backend): they are most of the multiply-adds.
 
 use super::gram::{gram_lower, Precision};
-use super::join::{join, pool_phase};
 use super::paths::CpuPaths;
 use faer::linalg::triangular_solve::solve_lower_triangular_in_place;
 use faer::{Accum, MatMut, MatRef, Par};
@@ -107,7 +106,7 @@ fn blocked(
             let rows = m - k0 - b;
             let parts =
                 if (rows * b * b) as f64 > PARALLEL_SOLVE { threads.min(rows / MIN_PANEL_ROWS).max(1) } else { 1 };
-            panel_solve(paths, l11.as_ref(), a21.as_mut(), parts);
+            panel_solve(l11.as_ref(), a21.as_mut(), parts);
             if piv.deflate {
                 // Columns of replaced pivots are zero in L₁₁ below the diagonal; so in L₂₁.
                 for &j in &replaced[before..] {
@@ -129,15 +128,13 @@ fn blocked(
 /// right-hand sides only under small triangles and otherwise shares its GEMM updates: at
 /// m = 2048 its panel solves took 9.9 ms per factorization on two threads against 10.6 ms on
 /// one; these row ranges take 7.1–7.9 ms on two (three runs of 11).
-fn panel_solve(paths: &CpuPaths, l11: MatRef<'_, f64>, a21: MatMut<'_, f64>, parts: usize) {
+fn panel_solve(l11: MatRef<'_, f64>, a21: MatMut<'_, f64>, parts: usize) {
     if parts == 2 && a21.nrows() >= 2 {
-        // As the products' two ranges: side by side by the paths' join.
         let cut = a21.nrows() / 2;
         let (top, bottom) = a21.split_at_row_mut(cut);
-        join(paths.join, || solve_rows(l11, top, 1), || solve_rows(l11, bottom, 1));
+        rayon::join(|| solve_rows(l11, top, 1), || solve_rows(l11, bottom, 1));
         return;
     }
-    let _pool = (parts > 2).then(pool_phase);
     solve_rows(l11, a21, parts);
 }
 

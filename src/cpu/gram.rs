@@ -92,7 +92,7 @@ pub fn gram_lower(
     let kernels = if precision == Precision::Double { paths.gram } else { paths.reduced };
     match kernels.isa() {
         #[cfg(target_arch = "x86_64")]
-        isa @ (Isa::Avx512 | Isa::Avx2) => super::syrk::gram_lower(isa, precision, a, w, c, accum, threads, paths.join),
+        isa @ (Isa::Avx512 | Isa::Avx2) => super::syrk::gram_lower(isa, precision, a, w, c, accum, threads),
         _ => portable(precision, a, w, c, accum, threads),
     }
     Ok(())

@@ -18,7 +18,5 @@ pub mod products;
 pub mod random;
 mod shapes;
 pub mod sparse_cholesky;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod spin_join;
 #[cfg(target_arch = "x86_64")]
 mod syrk;

@@ -106,25 +106,6 @@ pub enum Amx {
     Off,
 }
 
-/// How a piece of work is split in two.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Join {
-    /// The second half on a worker thread that spins between calls (`cpu::spin_join`).
-    Spin,
-    /// `rayon::join`.
-    Rayon,
-}
-
-impl Default for Join {
-    fn default() -> Self {
-        if cfg!(target_arch = "wasm32") {
-            Join::Rayon
-        } else {
-            Join::Spin
-        }
-    }
-}
-
 /// The code each part of the CPU path runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CpuPaths {
@@ -140,8 +121,6 @@ pub struct CpuPaths {
     /// The fused passes over dense A (Aᵀy, then A·v from the same read): `cpu::column_pass`, or
     /// two faer products.
     pub pass: Kernels,
-    /// How two column ranges (or row ranges) are run side by side.
-    pub join: Join,
 }
 
 /// A path this CPU or build cannot run.
@@ -150,20 +129,12 @@ pub enum PathError {
     /// A forced instruction set the CPU lacks.
     #[error("the {what} kernels were set to {}, which this CPU cannot run (it runs {})", .isa.name(), Isa::detect().name())]
     Isa { what: &'static str, isa: Isa },
-    /// The spinning join where no thread of our own can be started.
-    #[error("the spinning join is not built for this target; use rayon")]
-    Join,
 }
 
 impl CpuPaths {
     /// The library calls everywhere: what wasm32 runs.
-    pub const PORTABLE: CpuPaths = CpuPaths {
-        gram: Kernels::Portable,
-        reduced: Kernels::Portable,
-        amx: Amx::Off,
-        pass: Kernels::Portable,
-        join: Join::Rayon,
-    };
+    pub const PORTABLE: CpuPaths =
+        CpuPaths { gram: Kernels::Portable, reduced: Kernels::Portable, amx: Amx::Off, pass: Kernels::Portable };
 
     /// Refuses a forced path this CPU or build cannot run.
     pub fn validate(&self) -> Result<(), PathError> {
@@ -177,9 +148,6 @@ impl CpuPaths {
             if !isa.runs_here() {
                 return Err(PathError::Isa { what, isa });
             }
-        }
-        if self.join == Join::Spin && cfg!(target_arch = "wasm32") {
-            return Err(PathError::Join);
         }
         Ok(())
     }

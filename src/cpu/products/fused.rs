@@ -90,7 +90,7 @@ pub fn dense(
     src.check(n)?;
     match paths.pass.isa() {
         #[cfg(target_arch = "x86_64")]
-        isa @ (Isa::Avx512 | Isa::Avx2) => super::ranges::dense(isa, paths.join, a, y, src, threads),
+        isa @ (Isa::Avx512 | Isa::Avx2) => super::ranges::dense(isa, a, y, src, threads),
         _ => {
             let mut u = vec![0.0; n];
             gemv(&mut u, a.transpose(), y, par(m, n, threads));
@@ -126,7 +126,7 @@ pub fn dense_pair(
     length("x", a.ncols(), x.len())?;
     match paths.pass.isa() {
         #[cfg(target_arch = "x86_64")]
-        isa @ (Isa::Avx512 | Isa::Avx2) => super::ranges::dense_pair(isa, paths.join, a, y, x, g, threads),
+        isa @ (Isa::Avx512 | Isa::Avx2) => super::ranges::dense_pair(isa, a, y, x, g, threads),
         _ => {
             let _ = (g, threads);
             Ok(None)
@@ -148,7 +148,7 @@ pub fn dense_a_mul(
     length("x", n, x.len())?;
     match paths.pass.isa() {
         #[cfg(target_arch = "x86_64")]
-        isa @ (Isa::Avx512 | Isa::Avx2) => super::ranges::dense_a_mul(isa, paths.join, a, x, threads),
+        isa @ (Isa::Avx512 | Isa::Avx2) => super::ranges::dense_a_mul(isa, a, x, threads),
         _ => {
             let mut ax = vec![0.0; m];
             gemv(&mut ax, a, x, par(m, n, threads));

@@ -1,13 +1,10 @@
 //! The fused passes of `super::fused` on the hand-written column-pass kernels (x86-64): the
-//! threads take contiguous ranges of columns and sum their partial A·v at the end. Split in
-//! two, the ranges run side by side by the paths' [`Join`] (the spinning worker is still awake
-//! from the previous pass); in more, on rayon's pool. The ranges and the order of the sums are
-//! the same either way.
+//! threads take contiguous ranges of columns, side by side on rayon's pool, and sum their
+//! partial A·v at the end in range order.
 
 use super::fused::{ColumnMap, Fused, Paired, VSource, PARALLEL_ENTRIES};
 use crate::cpu::column_pass::{column_axpy, column_pass, column_pass_pair, PassOutput, SecondMap};
-use crate::cpu::join::{join, pool_phase};
-use crate::cpu::paths::{Isa, Join};
+use crate::cpu::paths::Isa;
 use crate::cpu::shapes::PassShapeError;
 use faer::MatRef;
 use rayon::prelude::*;
@@ -15,7 +12,6 @@ use rayon::prelude::*;
 /// (Aᵀy, v, A·v) for dense A, on up to `threads` threads (shapes checked by the caller).
 pub(super) fn dense(
     isa: Isa,
-    how: Join,
     a: MatRef<'_, f64>,
     y: &[f64],
     src: VSource<'_>,
@@ -34,7 +30,7 @@ pub(super) fn dense(
     let cuts = column_cuts(m, n, threads);
     let threads = cuts.len() - 1;
     if threads == 2 {
-        return dense_halves(isa, how, a, y, src, cuts[1]);
+        return dense_halves(isa, a, y, src, cuts[1]);
     }
     let mut partial = vec![0.0; threads * m];
     let mut parts = Vec::with_capacity(threads);
@@ -50,17 +46,14 @@ pub(super) fn dense(
     if threads == 1 {
         parts.into_iter().try_for_each(run)?;
     } else {
-        let _pool = pool_phase();
         parts.into_par_iter().try_for_each(run)?;
     }
     Ok((u, v, sum_partials(partial, m)))
 }
 
-/// [`dense`] in two column ranges, 0..cut here and cut..n beside it (the same ranges and sums as
-/// on rayon's pool).
+/// [`dense`] in two column ranges, 0..cut here and cut..n beside it.
 fn dense_halves(
     isa: Isa,
-    how: Join,
     a: MatRef<'_, f64>,
     y: &[f64],
     src: VSource<'_>,
@@ -71,8 +64,7 @@ fn dense_halves(
     let (u0, u1) = u.split_at_mut(cut);
     let (v0, v1) = v.split_at_mut(cut);
     let f = |j: usize, uj: f64| src.value(j, uj);
-    let (here, there) = join(
-        how,
+    let (here, there) = rayon::join(
         || column_pass(isa, a, y, 0, PassOutput { u: u0, v: v0, acc: &mut acc }, &f),
         || column_pass(isa, a, y, cut, PassOutput { u: u1, v: v1, acc: &mut acc1 }, &f),
     );
@@ -87,7 +79,6 @@ fn dense_halves(
 /// bit theirs); `None` where the pass would split more than two ways.
 pub(super) fn dense_pair(
     isa: Isa,
-    how: Join,
     a: MatRef<'_, f64>,
     y: &[f64],
     x: &[f64],
@@ -113,7 +104,8 @@ pub(super) fn dense_pair(
         run(0, u1, v1, &mut ax, t1, &mut at)?;
         return Ok(Some((u, ax, t, at)));
     }
-    let (here, there) = join(how, || run(0, u0, v0, &mut ax, t0, &mut at), || run(cut, u1, v1, &mut ax1, t1, &mut at1));
+    let (here, there) =
+        rayon::join(|| run(0, u0, v0, &mut ax, t0, &mut at), || run(cut, u1, v1, &mut ax1, t1, &mut at1));
     here?;
     there?;
     add_partial(&mut ax, &ax1);
@@ -123,37 +115,30 @@ pub(super) fn dense_pair(
 
 /// A·x for dense A, on up to `threads` threads (contiguous column ranges, partial sums added
 /// at the end, as in [`dense`]).
-pub(super) fn dense_a_mul(
-    isa: Isa,
-    how: Join,
-    a: MatRef<'_, f64>,
-    x: &[f64],
-    threads: usize,
-) -> Result<Vec<f64>, PassShapeError> {
+pub(super) fn dense_a_mul(isa: Isa, a: MatRef<'_, f64>, x: &[f64], threads: usize) -> Result<Vec<f64>, PassShapeError> {
     let (m, n) = (a.nrows(), a.ncols());
     if m == 0 {
         return Ok(Vec::new());
     }
     let cuts = column_cuts(m, n, threads);
     if cuts.len() == 3 {
-        return a_mul_halves(isa, how, a, x, cuts[1]);
+        return a_mul_halves(isa, a, x, cuts[1]);
     }
     let mut partial = vec![0.0; (cuts.len() - 1) * m];
     let run = |(w, acc): (&[usize], &mut [f64])| column_axpy(isa, a, &x[w[0]..w[1]], w[0], acc);
     if cuts.len() == 2 {
         cuts.windows(2).zip(partial.chunks_mut(m)).try_for_each(run)?;
     } else {
-        let _pool = pool_phase();
         cuts.par_windows(2).zip(partial.par_chunks_mut(m)).try_for_each(run)?;
     }
     Ok(sum_partials(partial, m))
 }
 
 /// [`dense_a_mul`] in two column ranges, 0..cut here and cut..n beside it.
-fn a_mul_halves(isa: Isa, how: Join, a: MatRef<'_, f64>, x: &[f64], cut: usize) -> Result<Vec<f64>, PassShapeError> {
+fn a_mul_halves(isa: Isa, a: MatRef<'_, f64>, x: &[f64], cut: usize) -> Result<Vec<f64>, PassShapeError> {
     let (mut acc, mut acc1) = (vec![0.0; a.nrows()], vec![0.0; a.nrows()]);
     let (here, there) =
-        join(how, || column_axpy(isa, a, &x[..cut], 0, &mut acc), || column_axpy(isa, a, &x[cut..], cut, &mut acc1));
+        rayon::join(|| column_axpy(isa, a, &x[..cut], 0, &mut acc), || column_axpy(isa, a, &x[cut..], cut, &mut acc1));
     here?;
     there?;
     add_partial(&mut acc, &acc1);

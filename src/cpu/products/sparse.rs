@@ -188,7 +188,6 @@ impl SparsePlan {
             chunks.into_iter().for_each(run);
             return;
         }
-        let _pool = crate::cpu::join::pool_phase();
         let run = &run;
         rayon::scope(|s| {
             let mut it = chunks.into_iter();

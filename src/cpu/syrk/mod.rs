@@ -9,7 +9,7 @@
 //! FMA) accumulates each MR×NR tile of C that touches the lower triangle. The tile's other
 //! operand, rows c0..c0 + NR of S, is read out of a panel already packed, so S is packed once.
 //! Threads take contiguous ranges of columns of C of equal triangular work (two ranges: the
-//! caller's [`Join`]; more: rayon's pool); every entry of C is written by one thread in a fixed
+//! rayon's pool); every entry of C is written by one thread in a fixed
 //! order, so the result does not depend on the thread count.
 //!
 //! In [`Precision::Single`] the panels are packed as f32 and the micro-kernel multiplies and adds
@@ -31,8 +31,8 @@ pub use blocks::Kernel;
 use blocks::{gram_columns, Elem, Source, Tile};
 
 use super::gram::Precision;
-use super::join::Fork;
-use super::paths::{Isa, Join};
+use super::join;
+use super::paths::Isa;
 use faer::{Accum, MatMut, MatRef};
 
 /// Whether this process may use AMX-BF16 tiles (the CPU has them and the operating system lends
@@ -54,7 +54,7 @@ pub fn tile(isa: Isa, precision: Precision) -> (usize, usize) {
 }
 
 /// The lower triangle of A·diag(w)·Aᵀ into `c` (`accum`: written or added) with the kernels of
-/// `isa` on up to `threads` threads, two of them split by `how`. [`Precision::Bf16Pair`] runs
+/// `isa` on up to `threads` threads. [`Precision::Bf16Pair`] runs
 /// the AMX kernel where [`amx_available`], else what [`Precision::Single`] runs. An `isa` this
 /// CPU does not run, or a C whose rows are not contiguous or whose columns do not follow each
 /// other at a positive stride of at least m, goes to the portable path.
@@ -71,7 +71,6 @@ pub fn gram_lower(
     mut c: MatMut<'_, f64>,
     accum: Accum,
     threads: usize,
-    how: Join,
 ) {
     let (m, n) = (a.nrows(), a.ncols());
     assert_eq!(w.len(), n, "weighted Gram product: one weight per column of A");
@@ -100,7 +99,6 @@ pub fn gram_lower(
         return;
     }
     let scale: Vec<f64> = w.iter().map(|v| v.abs().sqrt()).collect();
-    let fork = Fork { threads, how };
     let mut accum = accum;
     for (cols, negate) in [(&positive, false), (&negative, true)] {
         if cols.is_empty() {
@@ -109,10 +107,10 @@ pub fn gram_lower(
         let src = Source { a, cols, scale: &scale };
         let out = Out { c: c.as_mut(), ldc, add: accum == Accum::Add, negate };
         match precision {
-            Precision::Double => run(kernel_f64(isa), tile(isa, precision), src, out, fork),
-            Precision::Bf16Pair if amx::available() => run_amx(src, out, fork),
+            Precision::Double => run(kernel_f64(isa), tile(isa, precision), src, out, threads),
+            Precision::Bf16Pair if amx::available() => run_amx(src, out, threads),
             Precision::Single | Precision::Bf16Pair => {
-                run(kernel_f32(isa), tile(isa, Precision::Single), src, out, fork)
+                run(kernel_f32(isa), tile(isa, Precision::Single), src, out, threads)
             }
         }
         accum = Accum::Add;
@@ -129,10 +127,10 @@ struct Out<'a> {
 }
 
 /// The threads' column ranges through `gram_columns`.
-fn run<T: Elem>(kernel: Kernel<T>, (mr, nr): (usize, usize), src: Source<'_>, out: Out<'_>, fork: Fork) {
+fn run<T: Elem>(kernel: Kernel<T>, (mr, nr): (usize, usize), src: Source<'_>, out: Out<'_>, threads: usize) {
     let Out { c, ldc, add, negate } = out;
     let m = c.nrows();
-    let ranges = column_ranges(m, fork.threads, nr);
+    let ranges = column_ranges(m, threads, nr);
     let ptr = SendPtr(c.as_ptr_mut());
     let ptr = &ptr;
     let work = |(j0, j1): (usize, usize)| {
@@ -143,17 +141,17 @@ fn run<T: Elem>(kernel: Kernel<T>, (mr, nr): (usize, usize), src: Source<'_>, ou
         // start on multiples of nr, and `mr` is a multiple of nr dividing MC.
         unsafe { gram_columns::<T>(kernel, (mr, nr), src, ptr.0, ldc, (j0, j1), add, negate) }
     };
-    fork.each(ranges, work);
+    join::each(ranges, work);
 }
 
 /// The threads' column ranges through the AMX kernel.
-fn run_amx(src: Source<'_>, out: Out<'_>, fork: Fork) {
+fn run_amx(src: Source<'_>, out: Out<'_>, threads: usize) {
     let Out { c, ldc, add, negate } = out;
-    let ranges = column_ranges(c.nrows(), fork.threads, amx::NB);
+    let ranges = column_ranges(c.nrows(), threads, amx::NB);
     // SAFETY: AMX is available (checked by the caller); `c` is m×m with unit row stride and
     // column stride `ldc` ≥ m, borrowed mutably here; the ranges from `column_ranges` are
     // disjoint, ascending, cover 0..m and start on multiples of NB.
-    unsafe { amx::gram(src, c.as_ptr_mut(), ldc, &ranges, add, negate, fork) }
+    unsafe { amx::gram(src, c.as_ptr_mut(), ldc, &ranges, add, negate) }
 }
 
 /// Column ranges of C, one per thread, of equal triangular work Σ_{j in range} (m − j), each

@@ -56,9 +56,8 @@ pub const SPARSE_FACTOR_ADVANTAGE: f64 = 8.0;
 
 /// Rows below which the dense factorization runs on one thread: its blocks are too small for
 /// a second thread's wake-up. On rayon's pool m = 512 took 1.06 ms on one thread and 1.48 on
-/// two (median of 15); with the second range on `cpu::spin_join`'s worker, the factorizations
-/// of `solve --random M --seed 7` took in all (medians of 5–7 runs) 7 ms both ways at M = 384,
-/// 15 against 13 ms at 512 and 26 against 20 ms at 640. The factor is the same either way.
+/// two (median of 15); the threshold of 500 was set for a spinning worker thread since
+/// replaced by rayon (see docs/design.md). The factor is the same either way.
 pub const PARALLEL_FACTOR_ROWS: usize = 500;
 
 /// f64 normal equations, dense or sparse.

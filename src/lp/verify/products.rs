@@ -7,7 +7,6 @@
 //! on the thread count in rounding only), and a model whose every column stores every row is
 //! read as the dense column-major matrix it is, with the fused products of `cpu::products`.
 
-use crate::cpu::join::pool_phase;
 use crate::cpu::products::{fused_dense, CpuPaths, VSource};
 use crate::lp::model::{LpModel, SparseColMatrix};
 use faer::MatRef;
@@ -44,8 +43,6 @@ pub(crate) fn activities_and_reduced_costs(model: &LpModel, x: &[f64], y: &[f64]
     let a = &model.a;
     let (m, n) = (model.num_rows(), model.num_cols());
     let parts = if a.nnz() >= PARALLEL_ENTRIES { rayon::current_num_threads().max(1) } else { 1 };
-    // Every core on rayon's pool: the dense loop's spinning worker (if any) parks first.
-    let _pool = (parts > 1).then(pool_phase);
     let pieces: Vec<(Vec<f64>, Vec<f64>)> = entry_ranges(&a.col_ptr, parts)
         .into_par_iter()
         .map(|r| {

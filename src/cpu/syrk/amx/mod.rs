@@ -30,7 +30,7 @@
 mod pack;
 
 use super::blocks::Source;
-use crate::cpu::join::Fork;
+use crate::cpu::join;
 pub use pack::KA;
 use pack::{pack_pairs, transpose_pairs, GROUP, KT, TILE};
 use std::arch::asm;
@@ -105,7 +105,7 @@ thread_local! {
 
 /// The lower triangle of ±S·Sᵀ into C (unit row stride, column stride `ldc`), S the columns of
 /// `src` scaled by `src.scale`, one thread per column range of `ranges` (the first starting at
-/// column 0; split as `fork` says); added to C's entries with `add`, subtracted with `negate`.
+/// column 0; on rayon's pool); added to C's entries with `add`, subtracted with `negate`.
 ///
 /// Per chunk of [`KA`] columns of S, all rows are packed once in the pairs layout, the threads
 /// taking equal shares of them; then each thread copies its range's rows into the rows layout
@@ -116,15 +116,7 @@ thread_local! {
 /// [`available`] returned true; `c` points to an m×m matrix with unit row stride and column
 /// stride `ldc` ≥ m, not accessed by anyone else meanwhile; the ranges are disjoint, ascending,
 /// cover 0..m and start on multiples of [`NB`].
-pub unsafe fn gram(
-    src: Source<'_>,
-    c: *mut f64,
-    ldc: usize,
-    ranges: &[(usize, usize)],
-    add: bool,
-    negate: bool,
-    fork: Fork,
-) {
+pub unsafe fn gram(src: Source<'_>, c: *mut f64, ldc: usize, ranges: &[(usize, usize)], add: bool, negate: bool) {
     let (m, n) = (src.a.nrows(), src.cols.len());
     let groups = m.div_ceil(NB) * 2;
     let c = super::SendPtr(c);
@@ -140,10 +132,10 @@ pub unsafe fn gram(
             // Equal shares of the row groups for the packing.
             let share = groups.div_ceil(ranges.len());
             let parts: Vec<_> = hi.chunks_mut(share * GROUP).zip(lo.chunks_mut(share * GROUP)).enumerate().collect();
-            fork.each(parts, |(t, (hi, lo))| pack_pairs(src, k0, kc, t * share, hi, lo));
+            join::each(parts, |(t, (hi, lo))| pack_pairs(src, k0, kc, t * share, hi, lo));
             let (hi, lo) = (&*hi, &*lo);
             let accumulate = add || k0 > 0;
-            fork.each(ranges.to_vec(), |range| {
+            join::each(ranges.to_vec(), |range| {
                 // SAFETY: as promised by the caller; each range writes only its own columns.
                 unsafe { range_chunk(m, (hi, lo), kc.div_ceil(KT), c.0, ldc, range, accumulate, negate) }
             });
