@@ -4,9 +4,7 @@
 //! the rule that a piece stays only where it wins [`KERNEL_RULE`]× on its kernel and
 //! [`END_TO_END_RULE`] end to end at every size m ≥ [`RULE_MIN_ROWS`].
 //!
-//! Each piece is switched at run time: the kernels through [`CpuPaths`], the allocator through
-//! `cpu::huge_pages::set_advice` (the `glsolve` binary installs it; elsewhere the allocator
-//! rows compare the system allocator with itself). Repetitions are interleaved — every round
+//! Each piece is switched at run time through [`CpuPaths`]. Repetitions are interleaved — every round
 //! runs each variant once, starting from a different one — so that drift in the machine's load
 //! falls on all of them alike.
 
@@ -39,7 +37,8 @@ pub enum Piece {
     /// `cpu::spin_join` against `rayon::join` (deleted after the recorded run: named for its
     /// rows).
     SpinJoin,
-    /// `cpu::huge_pages` against the system allocator.
+    /// `cpu::huge_pages` against the system allocator (deleted after the recorded run: named
+    /// for its rows).
     HugePages,
 }
 
@@ -49,9 +48,6 @@ impl Piece {
         let mut all = Vec::new();
         if cfg!(target_arch = "x86_64") {
             all.extend([Piece::Syrk, Piece::SyrkReduced, Piece::ColumnPass]);
-        }
-        if cfg!(not(target_arch = "wasm32")) {
-            all.push(Piece::HugePages);
         }
         all
     }
@@ -70,8 +66,6 @@ impl Piece {
 
 /// Sets up one variant: every piece its own code, except `library`, which runs its alternative.
 pub(super) fn variant(library: Option<Piece>) -> CpuPaths {
-    #[cfg(not(target_arch = "wasm32"))]
-    crate::cpu::huge_pages::set_advice(library != Some(Piece::HugePages));
     let mut p = CpuPaths::default();
     match library {
         Some(Piece::Syrk) => p.gram = Kernels::Portable,

@@ -101,15 +101,6 @@ pub(super) fn kernels(plan: &Plan, pieces: &[Piece], progress: &dyn Fn(&str)) ->
             let r = pass_case(dense.as_ref(), Piece::ColumnPass, 0.0, 4 * reps);
             push(Piece::ColumnPass, format!("fused pass, m = {m}, n = {}", 4 * m), m, r, 4 * reps);
         }
-        if pieces.contains(&Piece::HugePages) {
-            let copy = |piece: Option<Piece>| {
-                variant(piece);
-                std::hint::black_box(DenseA::from_dense(a.as_ref()));
-            };
-            let (mut a_run, mut b_run) = (|| copy(None), || copy(Some(Piece::HugePages)));
-            let r = interleaved(reps, 0.0, &mut [&mut a_run, &mut b_run]);
-            push(Piece::HugePages, format!("dense copy of A, m = {m}, n = {}", 4 * m), m, (r[0], r[1]), reps);
-        }
     }
     if pieces.contains(&Piece::Syrk) {
         for name in &plan.shapes {

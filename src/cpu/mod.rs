@@ -10,8 +10,6 @@ pub mod cholesky;
 mod column_pass;
 pub mod dense;
 pub mod gram;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod huge_pages;
 pub mod join;
 pub mod paths;
 pub mod products;
