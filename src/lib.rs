@@ -110,7 +110,7 @@
 pub mod bench;
 pub mod clock;
 pub mod cpu;
-#[cfg(feature = "viewer")]
+#[cfg(feature = "frames")]
 pub mod debug;
 pub mod dense;
 pub mod geometry;

@@ -1,8 +1,9 @@
 //! The layering rules of docs/design.md, checked on the source itself: GL only in `src/gl/`, no
 //! file over 400 lines, and no import cycle — neither between files (modules) nor between the
-//! top-level layers. An import is a `use crate::…`/`use super::…` or an inline `crate::…` path;
-//! a name reached through a re-export counts as an import of the module that defines it, and a
-//! module's `pub use` of its own children is its interface, not a dependency.
+//! top-level layers — in the library nor in the binary (`main.rs` and `cli/`). An import is a
+//! `use` of a `crate::`, `super::` or `self::` path, or such a path written inline; a name
+//! reached through a re-export counts as an import of the module that defines it, and a module's
+//! `pub use` of its own children is its interface, not a dependency.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -13,24 +14,34 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// Every library source file (the binary's `main.rs` and `cli/` are a separate crate).
-fn library_files() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<_> =
-            std::fs::read_dir(dir).expect("src is readable").flatten().map(|e| e.path()).collect();
-        entries.sort();
-        for p in entries {
-            if p.is_dir() {
-                if p.file_name().is_some_and(|n| n != "cli") {
-                    walk(&p, out);
-                }
-            } else if p.extension().is_some_and(|e| e == "rs") && p.file_name().is_some_and(|n| n != "main.rs") {
-                out.push(p);
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("src is readable").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n != "cli") {
+                walk(&p, out);
             }
+        } else if p.extension().is_some_and(|e| e == "rs") && p.file_name().is_some_and(|n| n != "main.rs") {
+            out.push(p);
         }
     }
+}
+
+/// Every library source file (the binary's `main.rs` and `cli/` are a separate crate).
+fn library_files() -> Vec<PathBuf> {
     let mut v = Vec::new();
     walk(&src(), &mut v);
+    v
+}
+
+/// The binary crate's files: `main.rs` (its root) and `cli/`.
+fn binary_files() -> Vec<PathBuf> {
+    let mut v = vec![src().join("main.rs")];
+    let mut cli: Vec<PathBuf> =
+        std::fs::read_dir(src().join("cli")).expect("src/cli").flatten().map(|e| e.path()).collect();
+    cli.sort();
+    v.extend(cli.into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")));
     v
 }
 
@@ -39,7 +50,7 @@ fn module_of(file: &Path) -> ModPath {
     let mut parts: Vec<String> = rel.iter().map(|c| c.to_string_lossy().into_owned()).collect();
     let last = parts.pop().expect("a file name");
     let stem = last.trim_end_matches(".rs");
-    if stem != "mod" && stem != "lib" {
+    if stem != "mod" && stem != "lib" && stem != "main" {
         parts.push(stem.to_string());
     }
     parts
@@ -166,12 +177,18 @@ fn imports(code: &str) -> (Vec<(bool, String)>, Vec<String>) {
         rest = &rest[(stmt_end + 1).min(rest.len())..];
     }
     let mut inline = Vec::new();
-    let mut scan = code;
-    while let Some(at) = scan.find("crate::") {
-        let tail = &scan[at..];
-        let end = tail.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(tail.len());
-        inline.push(tail[..end].trim_end_matches(':').to_string());
-        scan = &scan[at + 7..];
+    for root in ["crate::", "super::", "self::"] {
+        let mut scan = code;
+        while let Some(at) = scan.find(root) {
+            let tail = &scan[at..];
+            // A path starts a word (`use` statements were taken above; `super::super::` once).
+            let starts = scan[..at].chars().last().is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == ':'));
+            let end = tail.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(tail.len());
+            if starts {
+                inline.push(tail[..end].trim_end_matches(':').to_string());
+            }
+            scan = &scan[at + root.len()..];
+        }
     }
     (uses, inline)
 }
@@ -239,16 +256,38 @@ fn absolute(module: &ModPath, path: &str, is_mod_file: bool) -> Option<ModPath> 
     Some(base)
 }
 
+/// The library's module graph.
 fn load() -> (Crate, BTreeMap<ModPath, BTreeSet<ModPath>>) {
-    let files = library_files();
-    let modules: BTreeSet<ModPath> = files.iter().map(|f| module_of(f)).collect();
+    let files: Vec<(ModPath, bool, String)> = library_files()
+        .iter()
+        .map(|f| {
+            let is_mod = f.file_name().is_some_and(|n| n == "mod.rs" || n == "lib.rs");
+            (module_of(f), is_mod, std::fs::read_to_string(f).expect("readable"))
+        })
+        .collect();
+    graph_of(&files)
+}
+
+/// The binary's module graph (`main.rs` and `cli/`; the library is another crate to it).
+fn load_binary() -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let files: Vec<(ModPath, bool, String)> = binary_files()
+        .iter()
+        .map(|f| {
+            let is_mod = f.file_name().is_some_and(|n| n == "mod.rs" || n == "main.rs");
+            (module_of(f), is_mod, std::fs::read_to_string(f).expect("readable"))
+        })
+        .collect();
+    graph_of(&files).1
+}
+
+/// The module graph of one crate given as (module path, is a `mod.rs`/root, source).
+fn graph_of(files: &[(ModPath, bool, String)]) -> (Crate, BTreeMap<ModPath, BTreeSet<ModPath>>) {
+    let modules: BTreeSet<ModPath> = files.iter().map(|(m, _, _)| m.clone()).collect();
     let mut krate = Crate { modules, reexports: BTreeMap::new() };
     let mut parsed = Vec::new();
-    for f in &files {
-        let m = module_of(f);
-        let text = std::fs::read_to_string(f).expect("readable");
-        let is_mod = f.file_name().is_some_and(|n| n == "mod.rs" || n == "lib.rs");
-        let (uses, inline) = imports(&code(&text));
+    for (m, is_mod, text) in files {
+        let (m, is_mod) = (m.clone(), *is_mod);
+        let (uses, inline) = imports(&code(text));
         for (is_pub, p) in &uses {
             if !is_pub {
                 continue;
@@ -375,6 +414,34 @@ fn no_module_imports_a_module_that_imports_it_back() {
     let found: Vec<String> =
         cycles(&graph).iter().map(|c| c.iter().map(name).collect::<Vec<_>>().join(" ↔ ")).collect();
     assert!(found.is_empty(), "import cycles between modules:\n{}", found.join("\n"));
+    let binary = load_binary();
+    assert!(binary.len() > 5, "the binary's modules were read: {binary:?}");
+    let found: Vec<String> =
+        cycles(&binary).iter().map(|c| c.iter().map(name).collect::<Vec<_>>().join(" ↔ ")).collect();
+    assert!(found.is_empty(), "import cycles between the binary's modules:\n{}", found.join("\n"));
+}
+
+/// Two sibling modules that reach each other only by inline `super::` paths (no `use`), as the
+/// command line's did: the checker must see the cycle.
+#[test]
+fn the_checker_sees_a_planted_super_cycle() {
+    let m = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<ModPath>();
+    let files = vec![
+        (m(&["cli"]), true, "mod bench; mod mixed; pub fn fail() {}".to_string()),
+        (m(&["cli", "bench"]), false, "pub fn run() { super::mixed::lu(); super::fail(); }".to_string()),
+        (m(&["cli", "mixed"]), false, "pub fn lu() { super::bench::report(); }\npub fn report() {}".to_string()),
+    ];
+    let (_, g) = graph_of(&files);
+    let found = cycles(&g);
+    assert_eq!(found.len(), 1, "{g:?}");
+    assert!(found[0].contains(&m(&["cli", "bench"])) && found[0].contains(&m(&["cli", "mixed"])));
+    // `self::` too, and a path inside a longer word is no path.
+    let files = vec![
+        (m(&["a"]), true, "mod b; mod c; fn f() { self::b::g(); }".to_string()),
+        (m(&["a", "b"]), false, "pub fn g() { my_super::c::h(); }".to_string()),
+        (m(&["a", "c"]), false, "pub fn h() {}".to_string()),
+    ];
+    assert!(cycles(&graph_of(&files).1).is_empty());
 }
 
 #[test]

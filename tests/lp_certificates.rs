@@ -12,6 +12,7 @@ mod certify;
 
 use glsolve::lp::log::Logger;
 use glsolve::lp::verify::{check_farkas, check_primal_ray, verify_point, Accuracy, CertificateKind};
+use glsolve::lp::Units;
 use glsolve::lp::{mps, solve, LpModel, Sense, Settings, Solution, Status, Verbosity};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -154,12 +155,16 @@ fn a_point_tampered_at_the_tolerance_scale_fails_verification() {
     let x = [1.5, 1.5];
     let exact = verify_point(&m, &x, &y, 1e-8);
     assert!(exact.worst() == 0.0, "the exact optimum measures 0: {}", exact.summary());
-    // Moving x by −δ·(1, 1) keeps the rows and boxes, costs 2δ of objective (gap 2δ/(1 + 3))
-    // and leaves x δ below the upper bound its reduced cost 2 selects (complementarity
-    // 2δ/(1 + 3)): worst = δ/2 against 10·ε = 1e-7. Just below and just above (δ rounds to a
-    // relative 1e-9, far inside the 1e-3 margin):
+    // The check's units: every row's and column's largest entry is 1 (no equilibration), the
+    // nonzero finite bounds 4 and 1.5 have the geometric mean √6 ≈ 2.4, so the gauge is 1/2
+    // (R = 1/2, C = 2), and the largest cost in those units is 2: γ = 1/2.
+    assert_eq!(Units::of(&m), Units { row: vec![0.5, 0.5], col: vec![2.0, 2.0], cost: 0.5 });
+    // Moving x by −δ·(1, 1) keeps the rows and boxes, costs 2δ of objective (gap
+    // γ·2δ/(1 + γ·3) = δ/2.5) and leaves x δ below the upper bound its reduced cost 2 selects
+    // (complementarity γ·2δ/(1 + γ·3) = δ/2.5): worst = δ/2.5 against 10·ε = 1e-7. Just below
+    // and just above (δ rounds to a relative 1e-9, far inside the 1e-3 margin):
     for (factor, expected) in [(1.0 - 1e-3, Accuracy::Tolerance), (1.0 + 1e-3, Accuracy::Reduced)] {
-        let delta = 2.0 * 1e-7 * factor;
+        let delta = 2.5 * 1e-7 * factor;
         let v = verify_point(&m, &[1.5 - delta, 1.5 - delta], &y, 1e-8);
         assert_eq!(v.accuracy, expected, "δ = {delta:e}: {}", v.summary());
     }

@@ -46,3 +46,15 @@ fn no_test_reads_outside_the_repository() {
     assert!(offenders.is_empty(), "tests reading outside the repository:\n{}", offenders.join("\n"));
     assert!(dir.join("data/netlib/optimal.tsv").is_file(), "the NETLIB fixtures are in the repository");
 }
+
+#[test]
+fn readme_names_the_wasm_bindgen_the_lock_file_pins() {
+    let lock = read("Cargo.lock");
+    let at = lock.find("name = \"wasm-bindgen\"\nversion = \"").expect("wasm-bindgen in Cargo.lock");
+    let version = lock[at..].lines().nth(1).and_then(|l| l.split('"').nth(1)).expect("its version");
+    let readme = read("README.md");
+    assert!(
+        readme.contains(&format!("cargo install wasm-bindgen-cli --version {version}")),
+        "README must say to install wasm-bindgen-cli {version}, the version Cargo.lock pins"
+    );
+}

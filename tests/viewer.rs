@@ -7,7 +7,7 @@ use glsolve::debug::colormap::{self, Range};
 use glsolve::debug::dump::{file_name, Dump, TextureExport, TextureRole};
 use glsolve::debug::observer::STATUS_LINES;
 use glsolve::debug::render::{self, GRID, OUTLINE};
-use glsolve::debug::{Algorithm, Direction, Label, Scenario, Sink, Viewer};
+use glsolve::debug::{Algorithm, Direction, Label, Recorder, Recording, Scenario, Sink, Viewer};
 use glsolve::geometry::cholesky::fig5_outer_update_triangle;
 use glsolve::gl::{Gpu, Measure, Pass, PassObserver, PassRecord};
 use glsolve::gpu::cholesky::{self, Variant};
@@ -198,6 +198,40 @@ fn results_with_the_viewer_attached_equal_results_without_it() {
             assert!(plain.passes > 0);
             let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>();
             assert_eq!(bits(&watched.result), bits(&plain.result), "{sc:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    });
+}
+
+/// A recording replays, frame for frame and pixel for pixel, what the live viewer drew after each
+/// pass (the dump's PNGs), and shares the textures a pass did not write with the frame before.
+#[test]
+fn a_recording_replays_every_frame_the_viewer_drew() {
+    let dir = temp_dir("recording");
+    with_gpu(move |gpu| {
+        for (n, sc) in scenarios().into_iter().enumerate() {
+            let d = dir.join(n.to_string());
+            let recording = Rc::new(RefCell::new(Recording::new(sc.label())));
+            let sinks: Vec<Box<dyn Sink>> =
+                vec![Box::new(Dump::new(&d, Some((320, 200)), None, None)), Box::new(Recorder(recording.clone()))];
+            let viewer = Rc::new(RefCell::new(Viewer::new(sc.label(), sinks)));
+            sc.run(gpu, Some(viewer.clone())).expect("watched run");
+            viewer.borrow_mut().finish(gpu).expect("viewer");
+            let r = recording.borrow();
+            assert_eq!(r.len() as u64, viewer.borrow().observed(), "{sc:?}");
+            let mut shown = 0;
+            for k in 0..r.len() {
+                let p = r.pass(k).unwrap();
+                assert_eq!(p.info.index, k as u64);
+                let live = load(&d.join(file_name(&p.info)));
+                let replayed = r.render(k, 320, 200).unwrap();
+                assert!(live.as_raw() == replayed.as_raw(), "{sc:?}: frame {k} differs from the live one");
+                shown += p.panels.len();
+            }
+            assert!(r.render(r.len(), 320, 200).is_none());
+            if r.len() > 2 {
+                assert!(r.stored_snapshots() < shown, "{sc:?}: {} copies for {shown} panels", r.stored_snapshots());
+            }
         }
         let _ = std::fs::remove_dir_all(&dir);
     });

@@ -163,7 +163,7 @@ pub fn run(
     if let Some(d) = netlib_all {
         options += &format!(" --netlib-all {}", d.display());
     }
-    json(out, "run", &RunInfo { info, scope, date: today(), count_m, options })?;
+    json(out, "run", &RunInfo { info, scope, date: today(), count_m, options, remeasured: Vec::new() })?;
     step("plots and report");
     render(out)?;
     bar.finish_with_message("done");

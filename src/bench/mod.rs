@@ -3,6 +3,7 @@
 pub mod all;
 pub mod assemble;
 pub mod beyond;
+pub mod browser;
 pub mod cholesky;
 pub mod counts;
 pub mod cpu;

@@ -50,6 +50,10 @@ pub(super) struct RunInfo {
     /// The options of the run besides the scope, as typed (`--peer-python …`, `--netlib-all …`).
     #[serde(default)]
     pub(super) options: String,
+    /// Parts of the report measured again after the run, as (what, command, date): the header
+    /// names them, so that it claims for the run only what the run measured.
+    #[serde(default)]
+    pub(super) remeasured: Vec<(String, String, String)>,
 }
 
 fn load<T: serde::de::DeserializeOwned>(out: &Path, name: &str) -> Result<T, String> {
@@ -133,6 +137,16 @@ pub fn render(out: &Path) -> Result<(), String> {
 
     let mut md = report(&run, &counts, &chol, &asm, &sol, &lu, &lsq, (&lin, timeline.is_some()), &net, &lp);
     md.push_str(&super::beyond::section(&chol, &beyond));
+    // Measured apart from `bench all`, each by its own command: present when that command ran.
+    if let Ok(d) = load::<super::dialects::DialectBench>(out, "dialects") {
+        md.push_str(&format!(
+            "## One kernel source on desktop GL and OpenGL ES\n\nMeasured by `glsolve bench dialects --json docs/bench/dialects.json`, apart from the rest of this report. {}\n",
+            d.markdown()
+        ));
+    }
+    if let Ok(b) = load::<super::browser::BrowserRun>(out, "browser") {
+        md.push_str(&super::browser::section(&b));
+    }
     // Present only when the run was given a folder (`--netlib-all DIR`).
     if let Ok(all) = load::<super::netlib_all::NetlibAllRun>(out, "netlib_all") {
         let provenance = match &all.separate {
@@ -172,6 +186,13 @@ The folder `{}` (every `.mps` file the reader accepts, the large ones included) 
                 1,
             );
         md.push_str(&super::cpu_report::section(&cpu));
+    }
+    for (what, command, date) in &run.remeasured {
+        md = md.replacen(
+            "comes from that run",
+            &format!("comes from that run, except {what}, measured again by `{command}` on {date}"),
+            1,
+        );
     }
     write(&out.join("results.md"), &md)
 }

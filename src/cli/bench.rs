@@ -1,7 +1,7 @@
 //! `glsolve bench …`: the only place speed is measured.
+use super::report::{report, PeerArgs};
 use clap::{Args, Subcommand};
 use glsolve::bench;
-use glsolve::gpu::cholesky::Variant;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -102,24 +102,6 @@ struct AllArgs {
     peers: PeerArgs,
 }
 
-/// The peer solvers (Clarabel, CVXOPT) timed on the same LP files.
-#[derive(Args)]
-pub struct PeerArgs {
-    /// A Python with Clarabel, CVXOPT and highspy installed (e.g. made by ../shared/peers/setup.sh) …
-    #[arg(long, requires = "peer_scripts")]
-    peer_python: Option<std::path::PathBuf>,
-    /// … and the folder of their scripts (clarabel_mps.py, cvxopt_mps.py).
-    #[arg(long, requires = "peer_python")]
-    peer_scripts: Option<std::path::PathBuf>,
-}
-
-impl PeerArgs {
-    pub fn peers(&self) -> Option<bench::peers::Peers> {
-        let (python, scripts) = (self.peer_python.clone()?, self.peer_scripts.clone()?);
-        Some(bench::peers::Peers { python, scripts })
-    }
-}
-
 #[derive(Args)]
 struct SizesArgs {
     /// Orders.
@@ -197,10 +179,9 @@ struct CholeskyArgs {
     /// Matrix orders.
     #[arg(long, value_delimiter = ',', default_value = "256,512,1024,2048")]
     sizes: Vec<usize>,
-    /// Variants (comma-separated names, or `all`): triangle-pair, triangle-triad,
-    /// triangle-computed, square-pair, square-triad, square-computed, inner.
+    /// Variants, comma-separated, or `all`.
     #[arg(long, value_delimiter = ',', default_value = "all")]
-    variants: Vec<String>,
+    variants: Vec<super::variant::VariantsArg>,
     /// Timed runs per measurement (after one warm-up run).
     #[arg(long, default_value_t = 3)]
     reps: usize,
@@ -321,27 +302,6 @@ fn netlib(a: &NetlibArgs) -> ExitCode {
     report(bench::netlib::run(&gpu, &a.dir, None, |line| eprintln!("{line}")), |r| r.markdown(), &a.json)
 }
 
-/// Prints a benchmark's Markdown and writes its JSON where asked.
-pub(crate) fn report<T: serde::Serialize>(
-    result: Result<T, impl std::fmt::Display>,
-    markdown: impl Fn(&T) -> String,
-    json: &Option<std::path::PathBuf>,
-) -> ExitCode {
-    match result {
-        Ok(r) => {
-            println!("{}", markdown(&r));
-            match json {
-                Some(p) => match super::write_json(p, &r) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(e) => super::fail(e),
-                },
-                None => ExitCode::SUCCESS,
-            }
-        }
-        Err(e) => super::fail(e),
-    }
-}
-
 fn solve(a: &SolveArgs) -> ExitCode {
     let gpu = match super::headless() {
         Ok(g) => g,
@@ -364,26 +324,8 @@ fn assemble(a: &AssembleArgs) -> ExitCode {
     )
 }
 
-pub(crate) fn parse_variants(names: &[String]) -> Result<Vec<Variant>, String> {
-    if names.iter().any(|n| n == "all") {
-        return Ok(Variant::all().collect());
-    }
-    names
-        .iter()
-        .map(|n| {
-            Variant::from_name(n).ok_or_else(|| {
-                let known: Vec<&str> = Variant::all().map(|v| v.name()).collect();
-                format!("unknown Cholesky variant {n:?}; known: {}", known.join(", "))
-            })
-        })
-        .collect()
-}
-
 fn cholesky(a: &CholeskyArgs) -> ExitCode {
-    let variants = match parse_variants(&a.variants) {
-        Ok(v) => v,
-        Err(e) => return super::fail(e),
-    };
+    let variants = super::variant::expand(&a.variants);
     let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),

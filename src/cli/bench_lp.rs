@@ -1,5 +1,5 @@
 //! `glsolve bench lp`: random dense LPs on each backend, with the peers when asked.
-use super::bench::{report, PeerArgs};
+use super::report::{report, PeerArgs};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -14,8 +14,8 @@ pub struct LpArgs {
     #[command(flatten)]
     peers: PeerArgs,
     /// Cholesky variants of the GPU backends (each GPU backend runs with each).
-    #[arg(long, value_delimiter = ',', default_value = "blocked-16", value_parser = super::lp::parse_variant)]
-    variant: Vec<glsolve::gpu::cholesky::Variant>,
+    #[arg(long, value_delimiter = ',', default_value = "blocked-16")]
+    variant: Vec<super::variant::VariantArg>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Timed runs per measurement (after one warm-up run).
@@ -44,7 +44,11 @@ pub fn lp(a: &LpArgs) -> ExitCode {
     };
     let mut rows = Vec::new();
     for kind in kinds {
-        let variants = if kind.uses_gl() { a.variant.clone() } else { vec![glsolve::gpu::cholesky::Variant::FASTEST] };
+        let variants: Vec<_> = if kind.uses_gl() {
+            a.variant.iter().map(|v| v.0).collect()
+        } else {
+            vec![glsolve::gpu::cholesky::Variant::FASTEST]
+        };
         for v in variants {
             for &m in &a.sizes {
                 let r = glsolve::bench::lp::random_lp_times(&[m], a.seed, kind, v, a.reps, gpu.as_ref());

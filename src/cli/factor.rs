@@ -12,10 +12,9 @@ pub struct CholeskyArgs {
     /// Order of the matrix.
     #[arg(long, default_value_t = 512)]
     m: usize,
-    /// Variant: triangle-pair (the paper's), triangle-triad, triangle-computed, square-pair,
-    /// square-triad, square-computed, inner.
+    /// The Cholesky variant.
     #[arg(long, default_value = "triangle-pair")]
-    variant: String,
+    variant: super::variant::VariantArg,
     /// Condition number of the test matrix (default: B·Bᵀ/m + I, well conditioned).
     #[arg(long)]
     cond: Option<f64>,
@@ -27,11 +26,7 @@ pub struct CholeskyArgs {
 }
 
 pub fn run(a: &CholeskyArgs) -> ExitCode {
-    let variant = match super::bench::parse_variants(std::slice::from_ref(&a.variant)) {
-        Ok(v) if v.len() == 1 => v[0],
-        Ok(_) => return super::fail("name one variant"),
-        Err(e) => return super::fail(e),
-    };
+    let variant = a.variant.0;
     let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),

@@ -37,14 +37,6 @@ impl From<BackendArg> for BackendKind {
     }
 }
 
-/// `--variant` values: a Cholesky variant by name.
-pub fn parse_variant(name: &str) -> Result<Variant, String> {
-    Variant::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = Variant::all().map(|v| v.name()).collect();
-        format!("unknown variant `{name}` (known: {})", known.join(", "))
-    })
-}
-
 /// `--stop` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum StopArg {
@@ -86,8 +78,8 @@ pub struct SolveArgs {
     /// The GPU backends' Cholesky variant (and with it the layout of every GPU kernel): a
     /// blocked one (blocked-8, blocked-16, blocked-32) or one of the papers' (triangle-pair,
     /// square-pair, column-multipass, inner, …).
-    #[arg(long, default_value = "blocked-16", value_parser = parse_variant)]
-    pub variant: Variant,
+    #[arg(long, default_value = "blocked-16")]
+    pub variant: super::variant::VariantArg,
     /// Store A·D²·Aᵀ in full format on the GPU instead of the packed format.
     #[arg(long)]
     pub full: bool,
@@ -186,7 +178,7 @@ pub fn run_default() -> ExitCode {
         seed: DEFAULT_SEED,
         backend: BackendArg::Hybrid,
         subst: SubstArg::Gpu,
-        variant: Variant::FASTEST,
+        variant: super::variant::VariantArg(Variant::FASTEST),
         stop: StopArg::Separate,
         full: false,
         tol: None,
@@ -259,7 +251,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
             SubstArg::Gpu => Substitution::Gpu,
         },
         normal_format: if a.full { Format::Full } else { Format::Packed },
-        gpu_variant: a.variant,
+        gpu_variant: a.variant.0,
         mixed_precision: !a.no_mixed_precision,
         factorization: match a.factorization {
             FactorizationArg::Auto => NormalFactorization::Auto,

@@ -320,7 +320,7 @@ pub fn bench_lu(a: &LuBenchArgs) -> ExitCode {
     };
     let r = gpu.info().renderer.clone();
     let rows = glsolve::bench::lu::run(&gpu, &a.sizes, &a.blocks, !a.no_unblocked, a.reps, |line| eprintln!("{line}"));
-    super::bench::report(rows, |x| glsolve::bench::lu::markdown(x, &r), &a.json)
+    super::report::report(rows, |x| glsolve::bench::lu::markdown(x, &r), &a.json)
 }
 
 /// `glsolve bench linsolve`.
@@ -349,5 +349,5 @@ pub fn bench_linsolve(a: &LinsolveBenchArgs) -> ExitCode {
             return super::fail(e);
         }
     }
-    super::bench::report(Ok::<_, String>(rows), |x| glsolve::bench::linsolve::markdown(x, &r), &a.json)
+    super::report::report(Ok::<_, String>(rows), |x| glsolve::bench::linsolve::markdown(x, &r), &a.json)
 }

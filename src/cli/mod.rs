@@ -9,8 +9,11 @@ mod factor;
 mod info;
 mod lp;
 mod mixed;
+mod report;
 mod show;
 mod solution;
+mod variant;
+mod web;
 
 #[derive(Parser)]
 #[command(
@@ -60,6 +63,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Watch an algorithm pass by pass: a window (keys: space, enter, p, +/-, s, q) or PNG dumps.
     Show(show::ShowArgs),
+    /// Serve the browser page (built by `bash web/build.sh`) on localhost.
+    Web(web::WebArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -76,6 +81,7 @@ pub fn run() -> ExitCode {
         Some(Command::Linsolve(a)) => mixed::linsolve(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         Some(Command::Show(a)) => show::run(&a),
+        Some(Command::Web(a)) => web::run(&a),
     }
 }
 

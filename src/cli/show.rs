@@ -4,7 +4,6 @@ use glsolve::debug::dump::{Dump, TextureExport};
 use glsolve::debug::window::{self, WindowOptions};
 use glsolve::debug::{Algorithm, DebugError, DebugResult, Direction, Scenario, Sink, Viewer};
 use glsolve::gl::PassObserver;
-use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -22,6 +21,8 @@ pub enum ShowAlgorithm {
     Solve,
     /// LU factorization with partial pivoting.
     Lu,
+    /// Weighted least squares (2008 Algorithm 1): m unknowns, n samples.
+    Lsq,
     /// The interior-point LP solver's gpu backend on a random LP (m rows, 4m columns).
     Lp,
 }
@@ -43,10 +44,10 @@ pub struct ShowArgs {
     /// Columns of A for `assemble` (default 2m).
     #[arg(long)]
     n: Option<usize>,
-    /// Cholesky variant: triangle-pair (the paper's), triangle-triad, triangle-computed,
-    /// square-pair, square-triad, square-computed, inner.
+    /// The Cholesky variant (Cholesky; assembly, solves and LP take its layout: blocked variants
+    /// watch the blocked kernels).
     #[arg(long, default_value = "triangle-pair")]
-    variant: String,
+    variant: super::variant::VariantArg,
     /// The rectangular packed format (Cholesky's paper variant, assembly, solves).
     #[arg(long)]
     packed: bool,
@@ -103,10 +104,10 @@ fn scenario(a: &ShowArgs) -> DebugResult<Scenario> {
         ShowAlgorithm::Assemble => Algorithm::Assemble,
         ShowAlgorithm::Solve => Algorithm::Solve,
         ShowAlgorithm::Lu => Algorithm::Lu,
+        ShowAlgorithm::Lsq => Algorithm::LeastSquares,
         ShowAlgorithm::Lp => Algorithm::Lp,
     };
-    let variant = Variant::from_name(&a.variant)
-        .ok_or_else(|| DebugError::Invalid(format!("unknown variant {:?}", a.variant)))?;
+    let variant = a.variant.0;
     if a.m == 0 {
         return Err(DebugError::Invalid("--m must be at least 1".into()));
     }

@@ -9,6 +9,7 @@ pub mod cholesky;
 #[cfg(target_arch = "x86_64")]
 mod column_pass;
 pub mod dense;
+pub mod equilibrate;
 pub mod gram;
 pub mod join;
 pub mod paths;

@@ -55,6 +55,10 @@ pub struct PassInfo {
     pub step: Option<u32>,
     /// Fragments shaded (after the pass; `None` before it).
     pub fragments: Option<u64>,
+    /// Whether `fragments` is predicted from the primitive (no counting query on the context).
+    pub fragments_predicted: bool,
+    /// How long the pass took, where the viewer was asked to time passes.
+    pub time: Option<std::time::Duration>,
     pub primitive: Primitive,
     /// Texture ids of the target and the sources (samplers S0, S1, …).
     pub target: u64,
@@ -70,6 +74,8 @@ impl PassInfo {
             defines: pass.defines,
             step: pass.step,
             fragments: None,
+            fragments_predicted: false,
+            time: None,
             primitive: pass.primitive,
             target: pass.target.id(),
             sources: pass.sources.iter().map(|s| s.id()).collect(),
@@ -132,6 +138,8 @@ impl Capture {
         }
         let mut info = PassInfo::of(self.observed, pass);
         info.fragments = record.fragments;
+        info.fragments_predicted = record.fragments_predicted;
+        info.time = record.time;
         self.observed += 1;
         let now = self.observed;
         self.snapshots.retain(|_, s| now - s.last_seen <= RECENT);

@@ -6,16 +6,20 @@
 
 pub mod capture;
 pub mod colormap;
+#[cfg(feature = "viewer")]
 pub mod dump;
 pub mod error;
 mod font;
 pub mod observer;
 mod panels;
+pub mod recording;
 pub mod render;
 pub mod scenario;
+#[cfg(feature = "viewer")]
 pub mod window;
 
 pub use capture::{Capture, PassInfo, Snapshot};
 pub use error::{DebugError, DebugResult};
 pub use observer::{Flow, Label, Sink, View, Viewer};
-pub use scenario::{Algorithm, Direction, Outcome, Scenario};
+pub use recording::{RecordedPass, Recorder, Recording};
+pub use scenario::{watch_lp, Algorithm, Direction, Outcome, Scenario};

@@ -3,7 +3,7 @@
 //! the occlusion query) and hands the result to its sinks: the window, the PNG dump, the texture
 //! export. It only reads textures, so the computation's results do not change.
 
-use super::capture::{Capture, PassInfo};
+use super::capture::{Capture, PassInfo, Snapshot};
 use super::error::{DebugError, DebugResult};
 use super::render::{self, Frame, Panel, PanelRect};
 use crate::gl::{Gpu, Measure, Pass, PassObserver, PassRecord, TexelGrid};
@@ -41,58 +41,12 @@ impl View<'_> {
 
     /// The status lines; `third` replaces the default third line (kernel and defines).
     pub fn status(&self, third: Option<String>) -> Vec<String> {
-        let l = self.label;
-        let mut lines = vec![format!("{}  {}  {}  M={}", l.algorithm, l.variant, l.format, l.m)];
-        let total = l.total.map(|t| format!("/{t}")).unwrap_or_default();
-        let k = |p: &PassInfo| p.step.map(|k| format!("K={k}")).unwrap_or_else(|| "K=-".into());
-        let kind = |p: &PassInfo| format!("{:?}", p.primitive.kind());
-        match (self.last, self.next) {
-            (Some(p), _) => lines.push(format!(
-                "PASS {}{total}  {}  {} ({})  {} FRAGMENTS",
-                p.index + 1,
-                k(p),
-                p.name,
-                kind(p),
-                p.fragments.map(|f| f.to_string()).unwrap_or_else(|| "?".into())
-            )),
-            (None, Some(p)) => lines.push(format!("BEFORE PASS 1{total}  NEXT: {}  {} ({})", k(p), p.name, kind(p))),
-            (None, None) => lines.push("NO PASS YET".into()),
-        }
-        lines.push(third.unwrap_or_else(|| match self.pass() {
-            Some(p) if p.defines.is_empty() => format!("KERNEL {}", p.kernel),
-            Some(p) => format!("KERNEL {} ({})", p.kernel, p.defines.join(" ")),
-            None => String::new(),
-        }));
-        lines
+        status_lines(self.label, self.last, self.next, third)
     }
 
     /// The panels with their titles and the outline of the pass's primitive on its target.
     pub fn frame(&self, third: Option<String>) -> Frame<'_> {
-        let pass = self.pass();
-        let panels = self
-            .capture
-            .panels(pass)
-            .into_iter()
-            .map(|s| {
-                let role = pass.and_then(|p| p.role_of(s.id)).unwrap_or_default();
-                let (gx, gy) = s.grid.span();
-                let outline = pass.filter(|p| p.target == s.id).map(|p| p.primitive.scaled(gx as f32, gy as f32));
-                let layout = match s.grid {
-                    TexelGrid::One => String::new(),
-                    TexelGrid::Blocks2x2 => " RGBA 2×2".into(),
-                    TexelGrid::Runs4 => " RGBA 1×4".into(),
-                };
-                Panel {
-                    title: format!("#{} {}×{}{layout} {role}", s.id, s.width, s.height),
-                    width: s.width,
-                    height: s.height,
-                    values: &s.values,
-                    outline,
-                    grid: (gx, gy),
-                }
-            })
-            .collect();
-        Frame { status: self.status(third), panels }
+        frame_of(self.label, self.last, self.next, &self.capture.panels(self.pass()), third)
     }
 
     /// Texture ids and where each lands in a `width × height` frame.
@@ -121,6 +75,69 @@ impl View<'_> {
     }
 }
 
+/// The status lines of a frame: the run, the pass just done (or the one about to run), and
+/// `third` or the pass's kernel and defines.
+pub fn status_lines(l: &Label, last: Option<&PassInfo>, next: Option<&PassInfo>, third: Option<String>) -> Vec<String> {
+    let mut lines = vec![format!("{}  {}  {}  M={}", l.algorithm, l.variant, l.format, l.m)];
+    let total = l.total.map(|t| format!("/{t}")).unwrap_or_default();
+    let k = |p: &PassInfo| p.step.map(|k| format!("K={k}")).unwrap_or_else(|| "K=-".into());
+    let kind = |p: &PassInfo| format!("{:?}", p.primitive.kind());
+    match (last, next) {
+        (Some(p), _) => lines.push(format!(
+            "PASS {}{total}  {}  {} ({})  {} FRAGMENTS{}",
+            p.index + 1,
+            k(p),
+            p.name,
+            kind(p),
+            p.fragments.map(|f| f.to_string()).unwrap_or_else(|| "?".into()),
+            if p.fragments_predicted { " (PREDICTED)" } else { "" },
+        )),
+        (None, Some(p)) => lines.push(format!("BEFORE PASS 1{total}  NEXT: {}  {} ({})", k(p), p.name, kind(p))),
+        (None, None) => lines.push("NO PASS YET".into()),
+    }
+    let time = |p: &PassInfo| p.time.map(|t| format!("  {:.3} MS", t.as_secs_f64() * 1e3)).unwrap_or_default();
+    lines.push(third.unwrap_or_else(|| match last.or(next) {
+        Some(p) if p.defines.is_empty() => format!("KERNEL {}{}", p.kernel, time(p)),
+        Some(p) => format!("KERNEL {} ({}){}", p.kernel, p.defines.join(" "), time(p)),
+        None => String::new(),
+    }));
+    lines
+}
+
+/// A frame: the status lines and `panels` with their titles, the pass's primitive outlined on
+/// its target.
+pub fn frame_of<'a>(
+    label: &Label,
+    last: Option<&PassInfo>,
+    next: Option<&PassInfo>,
+    panels: &[&'a Snapshot],
+    third: Option<String>,
+) -> Frame<'a> {
+    let pass = last.or(next);
+    let panels = panels
+        .iter()
+        .map(|s| {
+            let role = pass.and_then(|p| p.role_of(s.id)).unwrap_or_default();
+            let (gx, gy) = s.grid.span();
+            let outline = pass.filter(|p| p.target == s.id).map(|p| p.primitive.scaled(gx as f32, gy as f32));
+            let layout = match s.grid {
+                TexelGrid::One => String::new(),
+                TexelGrid::Blocks2x2 => " RGBA 2×2".into(),
+                TexelGrid::Runs4 => " RGBA 1×4".into(),
+            };
+            Panel {
+                title: format!("#{} {}×{}{layout} {role}", s.id, s.width, s.height),
+                width: s.width,
+                height: s.height,
+                values: &s.values,
+                outline,
+                grid: (gx, gy),
+            }
+        })
+        .collect();
+    Frame { status: status_lines(label, last, next, third), panels }
+}
+
 /// What a sink tells the viewer after a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -147,6 +164,8 @@ pub trait Sink {
 /// stops the viewer and is returned by [`Viewer::finish`].
 pub struct Viewer {
     label: Label,
+    /// What each observed pass measures: fragments always, time on request.
+    measure: Measure,
     capture: Capture,
     last: Option<PassInfo>,
     sinks: Vec<Box<dyn Sink>>,
@@ -156,7 +175,21 @@ pub struct Viewer {
 
 impl Viewer {
     pub fn new(label: Label, sinks: Vec<Box<dyn Sink>>) -> Viewer {
-        Viewer { label, capture: Capture::default(), last: None, sinks, error: None, detached: false }
+        Viewer {
+            label,
+            measure: Measure::FRAGMENTS,
+            capture: Capture::default(),
+            last: None,
+            sinks,
+            error: None,
+            detached: false,
+        }
+    }
+
+    /// Also times every pass, by `time` (the context's honest mode: `GpuInfo::honest_time_mode`).
+    pub fn timed(mut self, time: crate::gl::TimeMode) -> Viewer {
+        self.measure = Measure { fragments: true, time };
+        self
     }
 
     /// The state after the last pass.
@@ -219,7 +252,7 @@ impl PassObserver for Viewer {
         if self.detached {
             Measure::NOTHING
         } else {
-            Measure::FRAGMENTS
+            self.measure
         }
     }
 

@@ -23,6 +23,9 @@ pub enum Algorithm {
     /// Forward and/or back substitution with a Cholesky factor.
     Solve,
     Lu,
+    /// Algorithm 1 of the 2008 structure paper: A·D²·Aᵀ assembled and factored on the GPU,
+    /// refined in double precision on the CPU.
+    LeastSquares,
     Lp,
 }
 
@@ -33,6 +36,7 @@ impl Algorithm {
             Algorithm::Assemble => "assemble",
             Algorithm::Solve => "solve",
             Algorithm::Lu => "lu",
+            Algorithm::LeastSquares => "lsq",
             Algorithm::Lp => "lp",
         }
     }
@@ -80,6 +84,7 @@ impl Scenario {
             Algorithm::Assemble => format!("N={}", self.n),
             Algorithm::Solve => format!("{:?}", self.direction),
             Algorithm::Lu => "partial pivoting".into(),
+            Algorithm::LeastSquares => format!("N={} samples", self.n),
             Algorithm::Lp => format!("random LP, n = {}", 4 * self.m),
         };
         Label {
@@ -156,26 +161,49 @@ impl Scenario {
                 let f = f?;
                 (gpu.read(&f.texture)?, gpu.pass_count() - start)
             }
-            Algorithm::Lp => {
-                // The gpu backend: every kernel of the interior-point method as passes.
-                let model = crate::lp::random::random_lp(m, self.seed).to_model(self.seed);
-                let settings = crate::lp::Settings {
-                    backend: crate::lp::BackendKind::Gpu,
-                    tolerance: crate::lp::Settings::default_tolerance(crate::lp::BackendKind::Gpu),
-                    step_factor: crate::lp::Settings::default_step_factor(crate::lp::BackendKind::Gpu),
-                    long_step_factor: None,
-                    verbosity: crate::lp::Verbosity::Quiet,
-                    normal_format: self.format,
-                    gpu_variant: self.variant,
-                    ..crate::lp::Settings::default()
-                };
+            Algorithm::LeastSquares => {
+                let (m, n) = (m, self.n);
+                let a = random::uniform(m, n, -1.0, 1.0, self.seed);
+                let d2 = random::uniform(n, 1, 0.25, 2.0, self.seed + 1);
+                let b = random::uniform(n, 1, -1.0, 1.0, self.seed + 2);
+                let st = crate::lsq::LsqSettings { format: self.format, ..Default::default() };
                 let start = watch(gpu);
-                let sol = crate::lp::solve_on(&model, &settings, &mut crate::lp::log::Logger::quiet(), Some(gpu));
+                let sol = crate::lsq::solve(gpu, &a, m, n, &d2, &b, &st);
                 gpu.stop_observing();
-                let sol = sol.map_err(|e| DebugError::Invalid(format!("the LP solve could not start: {e}")))?;
+                let sol = sol.map_err(|e| DebugError::Invalid(format!("least squares: {e}")))?;
                 (sol.x.iter().map(|&v| v as f32).collect(), gpu.pass_count() - start)
+            }
+            Algorithm::Lp => {
+                let model = crate::lp::random::random_lp(m, self.seed).to_model(self.seed);
+                return watch_lp(gpu, &model, self.variant, self.format, observer);
             }
         };
         Ok(Outcome { result: result.0, passes: result.1 })
     }
+}
+
+/// The gpu backend of the LP solver on `model` — every kernel of the interior-point method as
+/// passes — with `observer` attached around the solve. The result is x in single precision.
+pub fn watch_lp(
+    gpu: &Gpu,
+    model: &crate::lp::LpModel,
+    variant: Variant,
+    format: Format,
+    observer: Option<Rc<RefCell<dyn PassObserver>>>,
+) -> DebugResult<Outcome> {
+    use crate::lp::{BackendKind, Settings, Verbosity};
+    let settings = Settings {
+        verbosity: Verbosity::Quiet,
+        normal_format: format,
+        gpu_variant: variant,
+        ..Settings::for_backend(BackendKind::Gpu)
+    };
+    if let Some(o) = &observer {
+        gpu.observe(o.clone());
+    }
+    let start = gpu.pass_count();
+    let sol = crate::lp::solve_on(model, &settings, &mut crate::lp::log::Logger::quiet(), Some(gpu));
+    gpu.stop_observing();
+    let sol = sol.map_err(|e| DebugError::Invalid(format!("the LP solve could not start: {e}")))?;
+    Ok(Outcome { result: sol.x.iter().map(|&v| v as f32).collect(), passes: gpu.pass_count() - start })
 }

@@ -1,8 +1,10 @@
 //! [`Cholesky`]: the GPU factorization of a symmetric positive definite `DMatrix<f64>`.
 
 use super::{finite_vector, length, DenseError};
+use crate::cpu::equilibrate::factors;
 use crate::gl::Gpu;
 use crate::gpu::cholesky::{self, Variant};
+use crate::gpu::GpuError;
 use crate::layout::Format;
 use nalgebra::{DMatrix, DVector};
 
@@ -50,9 +52,12 @@ impl Cholesky {
         Self::with_options(gpu, c, CholeskyOptions::default())
     }
 
-    /// Factors `c` with the given variant and storage format. Errors: `c` not square, a NaN or
-    /// infinite entry in its lower triangle, a pivot that is not positive (C is not positive
-    /// definite, or too ill-conditioned for single precision), a GL failure.
+    /// Factors `c` with the given variant and storage format, in single precision's range (S·C·S
+    /// with powers of two S, undone exactly in L). Errors: `c` not square or of an order past
+    /// the driver's texture side (before `c` is read), a NaN or infinite entry in its lower
+    /// triangle, a pivot that is not positive (C is not positive definite — found before the
+    /// upload for a diagonal entry or a 2×2 minor — or too ill-conditioned for single
+    /// precision), a GL failure.
     pub fn with_options(gpu: &Gpu, c: &DMatrix<f64>, options: CholeskyOptions) -> Result<Self, DenseError> {
         let (rows, cols) = c.shape();
         if rows != cols {
@@ -60,6 +65,10 @@ impl Cholesky {
             return Err(DenseError::Shape { what: "C", rows, cols, expected });
         }
         let m = rows;
+        // The GPU's limit first: an order it cannot hold is refused before C is read.
+        if m > 0 {
+            gpu.check_size(m, m, "the matrix to factor").map_err(GpuError::from)?;
+        }
         for j in 0..m {
             for i in j..m {
                 let value = c[(i, j)];
@@ -71,13 +80,40 @@ impl Cholesky {
         if m == 0 {
             return Ok(Self { l: DMatrix::zeros(0, 0) });
         }
-        // Row-major f32, the upper triangle mirrored from the lower (the kernels read only the
-        // lower part; mirroring keeps the upload independent of what the caller left above).
-        let c32: Vec<f32> = (0..m * m).map(|k| (k / m, k % m)).map(|(i, j)| c[(i.max(j), i.min(j))] as f32).collect();
+        let s = Self::equilibrate(c)?;
+        // Ĉ = S·C·S, row-major f32, the upper triangle mirrored from the lower (the kernels read
+        // only the lower part; mirroring keeps the upload independent of what the caller left).
+        let entry = |i: usize, j: usize| s[i] * c[(i.max(j), i.min(j))] * s[j];
+        let c32: Vec<f32> = (0..m * m).map(|k| entry(k / m, k % m) as f32).collect();
         let factor = cholesky::factor_with(gpu, &c32, m, options.variant, options.format)?;
         let lower = cholesky::read_lower(gpu, &factor)?;
-        let l = DMatrix::from_fn(m, m, |i, j| if j <= i { f64::from(lower[i * m + j]) } else { 0.0 });
+        // C = S⁻¹·Ĉ·S⁻¹ = (S⁻¹·L̂)·(S⁻¹·L̂)ᵀ, exact: S is powers of two.
+        let l = DMatrix::from_fn(m, m, |i, j| if j <= i { f64::from(lower[i * m + j]) / s[i] } else { 0.0 });
         Ok(Self { l })
+    }
+
+    /// S for Ĉ = S·C·S in single precision's range (xPOEQU with powers of two, one by one or
+    /// one for all as [`factors`] decides, from the square roots of the diagonal). A diagonal
+    /// entry that is not positive, or a 2×2 principal minor with ĉᵢⱼ² > ĉᵢᵢ·ĉⱼⱼ, proves that C
+    /// is not positive definite before anything is uploaded (and keeps an entry of such a C
+    /// from overflowing single precision); the pivot named is the one the factorization would
+    /// meet: the diagonal entry, or cᵢᵢ − cᵢⱼ²/cⱼⱼ of the minor.
+    fn equilibrate(c: &DMatrix<f64>) -> Result<Vec<f64>, DenseError> {
+        let m = c.nrows();
+        if let Some(j) = (0..m).find(|&j| c[(j, j)] <= 0.0) {
+            return Err(DenseError::NotPositiveDefinite { column: j, pivot: c[(j, j)] });
+        }
+        let s = factors(&(0..m).map(|j| c[(j, j)].sqrt()).collect::<Vec<f64>>());
+        for j in 0..m {
+            for i in j + 1..m {
+                let (cii, cij, cjj) = (s[i] * s[i] * c[(i, i)], s[i] * c[(i, j)] * s[j], s[j] * s[j] * c[(j, j)]);
+                if cij * cij > cii * cjj {
+                    let pivot = (cii - cij * cij / cjj) / (s[i] * s[i]);
+                    return Err(DenseError::NotPositiveDefinite { column: i, pivot });
+                }
+            }
+        }
+        Ok(s)
     }
 
     /// The order m of C.

@@ -45,8 +45,9 @@ pub enum DenseError {
     /// The system is singular in double precision too (LU found no pivot).
     #[error("the matrix is singular to double precision{}", column.map(|c| format!(" (no pivot in column {c})")).unwrap_or_default())]
     Singular { column: Option<usize> },
-    /// The weighted normal equations A·W²·Aᵀ are singular in double precision: the columns of
-    /// the design matrix are dependent on the observations with non-zero weight.
+    /// The weighted normal equations are singular in double precision: the columns of the
+    /// design matrix are dependent on the observations with non-zero weight (or there are fewer
+    /// such observations than unknowns). The minimizer is not unique; none is returned.
     #[error("the design matrix is rank deficient: AᵀW²A is singular in double precision")]
     RankDeficient,
     /// The GL pipeline failed (no driver, a texture too large, a shader, a lost context).

@@ -1,6 +1,7 @@
 //! [`linsolve`] and [`least_squares`]: the mixed-precision solvers on nalgebra data.
 
 use super::{finite, finite_vector, length, DenseError};
+use crate::cpu::equilibrate::factors;
 use crate::gl::Gpu;
 use crate::lsq::{self, LsqSettings};
 use crate::refine::{self, RefineSettings};
@@ -50,8 +51,6 @@ pub fn linsolve_with(
         return Err(DenseError::Shape { what: "A", rows, cols, expected: "A·x = b needs a square A".into() });
     }
     length("b", b, rows, "one per row of A")?;
-    finite("A", a)?;
-    finite_vector("b", b)?;
     let n = rows;
     if n == 0 {
         return Ok(LinearSolution {
@@ -61,6 +60,10 @@ pub fn linsolve_with(
             criterion: 0.0,
         });
     }
+    // The GPU's limit first: an n it cannot hold is refused before A is read.
+    refine::check_sizes(gpu, n, settings)?;
+    finite("A", a)?;
+    finite_vector("b", b)?;
     // nalgebra stores columns; the transpose's column-major data is A row-major.
     let a_rows = a.transpose();
     let s = refine::linsolve(gpu, a_rows.as_slice(), n, b.as_slice(), settings)?;
@@ -85,7 +88,13 @@ pub struct LeastSquaresSolution {
 /// observation and one column per unknown (the usual design matrix), b the observations and w
 /// plain weights (`None`: all 1; wₖ = 1/σₖ for measurements of standard deviation σₖ). Solved by
 /// the normal equations AᵀW²A·x = AᵀW²b assembled and factored in single precision on the GPU,
-/// refined in double precision to ‖r‖/‖x‖ ≤ 1e-8.
+/// refined in double precision to ‖r‖/‖x‖ ≤ 1e-8, after powers of two have brought the weights,
+/// the unknowns and b into single precision's range (undone exactly).
+///
+/// A rank-deficient design (dependent columns on the observations of non-zero weight, or fewer
+/// such observations than unknowns) is [`DenseError::RankDeficient`]: the minimizer is then not
+/// unique, and no minimum-norm solution is returned in its place. A design that single
+/// precision cannot tell from a rank-deficient one is decided in double precision.
 ///
 /// ```
 /// use glsolve::{least_squares, Gpu};
@@ -140,8 +149,11 @@ pub fn least_squares_with(
         return Err(DenseError::RankDeficient);
     }
     // The papers' layout is A transposed (unknowns × observations, row-major): exactly the
-    // column-major data of the observations × unknowns matrix. D² = W².
-    let d2: Vec<f64> = w.iter().map(|v| v * v).collect();
+    // column-major data of the observations × unknowns matrix. D² = W², after one power of two
+    // for all weights where they are out of range (the minimizer does not change; 1e200
+    // squared is no longer a number).
+    let f = factors(&[w.amax()])[0];
+    let d2: Vec<f64> = w.iter().map(|v| (v * f) * (v * f)).collect();
     let s = lsq::solve(gpu, a.as_slice(), unknowns, observations, &d2, b.as_slice(), settings)?;
     let x = DVector::from_vec(s.x);
     let residual = b - a * &x;

@@ -33,6 +33,21 @@ pub(super) fn probe(
         [glow::VENDOR, glow::RENDERER, glow::VERSION, glow::SHADING_LANGUAGE_VERSION]
             .map(|p| gl.get_parameter_string(p))
     };
+    // WebGL masks the renderer ("WebKit WebGL"); WEBGL_debug_renderer_info's parameter names
+    // the real one (SwiftShader, ANGLE on a GPU), which says whether it is a software rasterizer.
+    #[cfg(target_arch = "wasm32")]
+    let renderer = {
+        const UNMASKED_RENDERER_WEBGL: u32 = 0x9246;
+        // SAFETY: an unknown parameter yields an empty string and a GL error, cleared here.
+        let unmasked = unsafe { gl.get_parameter_string(UNMASKED_RENDERER_WEBGL) };
+        // SAFETY: as above.
+        unsafe { gl.get_error() };
+        if unmasked.is_empty() {
+            renderer
+        } else {
+            unmasked
+        }
+    };
     let (major, minor) = if es { MIN_GLES_VERSION } else { MIN_GL_VERSION };
     if (version.major, version.minor) < (major as u32, minor as u32) {
         return Err(GlError::VersionTooOld { found: version_string, es, major, minor });
@@ -59,7 +74,9 @@ pub(super) fn probe(
     let readback = if !es || red_read == Some(true) { Readback::Red } else { Readback::RgbaOnly };
     let timer_query = if !es {
         TimerQuery::Core
-    } else if has(&["GL_EXT_disjoint_timer_query", "EXT_disjoint_timer_query_webgl2"]) {
+    } else if has(&["EXT_disjoint_timer_query_webgl2"]) {
+        TimerQuery::Deferred
+    } else if has(&["GL_EXT_disjoint_timer_query"]) {
         TimerQuery::DisjointExt
     } else {
         TimerQuery::None

@@ -10,6 +10,7 @@
 
 use super::error::{GlError, GlResult};
 use super::gpu::Gpu;
+use super::info::FenceWait;
 use super::shared::Shared;
 use glow::HasContext;
 use std::rc::Rc;
@@ -19,6 +20,9 @@ use std::rc::Rc;
 pub struct Fence {
     shared: Rc<Shared>,
     sync: glow::Fence,
+    /// Only zero-timeout polls are allowed (WebGL2), and a poll sees a fence signaled only once
+    /// the page has returned to the browser: waiting is then `glFinish`.
+    polling: bool,
 }
 
 /// `glClientWaitSync`'s longest single wait (its timeout is a 32-bit count of nanoseconds here).
@@ -37,7 +41,7 @@ impl Gpu {
         // SAFETY: context current; the sync object is owned by the returned value.
         let sync = unsafe { self.shared.gl().fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }
             .map_err(|detail| GlError::Create { what: "a fence", detail })?;
-        Ok(Fence { shared: Rc::clone(&self.shared), sync })
+        Ok(Fence { shared: Rc::clone(&self.shared), sync, polling: self.info.fence_wait == FenceWait::Polling })
     }
 }
 
@@ -51,6 +55,10 @@ impl Fence {
 
     /// Flushes and waits until the commands before the fence have finished.
     pub fn wait(&self) -> GlResult<()> {
+        if self.polling {
+            self.shared.finish();
+            return Ok(());
+        }
         loop {
             // SAFETY: as above; the flush bit makes sure the fence is reached.
             let status =

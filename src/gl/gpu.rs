@@ -6,7 +6,7 @@ use super::caps;
 #[cfg(not(target_arch = "wasm32"))]
 use super::context;
 use super::error::{GlError, GlResult};
-use super::info::GpuInfo;
+use super::info::{FenceWait, GpuInfo};
 use super::pass::Pass;
 use super::program::{self, Kernel, Program};
 use super::record::{Measure, PassRecord};
@@ -109,6 +109,7 @@ impl Gpu {
         // Once, here: what the context can do, and how its kernels fetch.
         let info = caps::probe(&gl, platform, reset_status.is_some(), fetch)?;
         let shared = Rc::new(Shared::new(gl, reset_status, (info.dialect, info.fetch), home));
+        shared.finish_by_readback.set(info.fence_wait == FenceWait::Polling);
         let gl = shared.gl();
         // SAFETY: context current; objects are owned by the returned Gpu and freed in its Drop.
         let (vao, vbo, queries) = unsafe {
@@ -207,8 +208,7 @@ impl Gpu {
 
     /// Waits until every issued pass has finished.
     pub fn finish(&self) {
-        // SAFETY: context current.
-        unsafe { self.shared.gl().finish() }
+        self.shared.finish()
     }
 
     /// Turns a pending GL error into a typed one naming `call`.

@@ -24,10 +24,21 @@ pub enum TimerQuery {
     /// `GL_TIME_ELAPSED`, core since OpenGL 3.3.
     #[default]
     Core,
-    /// `GL_TIME_ELAPSED_EXT` of EXT_disjoint_timer_query (OpenGL ES, WebGL2).
+    /// `GL_TIME_ELAPSED_EXT` of EXT_disjoint_timer_query (OpenGL ES).
     DisjointExt,
+    /// EXT_disjoint_timer_query_webgl2: WebGL delivers a query's result only after the page has
+    /// returned to the browser, never while a computation waits for it, so passes are timed
+    /// by the host clock.
+    Deferred,
     /// None: passes are timed by the host clock only.
     None,
+}
+
+impl TimerQuery {
+    /// Whether a pass can read its own timer query back.
+    pub fn per_pass(self) -> bool {
+        matches!(self, TimerQuery::Core | TimerQuery::DisjointExt)
+    }
 }
 
 /// How a one-channel (R32F) texture is read back.
@@ -112,7 +123,7 @@ impl GpuInfo {
     /// Mesa's software rasterizers rasterize at flush, so timer queries miss the work; ANGLE's
     /// SwiftShader is a software rasterizer too.
     pub fn is_software(&self) -> bool {
-        let r = self.renderer.to_ascii_lowercase();
+        let r = format!("{} {}", self.renderer, self.platform).to_ascii_lowercase();
         ["llvmpipe", "softpipe", "swrast", "lavapipe", "swiftshader"].iter().any(|s| r.contains(s))
     }
     /// Whether the context is OpenGL ES or WebGL2.
@@ -122,7 +133,7 @@ impl GpuInfo {
     /// The timing method that tells the truth on this driver: a GPU timer where the driver has
     /// one and honours it, else `glFinish` and the host clock.
     pub fn honest_time_mode(&self) -> TimeMode {
-        if self.is_software() || self.timer_query == TimerQuery::None {
+        if self.is_software() || !self.timer_query.per_pass() {
             TimeMode::HostFinish
         } else {
             TimeMode::GpuTimer
@@ -164,6 +175,9 @@ impl GpuInfo {
                 match self.timer_query {
                     TimerQuery::Core => "GL_TIME_ELAPSED".into(),
                     TimerQuery::DisjointExt => "EXT_disjoint_timer_query".into(),
+                    TimerQuery::Deferred => {
+                        "EXT_disjoint_timer_query_webgl2 (results only after the page yields)".into()
+                    }
                     TimerQuery::None => "none".into(),
                 },
             ),

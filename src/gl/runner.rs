@@ -4,7 +4,7 @@
 use super::error::{GlError, GlResult};
 use super::gpu::PassObserver;
 use super::gpu::{Gpu, FLOATS_PER_VERTEX, MAX_VERTICES};
-use super::info::{FragmentCounting, TimerQuery};
+use super::info::FragmentCounting;
 use super::observer::PassLog;
 use super::pass::Pass;
 use super::program::{Program, MAX_SOURCES};
@@ -108,7 +108,7 @@ impl Gpu {
         let query_fragments = measure.fragments && !predicted;
         // A context without timer queries times by the host clock.
         let time_mode = match measure.time {
-            TimeMode::GpuTimer if self.info.timer_query == TimerQuery::None => TimeMode::HostFinish,
+            TimeMode::GpuTimer if !self.info.timer_query.per_pass() => TimeMode::HostFinish,
             t => t,
         };
         // SAFETY: context current; every bound object is alive for the duration of the call.
@@ -132,7 +132,7 @@ impl Gpu {
                 texture::as_bytes(&buf[..verts.len() * FLOATS_PER_VERTEX]),
             );
             let started = if time_mode == TimeMode::HostFinish {
-                gl.finish();
+                self.shared.finish();
                 Some(Instant::now())
             } else {
                 None
@@ -150,8 +150,9 @@ impl Gpu {
             if query_fragments {
                 gl.end_query(glow::SAMPLES_PASSED);
             }
+            self.shared.last_target.set(Some(pass.target.fbo));
             if let Some(t) = started {
-                gl.finish();
+                self.shared.finish();
                 time = Some(t.elapsed());
             }
             if query_fragments {

@@ -2,6 +2,7 @@
 
 use super::dialect::{Dialect, Fetch};
 use super::reset::ResetStatusFn;
+use glow::HasContext;
 use std::cell::{Cell, RefCell};
 
 /// What a context lives on (EGL or window objects), dropped after every GL object, and how to make
@@ -26,6 +27,11 @@ pub(crate) struct Shared {
     pub(super) texture_bytes: Cell<u64>,
     pub(super) texture_bytes_peak: Cell<u64>,
     pub(super) next_id: Cell<u64>,
+    /// The framebuffer the last pass drew into (while its texture lives): where a browser
+    /// context reads one texel to wait for the passes (see [`Shared::finish`]).
+    pub(super) last_target: Cell<Option<glow::Framebuffer>>,
+    /// Whether waiting must go through a readback (WebGL2, whose `finish` need not wait).
+    pub(super) finish_by_readback: Cell<bool>,
     /// The shading language kernels are compiled in.
     pub(super) dialect: Dialect,
     /// How kernels fetch, and so the target every texture is made on.
@@ -50,6 +56,8 @@ impl Shared {
             texture_bytes: Cell::new(0),
             texture_bytes_peak: Cell::new(0),
             next_id: Cell::new(0),
+            last_target: Cell::new(None),
+            finish_by_readback: Cell::new(false),
             dialect,
             fetch,
             home,
@@ -60,6 +68,26 @@ impl Shared {
     /// The texture target of every texture of this context.
     pub(super) fn texture_target(&self) -> u32 {
         self.fetch.texture_target()
+    }
+
+    /// Waits until every issued pass has finished. A browser's `finish` may return before the
+    /// GPU has done anything (Chromium's does); reading one texel of the last pass's target
+    /// cannot, as the texel must exist first.
+    pub(super) fn finish(&self) {
+        let gl = self.gl();
+        match self.last_target.get().filter(|_| self.finish_by_readback.get()) {
+            Some(fbo) => {
+                let mut texel = [0u8; 16];
+                // SAFETY: context current; `fbo` is alive (a texture's drop clears it) and the
+                // buffer holds one RGBA float texel.
+                unsafe {
+                    gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(fbo));
+                    gl.read_pixels(0, 0, 1, 1, glow::RGBA, glow::FLOAT, glow::PixelPackData::Slice(Some(&mut texel)));
+                }
+            }
+            // SAFETY: context current.
+            None => unsafe { gl.finish() },
+        }
     }
 
     pub(crate) fn gl(&self) -> &glow::Context {

@@ -229,6 +229,9 @@ impl Texture {
 
 impl Drop for Texture {
     fn drop(&mut self) {
+        if self.shared.last_target.get() == Some(self.fbo) {
+            self.shared.last_target.set(None);
+        }
         // SAFETY: `shared` keeps the context alive and `gl()` makes it current.
         unsafe {
             self.shared.gl().delete_framebuffer(self.fbo);

@@ -8,6 +8,7 @@ pub mod error;
 pub mod lu;
 pub mod normal;
 pub mod plan;
+pub mod plan_runner;
 pub mod pool;
 pub mod substitute;
 pub mod vector;

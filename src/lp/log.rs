@@ -2,7 +2,7 @@
 
 use crate::lp::backend::{DependentRows, CANDIDATE_PIVOT, DEPENDENCE_TOLERANCE};
 use crate::lp::model::LpModel;
-use crate::lp::standard_form::StandardForm;
+use crate::lp::standard_form::{StandardForm, SMALL_MATRIX_VALUE};
 use std::io::Write;
 
 /// No change: the standard form's objective as it is.
@@ -60,16 +60,17 @@ impl Logger {
         Self { sink: Some(w), objective_map: IDENTITY }
     }
     /// Makes the iteration rows show objectives as the user wrote the model: the standard
-    /// form's minimization objective v is printed as `sense·(v + offset) + constant` (Ruiz
-    /// scaling leaves cᵀx and bᵀλ unchanged, so no unscaling is needed). The solver sets this
-    /// before its loop; the [`IterationInfo`] rows themselves stay in the standard form.
-    pub fn set_objective_map(&mut self, sense: f64, offset: f64, constant: f64) {
-        self.objective_map = (sense, offset, constant);
+    /// form's minimization objective v is printed as `factor·v + offset + constant` (the
+    /// solver passes factor = sense/γ, undoing the cost's unit γ; equilibration leaves cᵀx and
+    /// bᵀλ unchanged, and offset = sense·(the shifts' objective)). The solver sets this before
+    /// its loop; the [`IterationInfo`] rows themselves stay in the standard form.
+    pub fn set_objective_map(&mut self, factor: f64, offset: f64, constant: f64) {
+        self.objective_map = (factor, offset, constant);
     }
     /// An objective of the standard form in the model's own terms.
     pub fn model_objective(&self, v: f64) -> f64 {
-        let (sense, offset, constant) = self.objective_map;
-        sense * (v + offset) + constant
+        let (factor, offset, constant) = self.objective_map;
+        factor * v + offset + constant
     }
     /// Whether lines are written at all (lets callers skip formatting).
     pub fn enabled(&self) -> bool {
@@ -239,4 +240,18 @@ mod tests {
         assert_eq!(range(&[&[0.0, f64::NAN, f64::INFINITY]]), None);
         assert_eq!(range(&[]), None);
     }
+}
+
+/// The warning for the coefficients the standard form treated as zero (`SMALL_MATRIX_VALUE`),
+/// logged whatever the verbosity allows; the same text for the solution's notes, if any.
+pub fn log_tiny_entries(log: &mut Logger, sf: &StandardForm) -> Option<String> {
+    if sf.tiny_entries == 0 {
+        return None;
+    }
+    let note = format!(
+        "{} coefficients at most {SMALL_MATRIX_VALUE:e} of their row's and column's largest (in the model's units) were treated as zero",
+        sf.tiny_entries
+    );
+    log.line(&format!("warning: {note}"));
+    Some(note)
 }

@@ -16,6 +16,7 @@ pub mod solve;
 pub mod solver;
 pub mod standard_form;
 pub mod status;
+pub mod units;
 pub mod validate;
 pub mod verdict;
 pub mod verify;
@@ -30,5 +31,6 @@ pub use settings::{BackendKind, HybridRules, NormalFactorization, Settings, Stop
 pub use solve::{solve, solve_on, Solution, SolveError};
 pub use solver::LpSolver;
 pub use status::Status;
+pub use units::Units;
 pub use verdict::Certificate;
 pub use verify::{Accuracy, Verification};

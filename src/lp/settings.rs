@@ -161,8 +161,10 @@ pub struct Settings {
     /// ε_inf of the infeasibility certificates (see `mpc::certificates`): a ray whose residual
     /// is below ε_inf times its objective improvement proves infeasibility.
     pub infeasibility_tolerance: f64,
-    /// Apply Ruiz equilibration to the standard-form matrix before solving. Improves the
-    /// conditioning of A·D²·Aᵀ on badly scaled models (many NETLIB problems).
+    /// Solve in the model's units ([`crate::lp::Units`]: Ruiz equilibration of rows and columns
+    /// by powers of two, slacks following their rows). Improves the conditioning of A·D²·Aᵀ on
+    /// badly scaled models (many NETLIB problems). The cost's power of two is applied either
+    /// way, and the independent check always measures in the units.
     pub scaling: bool,
     /// What gets printed (to the logger given to [`crate::lp::solve()`], or standard output for
     /// [`crate::LpSolver`] unless it was given a logger).

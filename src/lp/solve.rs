@@ -6,17 +6,17 @@ use crate::gl::{GlError, Gpu};
 use crate::gpu::TexturePool;
 use crate::layout::Format;
 use crate::lp::backend::{
-    dependent_rows_of_valid, BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal,
-    GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
+    check_gpu_limits, dependent_rows_of_valid, BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault,
+    GpuNormal, GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
 };
-use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, IterationInfo, Logger};
+use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entries, IterationInfo, Logger};
 use crate::lp::model::{LpModel, ModelError};
 use crate::lp::mpc::{self, Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 use crate::lp::settings::{BackendKind, Settings, SettingsError, Verbosity};
 use crate::lp::standard_form::{standard_form, Presolved, StandardForm};
 use crate::lp::status::Status;
 use crate::lp::verdict::{verdict, Certificate};
-use crate::lp::verify::{objective, reduced_costs, verify_valid, Verification};
+use crate::lp::verify::{objective, reduced_costs, verify_in, Verification};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -168,7 +168,8 @@ fn solve_valid(
     if settings.verbosity == Verbosity::Verbose {
         log_make_up(log, &sf);
     }
-    log.set_objective_map(sf.sense_sign, sf.offset, model.obj_constant);
+    log.set_objective_map(sf.sense_sign / sf.cost_scale, sf.sense_sign * sf.offset, model.obj_constant);
+    let mut notes: Vec<String> = log_tiny_entries(log, &sf).into_iter().collect();
     let deadline = settings.time_limit.map(|d| t0 + d);
     let w = sf.measure_weights(model);
     let weights = Weights { primal: w.primal, dual: w.dual, bound: w.bound, objective_offset: w.objective_offset };
@@ -187,11 +188,10 @@ fn solve_valid(
             *b0 = f64::NAN;
         }
     }
-    let mut notes = Vec::new();
     // The loop stops where the independent check on the original model passes (double
     // precision only: the loop ignores the judge in single precision).
     let judge = |it: &Iterate| {
-        let v = verify_valid(model, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
+        let v = verify_in(model, &sf.units, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
         v.worst() / v.tolerance
     };
     let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings, &mut notes, &judge)?;
@@ -288,6 +288,7 @@ fn run_backend(
             return Err(SolveError::Gl(GlError::NoEgl { detail: "no GL context was given to the gpu backend".into() }))
         }
         (BackendKind::Gpu, Some(g)) => {
+            check_gpu_limits(g, m, n, &gpu_options(st)).map_err(SolveError::Backend)?;
             setup_fault(g, st).map_err(SolveError::Backend)?;
             let pool = TexturePool::new();
             let dense = sf.dense_a();
@@ -306,7 +307,8 @@ fn run_backend(
                     notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
                     None
                 }
-                Some(g) => match setup_fault(g, st)
+                Some(g) => match check_gpu_limits(g, m, n, &gpu_options(st))
+                    .and_then(|()| setup_fault(g, st))
                     .and_then(|()| GpuNormal::new(g, dense.as_ref(), gpu_options(st), TexturePool::new()))
                 {
                     Ok(normal) => Some(normal),

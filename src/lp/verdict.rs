@@ -38,7 +38,7 @@ pub fn verdict(model: &LpModel, sf: &StandardForm, out: &MpcOutcome, st: &Settin
     let certificate_failed = v.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
     if let (true, Some(best)) = (certificate_failed, &out.best_iterate) {
         let (bx, by) = (sf.original_x(&best.x), sf.original_duals(&best.lambda));
-        let bv = verify::verify_valid(model, &bx, &by, st.tolerance);
+        let bv = verify::verify_in(model, &sf.units, &bx, &by, st.tolerance);
         if bv.accuracy < v.verification.accuracy {
             v.status = point_status(&bv);
             if v.status == Status::Optimal {
@@ -67,7 +67,7 @@ fn decide(
     row_duals: Vec<f64>,
     st: &Settings,
 ) -> Verdict {
-    let verification = verify::verify_valid(model, &x, &row_duals, st.tolerance);
+    let verification = verify::verify_in(model, &sf.units, &x, &row_duals, st.tolerance);
     let mut detail = out.detail.clone();
     let add = |d: &mut String, s: String| {
         if !d.is_empty() {

@@ -8,8 +8,17 @@
 //! DPOSV), and the result says so.
 //!
 //! Shapes: A is m×n (m unknowns, n observations), d² and b have length n.
+//!
+//! Ranges and rank: the problem is brought into single precision's range by powers of two
+//! first (`scaled`) and the answer undone exactly. A problem with fewer observations of non-zero
+//! weight than unknowns, or whose single-precision factor has a pivot below
+//! [`SINGLE_PIVOT_RATIO`] of its diagonal entry, goes to the double-precision normal equations,
+//! which report [`LsqError::Singular`] when a pivot falls below [`DOUBLE_PIVOT_RATIO`]·m of its
+//! diagonal entry: the least-squares solution is then not unique, and no minimum-norm solution
+//! is returned in its place.
 
 pub mod fit;
+mod scaled;
 
 use crate::clock::Instant;
 use crate::cpu::dense;
@@ -102,6 +111,17 @@ fn validate(a: &[f64], m: usize, n: usize, d2: &[f64], b: &[f64]) -> Result<(), 
     Ok(())
 }
 
+/// A pivot of the single-precision factor at or below this fraction of its diagonal entry
+/// (κ(A·D²·Aᵀ) ≥ 1.6e4, and a dependent row of A gives a pivot of rounding size, about 1e-7)
+/// sends the solve to double precision, which decides whether the rows are dependent: a
+/// refinement on such a factor converges to some solution of a singular system as readily as
+/// to the solution of a regular one.
+pub const SINGLE_PIVOT_RATIO: f64 = 1.0 / 16384.0;
+
+/// The double-precision normal equations are singular when a pivot is at most m times this
+/// fraction (f64's unit roundoff) of its diagonal entry: κ(A·D²·Aᵀ) beyond 1/(m·u₆₄).
+pub const DOUBLE_PIVOT_RATIO: f64 = f64::EPSILON / 2.0;
+
 /// A·D²·v for v of length n.
 fn a_d2(a: &[f64], m: usize, n: usize, d2: &[f64], v: &[f64]) -> Vec<f64> {
     let w: Vec<f64> = v.iter().zip(d2).map(|(p, q)| p * q).collect();
@@ -115,10 +135,16 @@ pub fn solve_cpu(a: &[f64], m: usize, n: usize, d2: &[f64], b: &[f64]) -> Result
     let ad = faer::Mat::from_fn(m, n, |i, k| am[(i, k)] * d2[k]);
     let c = &ad * am.transpose();
     let l = dense::cholesky_lower(&dense::from_mat(c.as_ref()), m).ok_or(LsqError::Singular)?;
+    let singular = (0..m).any(|j| l[j * m + j] * l[j * m + j] <= m as f64 * DOUBLE_PIVOT_RATIO * c[(j, j)]);
+    if singular {
+        return Err(LsqError::Singular);
+    }
     Ok(dense::cholesky_solve(&l, m, &a_d2(a, m, n, d2, b)))
 }
 
-/// Solves the weighted least-squares problem with Algorithm 1 on `gpu`.
+/// Solves the weighted least-squares problem with Algorithm 1 on `gpu` (see the module
+/// documentation for ranges and rank). `history` is in the units of the scaled problem, where
+/// the refinement runs: those of the problem as written unless something was out of range.
 pub fn solve(
     gpu: &Gpu,
     a: &[f64],
@@ -129,6 +155,29 @@ pub fn solve(
     st: &LsqSettings,
 ) -> Result<LsqSolution, LsqError> {
     validate(a, m, n, d2, b)?;
+    let sc = scaled::Scaled::new(a, m, n, d2, b);
+    let observed = sc.d2.iter().filter(|&&v| v > 0.0).count();
+    if observed < m || sc.diagonal.contains(&0.0) {
+        return Err(LsqError::Singular);
+    }
+    let mut s = solve_scaled(gpu, &sc.a, m, n, &sc.d2, &sc.b, &sc.diagonal, st)?;
+    s.x = sc.x(&s.x);
+    s.x_single = sc.x(&s.x_single);
+    Ok(s)
+}
+
+/// [`solve`] on the scaled problem, whose normal matrix has the given diagonal.
+#[allow(clippy::too_many_arguments)]
+fn solve_scaled(
+    gpu: &Gpu,
+    a: &[f64],
+    m: usize,
+    n: usize,
+    d2: &[f64],
+    b: &[f64],
+    diagonal: &[f64],
+    st: &LsqSettings,
+) -> Result<LsqSolution, LsqError> {
     let t0 = Instant::now();
     let rhs = a_d2(a, m, n, d2, b);
     let a32: Vec<f32> = a.iter().map(|&v| v as f32).collect();
@@ -144,6 +193,14 @@ pub fn solve(
         }
         Err(e) => return Err(LsqError::Gpu(e)),
     };
+    let ratio = |j: usize| f64::from(lower[j * m + j]).powi(2) / diagonal[j];
+    if let Some(j) = (0..m).find(|&j| ratio(j) <= SINGLE_PIVOT_RATIO) {
+        let why = format!(
+            "the single-precision factor's pivot {j} is {:.1e} of its diagonal entry (at most {SINGLE_PIVOT_RATIO:.1e}: ill-conditioned or rank deficient)",
+            ratio(j)
+        );
+        return fallback(a, m, n, d2, b, why, t0, Vec::new(), Vec::new(), t0.elapsed(), 0);
+    }
     let mut problem =
         Normal { a, m, n, d2, rhs: &rhs, lower: &lower, t0, x_single: Vec::new(), single_time: Duration::ZERO };
     let rules = Stopping {

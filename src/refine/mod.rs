@@ -14,11 +14,12 @@
 pub mod criterion;
 mod dense;
 pub mod iterate;
+mod scaled;
 mod solve;
 
 pub use criterion::{linpack_criterion, paper_criterion, Criterion};
 pub use dense::Substitution;
-pub use solve::linsolve;
+pub use solve::{check_sizes, linsolve};
 
 use crate::gpu::lu::blocked::BlockedSettings;
 use crate::gpu::lu::timeline::Timeline;

@@ -3,6 +3,7 @@
 use super::criterion::{inf_norm, linpack_criterion, Criterion};
 use super::dense::{Dense, Substitution};
 use super::iterate::{refine, Stop, Stopping, TestPoint};
+use super::scaled::Scaled;
 use super::{LuPath, Method, RefineError, RefineSettings, Solved};
 use crate::clock::Instant;
 use crate::cpu::dense;
@@ -41,7 +42,34 @@ fn factor(
     }
 }
 
-/// Solves A·x = b (A row-major n×n) on `gpu` with mixed-precision refinement.
+/// Checks every texture the settings' path will make for order n against the driver's limit,
+/// before anything is made: an n the GPU cannot hold is an error at once, not after the
+/// factorization (at n = 16385 that was half an hour of work before the refusal).
+pub fn check_sizes(gpu: &Gpu, n: usize, st: &RefineSettings) -> Result<(), GpuError> {
+    let mut sizes = Vec::new();
+    match st.lu {
+        LuPath::Blocked(bs) => {
+            let (w, h) = crate::gpu::lu::schedule::Blocking::new(n, bs.block, true, bs.lookahead)?.texture_size();
+            sizes.push((w, h, "the matrix [A | b] in 2×2 blocks"));
+        }
+        LuPath::Unblocked => sizes.push((n, n, "the matrix to factor")),
+    }
+    if st.substitution == Substitution::Split {
+        let big = n.next_multiple_of(2);
+        sizes.push((big, big, "A in double (three floats per entry)"));
+    }
+    for (w, h, what) in sizes {
+        gpu.check_size(w, h, what)?;
+    }
+    Ok(())
+}
+
+/// Solves A·x = b (A row-major n×n) on `gpu` with mixed-precision refinement. The system is
+/// brought into single precision's range by powers of two first ([`Scaled`]), and the
+/// refinement runs and tests on that system, where the data are of size 1 as in the paper (its
+/// test ‖r‖/(‖A‖·‖b‖·n·ε) is not free of units: on A and b times 10³⁰ it passed the first
+/// single-precision answer). An answer of the mixed path whose backward error on the system as
+/// written ([`Solved::criterion`]) exceeds the threshold is replaced by the fallback's.
 pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) -> Result<Solved, RefineError> {
     let t0 = Instant::now();
     if n == 0 || a.len() != n * n || b.len() != n {
@@ -53,13 +81,19 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
     if let Some(p) = b.iter().position(|v| !v.is_finite()) {
         return Err(RefineError::NonFinite { what: "b", row: p, col: 0 });
     }
+    check_sizes(gpu, n, st).map_err(RefineError::Gpu)?;
     let mut rec = Recorder::new();
     let a_norm = dense::norm_inf(a, n, n);
+    let scaled = Scaled::new(a, n, b);
+    let (a_hat, b_hat) = (&scaled.a[..], &scaled.b[..]);
+    let a_hat_norm = dense::norm_inf(a_hat, n, n);
     let fallback = |why: String, column, history: Vec<f64>, iterations, rec: Recorder, factor_time| {
         let t1 = Instant::now();
-        let x = dense::solve_general(a, n, b).ok_or(RefineError::Singular { column })?;
+        let y = dense::solve_general(a_hat, n, b_hat).ok_or(RefineError::Singular { column })?;
+        let x = scaled.x(&y);
         let mut history = history;
-        history.push(st.criterion.value(residual_norm(a, n, b, &x), a_norm, inf_norm(b), inf_norm(&x), n));
+        let r_norm = residual_norm(a_hat, n, b_hat, &y);
+        history.push(st.criterion.value(r_norm, a_hat_norm, inf_norm(b_hat), inf_norm(&y), n));
         Ok(Solved {
             backward_error: linpack_criterion(a, n, b, &x, a_norm),
             x,
@@ -75,7 +109,7 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
             substitution: st.substitution,
         })
     };
-    let (factors, perm, forward) = match factor(gpu, a, b, n, st, &mut rec) {
+    let (factors, perm, forward) = match factor(gpu, a_hat, b_hat, n, st, &mut rec) {
         Ok(f) => f,
         Err(GpuError::Singular { column }) => {
             let why = format!("single-precision LU: no pivot in column {column}");
@@ -93,16 +127,16 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
                 LuPath::Unblocked => (blocked::BlockedSettings::default().block, true),
             };
             rec.enter("backward", 0);
-            let s = SplitSolver::new(gpu, &factors, &perm, a, b, n, block, lookahead, &mut rec);
+            let s = SplitSolver::new(gpu, &factors, &perm, a_hat, b_hat, n, block, lookahead, &mut rec);
             Some(s.map_err(RefineError::Gpu)?)
         }
     };
     let mut problem = Dense {
-        a,
-        b,
+        a: a_hat,
+        b: b_hat,
         n,
-        a_norm,
-        b_norm: inf_norm(b),
+        a_norm: a_hat_norm,
+        b_norm: inf_norm(b_hat),
         test: st.criterion,
         factor: factors,
         perm,
@@ -120,11 +154,17 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
     };
     let out = refine(&mut problem, &rules).map_err(RefineError::Gpu)?;
     let rec = problem.rec;
+    let x = scaled.x(&out.x);
+    let backward_error = linpack_criterion(a, n, b, &x, a_norm);
     let why = match out.stop {
+        Stop::Converged if backward_error > st.threshold => format!(
+            "the refined answer's backward error on the system as written is {backward_error:.2e} > {}",
+            st.threshold
+        ),
         Stop::Converged => {
             return Ok(Solved {
-                backward_error: linpack_criterion(a, n, b, &out.x, a_norm),
-                x: out.x,
+                backward_error,
+                x,
                 method: Method::Mixed,
                 iterations: out.iterations,
                 test: st.criterion,

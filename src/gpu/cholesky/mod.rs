@@ -74,9 +74,58 @@ impl Variant {
     /// papers"): the default of the LP's GPU backends.
     pub const FASTEST: Variant = Variant::Blocked(Block::B16);
 
-    /// Every variant: the papers', then the blocked ones.
+    /// Every variant, the papers' first, then the blocked ones: the one list every interface
+    /// (command-line help and parsing, the browser page) is made from.
+    pub const ALL: [Variant; 11] = {
+        let mut all = [Variant::PAPER; 11];
+        let mut i = 0;
+        while i < Self::PAPERS.len() {
+            all[i] = Self::PAPERS[i];
+            i += 1;
+        }
+        while i < all.len() {
+            all[i] = Self::BLOCKED[i - Self::PAPERS.len()];
+            i += 1;
+        }
+        all
+    };
+
+    /// Every variant: [`Variant::ALL`] in order.
     pub fn all() -> impl Iterator<Item = Variant> {
-        Self::PAPERS.into_iter().chain(Self::BLOCKED)
+        Self::ALL.into_iter()
+    }
+
+    /// One line on what the variant is.
+    pub fn description(&self) -> &'static str {
+        match self {
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Pair } => {
+                "outer product over the oversized triangle, indices from an interpolated pair (the 2008 papers')"
+            }
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Triad } => {
+                "outer product over the oversized triangle, indices from one interpolated triad (2006 Fig. 5c)"
+            }
+            Variant::Outer { domain: Domain::Triangle, index: IndexSource::Computed } => {
+                "outer product over the oversized triangle, the pivot index computed in the shader"
+            }
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Pair } => {
+                "outer product over the trailing square (BrookGPU's domain), interpolated pair"
+            }
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Triad } => {
+                "outer product over the trailing square, one interpolated triad"
+            }
+            Variant::Outer { domain: Domain::Square, index: IndexSource::Computed } => {
+                "outer product over the trailing square, the pivot index computed"
+            }
+            Variant::Outer { domain: Domain::Columns, .. } => {
+                "outer product one column per pass (BrookGPU's multipass triangle)"
+            }
+            Variant::Inner => "inner-product form, one column per step by a loop (2006 Fig. 4a)",
+            Variant::Blocked(Block::B8) => "blocked right-looking, 8 columns per step on 2×2 RGBA blocks",
+            Variant::Blocked(Block::B16) => {
+                "blocked right-looking, 16 columns per step on 2×2 RGBA blocks (the LP's GPU default)"
+            }
+            Variant::Blocked(Block::B32) => "blocked right-looking, 32 columns per step on 2×2 RGBA blocks",
+        }
     }
 
     /// Whether this is one of the papers' variants (one value per texel, R32F).

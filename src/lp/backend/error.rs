@@ -57,6 +57,8 @@ impl From<PassShapeError> for BackendError {
 pub enum GpuFault {
     /// A texture would exceed GL_MAX_TEXTURE_SIZE (e.g. A has more columns than the limit).
     TextureTooLarge,
+    /// The LP would need more memory than is available (found before anything is built).
+    Memory,
     /// A kernel failed to compile or link.
     ShaderFailure,
     /// Float render targets are unavailable.
@@ -74,6 +76,7 @@ impl GpuFault {
     pub fn name(self) -> &'static str {
         match self {
             GpuFault::TextureTooLarge => "texture too large",
+            GpuFault::Memory => "not enough memory",
             GpuFault::ShaderFailure => "shader failure",
             GpuFault::FloatTargets => "no float render targets",
             GpuFault::ContextLost => "context lost",

@@ -18,6 +18,7 @@ mod error;
 mod gpu_normal;
 mod gpu_vectors;
 mod hybrid;
+mod limits;
 mod mixed;
 mod sparse_normal;
 
@@ -29,6 +30,7 @@ pub use error::{BackendError, FaultInjection, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
 pub use gpu_vectors::GpuVectors;
 pub use hybrid::{HybridNormal, Switch};
+pub use limits::{check_gpu_limits, host_bytes, texture_sides};
 pub use mixed::{MixedPrecision, MIXED_MAX_REFINEMENTS, MIXED_MIN_ROWS};
 
 /// What `factor` reports besides success.

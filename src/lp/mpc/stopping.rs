@@ -32,7 +32,10 @@ pub const JUDGE_WINDOW: f64 = crate::lp::verify::VERIFY_FACTOR;
 /// lose the last digits to a factorization that can no longer resolve A·Θ·Aᵀ).
 pub const JUDGE_PATIENCE: usize = 3;
 
-/// The termination test `rule` on an iteration's measures; `norms` = (‖b‖∞, ‖c‖∞, ‖A‖∞).
+/// The termination test `rule` on an iteration's measures; `norms` = (‖b‖∞, ‖c‖∞, ‖A‖∞). The
+/// measures and norms are those of the standard form in the model's units (`lp::units`), whose
+/// weights make the residuals the independent check's: so the test does not depend on the units
+/// the model was written in.
 pub fn converged(rule: StoppingRule, info: &IterationInfo, [b, c, a]: [f64; 3], eps: f64) -> bool {
     match rule {
         StoppingRule::Separate => {

@@ -3,30 +3,33 @@
 
 use super::{ColumnMap, StandardForm};
 use crate::lp::model::LpModel;
-use crate::lp::verify::measure_scales;
 use faer::Mat;
 
 /// Per-entry weights that turn the loop's residuals on the scaled standard form into bounds on
-/// the verification's measures on the original model ([`crate::lp::verify::verify_point`]):
+/// the verification's measures on the original model ([`crate::lp::verify::verify_point`]),
+/// which are taken in the model's units (R, C, γ of [`crate::lp::Units`]) and divided by the
+/// denominators of [`crate::lp::Units::measure_scales`] (B_row, B_col, B_c):
 ///
-/// * row i of the original model is violated by at most |r̄_b,i| / Rᵢ (Ā = R·A·C), and the
-///   verification divides row violations by 1 + the largest finite row bound: `primal[i]` =
-///   1 / (Rᵢ·(1 + max row bound));
-/// * a column's upper bound is violated by at most Cⱼ·|r̄_u,j| (x = C·x̄): `bound[j]` =
-///   Cⱼ / (1 + the largest finite bound of its kind: column bounds for model columns, row bounds
-///   for slacks), 0 for columns without an upper bound;
-/// * a reduced cost of the model is off by r̄_c,j / Cⱼ, over 1 + ‖c‖∞: `dual[j]` = 1 / (Cⱼ·(1 + ‖c‖∞)).
+/// * row i of the original model is violated by at most |r̄_b,i| / R̄ᵢ (Ā = R̄·A·C̄, the standard
+///   form's own factors), which the check counts as Rᵢ·|r_b,i| / B_row: `primal[i]` =
+///   Rᵢ / (R̄ᵢ·B_row);
+/// * a column's upper bound is violated by at most C̄ⱼ·|r̄_u,j| (x = C̄·x̄), counted as
+///   that / Cⱼ over B_col (B_row for a row's slack, whose unit is 1/Rᵢ): `bound[j]`, 0 for
+///   columns without an upper bound;
+/// * a reduced cost of the model is off by r̄_c,j / (γ·C̄ⱼ), counted as γ·Cⱼ·that / B_c:
+///   `dual[j]` = Cⱼ / (C̄ⱼ·B_c).
 ///
-/// Without these weights the loop stopped at ‖r̄_b‖∞ ≤ ε·(1 + ‖b̄‖∞) while the verification asked
-/// for ε·(1 + max row bound): on grow15 (all row bounds 0, b̄ made of bounds up to 1e6 by the
-/// shifts) the loop's "1e-8" was an absolute row violation of 7e-5.
+/// With equilibration on, R̄ = R and C̄ = C and the weights are the three denominators. Without
+/// these weights the loop stopped at ‖r̄_b‖∞ ≤ ε·(1 + ‖b̄‖∞) while the verification asked for
+/// something else: on grow15 (all row bounds 0, b̄ made of bounds up to 1e6 by the shifts) the
+/// loop's "1e-8" was an absolute row violation of 7e-5.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasureWeights {
     pub primal: Vec<f64>,
     pub dual: Vec<f64>,
     pub bound: Vec<f64>,
-    /// sense·(objective constant of the original model): the original objective in the
-    /// minimization sense is c̄ᵀx̄ + this, the scale of the relative gap.
+    /// γ·sense·(objective constant of the original model): the original objective in the
+    /// minimization sense, in the model's units, is c̄ᵀx̄ + this, the scale of the relative gap.
     pub objective_offset: f64,
 }
 
@@ -47,29 +50,41 @@ impl StandardForm {
 
     /// The weights of [`MeasureWeights`] for this standard form of `model`.
     pub fn measure_weights(&self, model: &LpModel) -> MeasureWeights {
-        let (row_scale, col_scale, c_scale) = measure_scales(model);
-        let (_, n) = self.dims();
-        let mut structural = vec![false; n];
-        for map in &self.columns {
+        let units = &self.units;
+        let (row_scale, col_scale, c_scale) = units.measure_scales(model);
+        let (m, n) = self.dims();
+        // Each standard-form column's unit: its model column's Cⱼ, or 1/Rᵢ for a row's slack.
+        let mut unit = vec![f64::NAN; n];
+        for (j, map) in self.columns.iter().enumerate() {
             match *map {
-                ColumnMap::Single { col, .. } => structural[col] = true,
-                ColumnMap::Free { pos, neg } => {
-                    structural[pos] = true;
-                    structural[neg] = true;
-                }
+                ColumnMap::Single { col, .. } => unit[col] = units.col[j],
+                ColumnMap::Free { pos, neg } => (unit[pos], unit[neg]) = (units.col[j], units.col[j]),
                 ColumnMap::Fixed(_) => {}
             }
         }
-        let primal = self.row_scale.iter().map(|r| 1.0 / (r * row_scale)).collect();
-        let dual = self.col_scale.iter().map(|c| 1.0 / (c * c_scale)).collect();
+        let mut row_unit = vec![1.0; m];
+        for (i, r) in self.row_of.iter().enumerate() {
+            if let Some(k) = *r {
+                row_unit[k] = units.row[i];
+            }
+        }
+        // Slacks: the only columns no model column maps to (one entry, in their row).
+        let structural: Vec<bool> = unit.iter().map(|u| !u.is_nan()).collect();
+        for (k, u) in unit.iter_mut().enumerate() {
+            if u.is_nan() {
+                *u = self.a.col(k).next().map_or(1.0, |(i, _)| 1.0 / row_unit[i]);
+            }
+        }
+        let primal = (0..m).map(|k| row_unit[k] / (self.row_scale[k] * row_scale)).collect();
+        let dual = (0..n).map(|k| unit[k] / (self.col_scale[k] * c_scale)).collect();
         let bound = (0..n)
-            .map(|j| match (self.upper[j].is_finite(), structural[j]) {
-                (false, _) => 0.0,
-                (true, true) => self.col_scale[j] / col_scale,
-                (true, false) => self.col_scale[j] / row_scale,
+            .map(|k| match self.upper[k].is_finite() {
+                false => 0.0,
+                true => self.col_scale[k] / unit[k] / if structural[k] { col_scale } else { row_scale },
             })
             .collect();
-        MeasureWeights { primal, dual, bound, objective_offset: self.sense_sign * self.offset }
+        let objective_offset = self.cost_scale * self.sense_sign * self.offset;
+        MeasureWeights { primal, dual, bound, objective_offset }
     }
 
     /// Original columns from a (scaled) standard-form x̄.
@@ -113,12 +128,13 @@ impl StandardForm {
             .collect()
     }
 
-    /// Row duals of the original model (in its own sense) from a scaled λ̄: y = sense·R·λ̄.
+    /// Row duals of the original model (in its own sense) from a scaled λ̄: y = sense·R·λ̄/γ.
     pub fn original_duals(&self, lambda_scaled: &[f64]) -> Vec<f64> {
+        let to_model = self.sense_sign / self.cost_scale;
         self.row_of
             .iter()
             .map(|r| match r {
-                Some(i) => self.sense_sign * self.row_scale[*i] * lambda_scaled.get(*i).copied().unwrap_or(0.0),
+                Some(i) => to_model * self.row_scale[*i] * lambda_scaled.get(*i).copied().unwrap_or(0.0),
                 None => 0.0,
             })
             .collect()

@@ -23,9 +23,11 @@
 //!    infeasibility otherwise; **empty columns** sit at the bound their cost prefers: 0 when the
 //!    cost is ≥ 0, their upper bound when it is negative, and prove dual infeasibility (the dual
 //!    constraint 0 ≥ cⱼ < 0 fails) when there is none.
-//! 4. **Scaling** (optional, [`scaling`]): Ruiz equilibration Ā = R·A·C, b̄ = R·b, c̄ = C·c,
-//!    ū = C⁻¹·u, so that every row and column of Ā has max-norm ≈ 1; unscaled by x = C·x̄,
-//!    λ = R·λ̄.
+//! 4. **Units** ([`crate::lp::units`], [`scaling`]): Ā = R·A·C, b̄ = R·b, c̄ = γ·C·c,
+//!    ū = C⁻¹·u with the model's powers of two, a row's slack scaled by 1/Rᵢ with its row, so
+//!    that every row and column of Ā has max-norm ≈ 1 and the largest cost is ≈ 1; unscaled
+//!    exactly by x = C·x̄, λ = R·λ̄/γ. Equilibration (R, C) is optional, the cost factor γ is
+//!    always applied.
 //!
 //! A maximization is solved as min −cᵀx; the objective is reported in the model's own sense and
 //! always includes the model's objective constant.
@@ -35,9 +37,11 @@ mod map;
 mod rows;
 mod scaling;
 
-pub use scaling::{RUIZ_CLAMP, RUIZ_SPREAD};
+pub use crate::lp::units::{RUIZ_CLAMP, RUIZ_PASSES, RUIZ_SPREAD};
+pub use scaling::SMALL_MATRIX_VALUE;
 
 use crate::lp::model::{LpModel, Sense, SparseColMatrix};
+use crate::lp::units::Units;
 use std::ops::Range;
 
 /// How an original column is recovered from the standard-form x.
@@ -80,9 +84,16 @@ pub struct StandardForm {
     pub row_of: Vec<Option<usize>>,
     /// Standard-form column pairs (x⁺, x⁻) of split free variables.
     pub free_pairs: Vec<(usize, usize)>,
-    /// Ruiz factors: Ā = diag(row_scale)·A·diag(col_scale).
+    /// The units' factors (powers of two): Ā = diag(row_scale)·A·diag(col_scale),
+    /// c̄ = cost_scale·diag(col_scale)·c.
     pub row_scale: Vec<f64>,
     pub col_scale: Vec<f64>,
+    pub cost_scale: f64,
+    /// Entries of Ā treated as zero ([`SMALL_MATRIX_VALUE`]).
+    pub tiny_entries: usize,
+    /// The model's units, in which the independent check measures answers (the factors above
+    /// are these, mapped to the standard form's rows and columns, when equilibration is on).
+    pub units: Units,
 }
 
 /// Where a bounded-form variable's entries come from: a column of the model (rows mapped to
@@ -172,10 +183,16 @@ impl Rows<'_> {
     }
 }
 
-/// Builds the standard form; `scale` applies Ruiz equilibration. `model` must be valid
+/// Builds the standard form in the model's units ([`Units::of`]); `scale` applies their
+/// equilibration, the cost factor is applied either way. `model` must be valid
 /// ([`LpModel::validate`], which [`crate::lp::solve()`] and [`crate::LpSolver`] check first): each
 /// column's rows ascending without repeats is assumed throughout.
 pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
+    standard_form_in(model, &Units::of(model), scale)
+}
+
+/// [`standard_form`] in the given units of `model`.
+pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolved {
     let sense_sign = if model.sense == Sense::Maximize { -1.0 } else { 1.0 };
     let nrows0 = model.num_rows();
     // Row transformation (1).
@@ -354,12 +371,17 @@ pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
         sense_sign,
         columns,
         row_of,
-        row_scale: vec![1.0; m],
-        col_scale: vec![1.0; n],
+        row_scale: Vec::new(),
+        col_scale: Vec::new(),
+        cost_scale: 1.0,
+        tiny_entries: 0,
+        units: units.clone(),
     };
-    if scale {
-        sf.equilibrate(10);
-    }
+    let (rf, cf) = match scale {
+        true => scaling::factors(units, &rows.index, &new_row, &cols, &new_col),
+        false => (vec![1.0; m], vec![1.0; n]),
+    };
+    sf.scale(rf, cf, units.cost, scale);
     Presolved::Form(Box::new(sf))
 }
 

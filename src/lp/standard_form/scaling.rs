@@ -1,101 +1,86 @@
-//! Ruiz equilibration of the standard form, on A's nonzeros.
+//! The standard form in the model's units ([`crate::lp::units`]): Ā = R·A·C, b̄ = R·b,
+//! c̄ = γ·C·c, ū = C⁻¹·u, and the coefficients that are negligible in those units.
 
 use super::columns::rows_in_order;
-use super::{split_at_bounds, thread_ranges, StandardForm};
+use super::{split_at_bounds, thread_ranges, Col, Source, StandardForm};
+use crate::lp::model::SparseColMatrix;
+use crate::lp::units::Units;
 use rayon::prelude::*;
 
-/// Ruiz equilibration stops when max/min of the row (and of the column) max-norms is below this.
-pub const RUIZ_SPREAD: f64 = 4.0;
+/// A coefficient of the scaled matrix Ā at or below this (in units where every row's and
+/// column's largest entry is about 1) is treated as zero, and the solve says how many were
+/// (a warning in the log and a note in the solution). HiGHS's `small_matrix_value` (1e-9)
+/// plays the same part on the model as written; ours is relative, and smaller, because the
+/// independent check keeps every entry: a dropped one moves its row by at most 1e-12·|x̄ⱼ|,
+/// invisible beside the check's 10ε = 1e-7 for any x̄ⱼ below 1e4.
+pub const SMALL_MATRIX_VALUE: f64 = 1e-12;
 
-/// Ruiz factors are clamped to [1/`RUIZ_CLAMP`, `RUIZ_CLAMP`] (cumulatively, per row and
-/// column): an empty-ish row or a column of tiny entries would otherwise get a factor so large
-/// that unscaling magnifies its residual past what verification on the original model accepts
-/// (2^±40: wide enough to leave every NETLIB problem's factors untouched).
-pub const RUIZ_CLAMP: f64 = 1099511627776.0;
-
-/// max/min of the positive entries of `v` (1 when there are none).
-fn spread(v: &[f64]) -> f64 {
-    let (lo, hi) = v.iter().filter(|&&x| x > 0.0).fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
-    if hi > 0.0 {
-        hi / lo
-    } else {
-        1.0
+/// The units' factors of the kept standard-form rows and columns: a row's Rᵢ, a model column's
+/// Cⱼ, and 1/Rᵢ for a row's slack (so that its −1 stays −1 and it follows its row wherever the
+/// row is scaled). `row_index` maps model rows to rows before empty ones were dropped,
+/// `new_row` and `new_col` those to kept ones (`usize::MAX`: dropped).
+pub(super) fn factors(
+    units: &Units,
+    row_index: &[usize],
+    new_row: &[usize],
+    cols: &[Col],
+    new_col: &[usize],
+) -> (Vec<f64>, Vec<f64>) {
+    let mut model_row = vec![usize::MAX; new_row.len()];
+    for (i, &r) in row_index.iter().enumerate() {
+        if r != usize::MAX {
+            model_row[r] = i;
+        }
     }
+    let rf = (0..new_row.len()).filter(|&r| new_row[r] != usize::MAX).map(|r| units.row[model_row[r]]).collect();
+    let cf = (0..cols.len())
+        .filter(|&k| new_col[k] != usize::MAX)
+        .map(|k| match cols[k].src {
+            Source::Model(j) => units.col[j],
+            Source::Slack(r) => 1.0 / units.row[model_row[r]],
+        })
+        .collect();
+    (rf, cf)
 }
 
 impl StandardForm {
-    /// Ruiz equilibration: up to `passes` rounds of dividing every row and column by the square
-    /// root of its max-norm; converges to max-norms of 1 (Ruiz 2001). Stops as soon as the row
-    /// and the column max-norms each lie within a factor [`RUIZ_SPREAD`] of one another: then
-    /// further passes change the conditioning of A·D²·Aᵀ by at most a small constant (data that
-    /// is already balanced, like the random family, costs one pass).
-    pub(super) fn equilibrate(&mut self, passes: usize) {
-        for _ in 0..passes {
-            let (rmax, cmax) = self.max_norms();
-            if spread(&rmax) <= RUIZ_SPREAD && spread(&cmax) <= RUIZ_SPREAD {
-                break;
-            }
-            let factor = |v: f64| if v > 0.0 { 1.0 / v.sqrt() } else { 1.0 };
-            let clamp = |acc: f64, f: f64| (acc * f).clamp(1.0 / RUIZ_CLAMP, RUIZ_CLAMP) / acc;
-            let rf: Vec<f64> = rmax.into_iter().zip(&self.row_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
-            let cf: Vec<f64> = cmax.into_iter().zip(&self.col_scale).map(|(v, &a)| clamp(a, factor(v))).collect();
-            self.scale_entries(&rf, &cf);
-            for ((rs, b), f) in self.row_scale.iter_mut().zip(&mut self.b).zip(&rf) {
-                *rs *= f;
-                *b *= f;
-            }
-            // x = C·x̄, so the bound x ≤ u becomes x̄ ≤ u / C.
-            for (((cs, c), u), f) in self.col_scale.iter_mut().zip(&mut self.c).zip(&mut self.upper).zip(&cf) {
-                *cs *= f;
-                *c *= f;
-                *u /= f;
-            }
+    /// Scales the standard form by row factors `rf`, column factors `cf` and the cost factor
+    /// `cost` (all powers of two), and, when `drop_tiny`, treats the entries of Ā at most
+    /// [`SMALL_MATRIX_VALUE`] as zero (counted in `tiny_entries`).
+    pub(super) fn scale(&mut self, rf: Vec<f64>, cf: Vec<f64>, cost: f64, drop_tiny: bool) {
+        self.scale_entries(&rf, &cf);
+        for (b, f) in self.b.iter_mut().zip(&rf) {
+            *b *= f;
+        }
+        // x = C·x̄, so the bound x ≤ u becomes x̄ ≤ u / C.
+        for ((c, u), f) in self.c.iter_mut().zip(&mut self.upper).zip(&cf) {
+            *c *= f * cost;
+            *u /= f;
+        }
+        (self.row_scale, self.col_scale, self.cost_scale) = (rf, cf, cost);
+        if drop_tiny {
+            self.tiny_entries = self.drop_tiny_entries();
         }
     }
 
-    /// The max-norm of every row and every column of A, one range of columns per thread (the
-    /// ranges' row maxima are merged at the end: a maximum, so the result does not depend on
-    /// how the columns were shared).
-    fn max_norms(&self) -> (Vec<f64>, Vec<f64>) {
-        let (m, n) = self.dims();
-        let a = &self.a;
-        let parts: Vec<(Vec<f64>, Vec<f64>)> = thread_ranges(n)
-            .into_par_iter()
-            .map(|cols| {
-                let mut rmax = vec![0.0f64; m];
-                let cmax = cols
-                    .map(|j| {
-                        let r = a.col_ptr[j]..a.col_ptr[j + 1];
-                        let values = &a.values[r.clone()];
-                        if values.len() == m && rows_in_order(&a.row_idx[r.clone()], m) {
-                            // A full column (the dense family): lane by lane, no scatter.
-                            for (rm, v) in rmax.iter_mut().zip(values) {
-                                *rm = rm.max(v.abs());
-                            }
-                            return values.iter().fold(0.0f64, |c, v| c.max(v.abs()));
-                        }
-                        // A local maximum: updating cmax[j] per entry is a chain through memory.
-                        let mut col_max = 0.0f64;
-                        for (&i, &v) in a.row_idx[r].iter().zip(values) {
-                            let v = v.abs();
-                            rmax[i] = rmax[i].max(v);
-                            col_max = col_max.max(v);
-                        }
-                        col_max
-                    })
-                    .collect::<Vec<f64>>();
-                (rmax, cmax)
-            })
-            .collect();
-        let mut rmax = vec![0.0f64; m];
-        let mut cmax = Vec::with_capacity(n);
-        for (rows, cols) in parts {
-            for (p, q) in rmax.iter_mut().zip(rows) {
-                *p = p.max(q);
-            }
-            cmax.extend(cols);
+    /// Removes the entries of Ā whose size is at most [`SMALL_MATRIX_VALUE`]; their number.
+    fn drop_tiny_entries(&mut self) -> usize {
+        let tiny = self.a.values.par_iter().filter(|v| v.abs() <= SMALL_MATRIX_VALUE).count();
+        if tiny == 0 {
+            return 0;
         }
-        (rmax, cmax)
+        let a = &self.a;
+        let mut kept = SparseColMatrix::new(a.nrows);
+        for j in 0..a.ncols {
+            for (i, v) in a.col(j).filter(|(_, v)| v.abs() > SMALL_MATRIX_VALUE) {
+                kept.row_idx.push(i);
+                kept.values.push(v);
+            }
+            kept.col_ptr.push(kept.row_idx.len());
+        }
+        kept.ncols = a.ncols;
+        self.a = kept;
+        tiny
     }
 
     /// aᵢⱼ ← rfᵢ·aᵢⱼ·cfⱼ, one range of columns per thread.
@@ -157,28 +142,18 @@ mod tests {
     use crate::lp::{LpModel, SparseColMatrix};
 
     #[test]
-    fn max_norms_of_full_and_partial_columns_are_those_of_the_entries() {
-        // Columns 0 and 3 full (the lane-by-lane path), the others every other row.
-        let (m, n) = (7, 6);
-        let mut t = Vec::new();
-        for j in 0..n {
-            for i in 0..m {
-                if j == 0 || j == 3 || (i + j) % 2 == 0 {
-                    t.push((i, j, ((i * 5 + j * 3) % 11) as f64 - 5.5));
-                }
-            }
-        }
-        let a = SparseColMatrix::from_triplets(m, n, &t).expect("valid triplets");
-        let b = vec![1.0; m];
-        let model = LpModel::builder(a).minimize(vec![1.0; n]).row_bounds(b.clone(), b).build().expect("valid");
+    fn entries_negligible_in_the_model_units_are_dropped_and_counted() {
+        // Row 0: 1·x + 1e-13·y; row 1: 1e-13·x + 1·y. Each tiny entry is 1e-13 of its row's and
+        // its column's largest: dropped. The slacks' −1 stay.
+        let t = [(0, 0, 1.0), (0, 1, 1e-13), (1, 0, 1e-13), (1, 1, 1.0)];
+        let a = SparseColMatrix::from_triplets(2, 2, &t).expect("valid triplets");
+        let model = LpModel::builder(a).minimize([1.0, 1.0]).rows_at_least([1.0, 1.0]).build().expect("valid");
+        let Presolved::Form(sf) = standard_form(&model, true) else { panic!("a standard form") };
+        assert_eq!(sf.tiny_entries, 2);
+        assert_eq!(sf.a.nnz(), 4, "two structural entries and two slacks");
+        assert!(sf.a.values.iter().all(|v| v.abs() >= 0.5), "{:?}", sf.a.values);
+        // Unscaled, nothing is dropped.
         let Presolved::Form(sf) = standard_form(&model, false) else { panic!("a standard form") };
-        let (mut rows, mut cols) = (vec![0.0f64; m], vec![0.0f64; n]);
-        for (j, col) in cols.iter_mut().enumerate() {
-            for (i, v) in sf.a.col(j) {
-                rows[i] = rows[i].max(v.abs());
-                *col = col.max(v.abs());
-            }
-        }
-        assert_eq!(sf.max_norms(), (rows, cols));
+        assert_eq!((sf.tiny_entries, sf.a.nnz()), (0, 6));
     }
 }

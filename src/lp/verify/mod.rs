@@ -6,35 +6,40 @@
 //! against `row_lower ≤ A·x ≤ row_upper`, `col_lower ≤ x ≤ col_upper` and the sign conditions of
 //! the duals, and an infeasibility certificate against the inequalities that make it a proof.
 //!
-//! Measures (all relative, so that they do not depend on the units of the model):
-//! * **primal residual**: max over rows of the distance of aᵢ·x to [lᵢ, uᵢ], over 1 + the largest
-//!   finite row bound;
-//! * **bound violation**: max over columns of the distance of xⱼ to [lⱼ, uⱼ], over 1 + the largest
-//!   finite column bound;
-//! * **dual residual**: with σ = ±1 the sense and z = c − Aᵀy, the largest wrong-signed σzⱼ
-//!   (positive with lⱼ = −∞, negative with uⱼ = +∞) or σyᵢ (positive with a row lower bound −∞,
-//!   negative with a row upper bound +∞), over 1 + ‖c‖∞;
-//! * **complementarity**: Σ |σzⱼ|·(distance of xⱼ to the bound its sign selects) + the same for
-//!   the rows, over 1 + |objective|, over the inequalities only: an equality row (or a fixed
-//!   column) has no complementarity condition, its distance to the bound is the primal residual
-//!   (bound violation) measured above, and weighing it by |yᵢ| would make the measure grow with
-//!   the duals where the dual optimal set is unbounded (dfl001: row duals of 3e11 along a ray
-//!   of equal objective, whose signed terms cancel in the gap but not in a sum of |·|);
-//! * **gap**: |primal objective − dual objective| / (1 + |primal objective|), the dual objective
-//!   being Σ σyᵢ·(selected row bound) + Σ σzⱼ·(selected column bound), in the model's sense, plus
-//!   the objective constant.
+//! Measures, all taken in the model's units ([`Units`]: a power of two per row Rᵢ, per column
+//! Cⱼ and for the cost γ, from the model alone), so that they do not depend on the units the
+//! model was written in — a row in grams or in tonnes, a cost in dollars or in millionths:
+//! * **primal residual**: max over rows of Rᵢ·(distance of aᵢ·x to [lᵢ, uᵢ]) — the row measured
+//!   against its own norm — over B_row = 1 + the largest finite |Rᵢ·row bound|;
+//! * **bound violation**: max over columns of (distance of xⱼ to [lⱼ, uⱼ]) / Cⱼ, over B_col =
+//!   1 + the largest finite |column bound / Cⱼ|;
+//! * **dual residual**: with σ = ±1 the sense and z = c − Aᵀy, the largest wrong-signed γ·Cⱼ·σzⱼ
+//!   (positive with lⱼ = −∞, negative with uⱼ = +∞) or γ·σyᵢ/Rᵢ (positive with a row lower
+//!   bound −∞, negative with a row upper bound +∞), over B_c = 1 + γ·max |Cⱼcⱼ| (≈ 2);
+//! * **complementarity**: γ·Σ |σzⱼ|·(distance of xⱼ to the bound its sign selects) + the same
+//!   for the rows, over 1 + γ·|objective|, over the inequalities only: an equality row (or a
+//!   fixed column) has no complementarity condition, its distance to the bound is the primal
+//!   residual (bound violation) measured above, and weighing it by |yᵢ| would make the measure
+//!   grow with the duals where the dual optimal set is unbounded (dfl001: row duals of 3e11
+//!   along a ray of equal objective, whose signed terms cancel in the gap but not in a sum of
+//!   |·|);
+//! * **gap**: γ·|primal objective − dual objective| / (1 + γ·|primal objective|), the dual
+//!   objective being Σ σyᵢ·(selected row bound) + Σ σzⱼ·(selected column bound), in the model's
+//!   sense, plus the objective constant. With γ·C·c of max-norm ≈ 1, the 1 is ‖c‖ times a unit
+//!   x in the model's units: the gap is relative to the larger of the objective's own size and
+//!   the cost's, whatever the currency (a cost in millionths once made this an absolute test).
 
 mod products;
 
 pub use products::{activities, reduced_costs};
 
 use crate::lp::model::{LpModel, Sense};
+use crate::lp::units::Units;
 use products::activities_and_reduced_costs;
 
-/// A point is optimal when every measure is at most `VERIFY_FACTOR`·ε. The loop stops at ε in
-/// the *scaled* standard form; undoing Ruiz scaling and the column shifts can magnify a residual
-/// by a small factor (the measured worst over the 20 NETLIB problems is below 10), so the check
-/// allows one order of magnitude and no more.
+/// A point is optimal when every measure is at most `VERIFY_FACTOR`·ε. The loop stops at ε on
+/// the scaled standard form, in the same units; undoing the column shifts and the splits can
+/// magnify a residual by a small factor, so the check allows one order of magnitude and no more.
 pub const VERIFY_FACTOR: f64 = 10.0;
 
 /// How well a point or a certificate passed.
@@ -158,17 +163,6 @@ fn dual_term(m: f64, lo: f64, up: f64) -> (f64, f64, f64) {
     }
 }
 
-/// The denominators of the relative measures: (1 + largest finite row bound, 1 + largest finite
-/// column bound, 1 + ‖c‖∞). The interior-point loop weighs its residuals with the same scales
-/// (`StandardForm::measure_weights`), so that it stops where this check passes.
-pub fn measure_scales(model: &LpModel) -> (f64, f64, f64) {
-    (
-        1.0 + max_finite_abs(model.row_lower.iter().chain(&model.row_upper).copied()),
-        1.0 + max_finite_abs(model.col_lower.iter().chain(&model.col_upper).copied()),
-        1.0 + max_finite_abs(model.c.iter().copied()),
-    )
-}
-
 /// Checks the point (x, row duals y) on `model`; `tol` is the solver's ε (graded at
 /// [`VERIFY_FACTOR`]·ε and, for reduced accuracy, at its square root).
 pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verification {
@@ -188,7 +182,7 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
             accuracy: Accuracy::Failed,
         };
     }
-    verify_valid(model, x, y, tol)
+    verify_in(model, &Units::of(model), x, y, tol)
 }
 
 /// A row's or a column's shares of the measures, from its value `v` (the activity aᵢ·x or xⱼ),
@@ -200,37 +194,42 @@ fn shares(v: f64, mult: f64, lo: f64, up: f64) -> (f64, f64, f64, f64) {
     (outside(v, lo, up), wrong, term, compl)
 }
 
-/// [`verify_point`] on a model that passed validation and a point of its size (the solver's
-/// own checks: the model was validated once per solve).
-pub(crate) fn verify_valid(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verification {
+/// [`verify_point`] in the given units, on a model that passed validation and a point of its
+/// size (the solver's own checks: the model was validated and its units found once per solve).
+pub(crate) fn verify_in(model: &LpModel, units: &Units, x: &[f64], y: &[f64], tol: f64) -> Verification {
     let s = sigma(model);
     let (m, n) = (model.num_rows(), model.num_cols());
     let (ax, z) = activities_and_reduced_costs(model, x, y);
-    let (row_scale, col_scale, c_scale) = measure_scales(model);
+    let (row_scale, col_scale, c_scale) = units.measure_scales(model);
     let objective = objective(model, x);
+    let g = units.cost;
     let (mut primal, mut bounds, mut dual, mut compl, mut dobj) = (0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64);
-    let rows = (0..m).map(|i| (true, shares(ax[i], s * y[i], model.row_lower[i], model.row_upper[i])));
-    let cols = (0..n).map(|j| (false, shares(x[j], s * z[j], model.col_lower[j], model.col_upper[j])));
-    for (row, (violation, wrong, term, c)) in rows.chain(cols) {
-        if row {
-            primal = primal.max(violation);
-        } else {
-            bounds = bounds.max(violation);
-        }
-        dual = dual.max(wrong);
+    for i in 0..m {
+        let (violation, wrong, term, c) = shares(ax[i], s * y[i], model.row_lower[i], model.row_upper[i]);
+        let r = units.row[i];
+        primal = primal.max(r * violation);
+        dual = dual.max(g * wrong / r);
+        dobj += term;
+        compl += c;
+    }
+    for j in 0..n {
+        let (violation, wrong, term, c) = shares(x[j], s * z[j], model.col_lower[j], model.col_upper[j]);
+        let unit = units.col[j];
+        bounds = bounds.max(violation / unit);
+        dual = dual.max(g * unit * wrong);
         dobj += term;
         compl += c;
     }
     let dual_objective = s * dobj + model.obj_constant;
-    let rel = 1.0 + objective.abs();
+    let rel = 1.0 + g * objective.abs();
     let mut v = Verification {
         objective,
         dual_objective,
         primal_residual: primal / row_scale,
         bound_violation: bounds / col_scale,
         dual_residual: dual / c_scale,
-        complementarity: compl / rel,
-        gap: (objective - dual_objective).abs() / rel,
+        complementarity: g * compl / rel,
+        gap: g * (objective - dual_objective).abs() / rel,
         tolerance: VERIFY_FACTOR * tol,
         accuracy: Accuracy::Failed,
     };

@@ -1,0 +1,182 @@
+//! Cholesky (every variant, full and packed), assembly (the papers' per-column in both formats,
+//! the blocked one), substitution, LU (the unblocked GPU LU, and the mixed-precision solver with
+//! the blocked hybrid LU) and weighted least squares, against f64 references.
+
+use super::{bounds, ensure, Report, U};
+use glsolve::cpu::{dense, random};
+use glsolve::gl::{PingPong, TexelFormat};
+use glsolve::gpu::blocked::assemble::{assemble_into, BlockedOperands};
+use glsolve::gpu::blocked::Block;
+use glsolve::gpu::cholesky::{self, Variant};
+use glsolve::gpu::{assemble, lu, substitute, Vector};
+use glsolve::layout::Format;
+use glsolve::lsq;
+use glsolve::refine::{self, Method, RefineSettings};
+
+type Gpu = glsolve::gl::Gpu;
+
+fn f32s(v: &[f64]) -> Vec<f32> {
+    v.iter().map(|&x| x as f32).collect()
+}
+
+pub fn cholesky(gpu: &Gpu, r: &mut Report) {
+    for v in Variant::all() {
+        let sizes: &[usize] = if v.is_paper() { &[1, 2, 17, 64] } else { &[1, 15, 17, 33, 64] };
+        for &m in sizes {
+            let c = random::spd_well_conditioned(m, 3 + m as u64);
+            let result = cholesky::factor(gpu, &f32s(&c), m, v)
+                .and_then(|f| cholesky::read_lower(gpu, &f))
+                .map_err(|e| e.to_string())
+                .and_then(|l| {
+                    let l: Vec<f64> = l.into_iter().map(f64::from).collect();
+                    bounds::cholesky_backward(&c, &l, m)?;
+                    Ok(format!(
+                        "‖L̂ − L‖/‖L‖ = {:.1e}",
+                        dense::relative_frobenius(&l, &dense::cholesky_lower(&c, m).unwrap_or_default())
+                    ))
+                });
+            r.case("cholesky", format!("{v} m = {m}"), result);
+        }
+    }
+    for m in [2usize, 9, 16, 33] {
+        let c = random::spd_well_conditioned(m, 5);
+        let result = cholesky::factor_with(gpu, &f32s(&c), m, Variant::PAPER, Format::Packed)
+            .and_then(|f| cholesky::read_lower(gpu, &f))
+            .map_err(|e| e.to_string())
+            .and_then(|l| {
+                bounds::cholesky_backward(&c, &l.into_iter().map(f64::from).collect::<Vec<_>>(), m)
+                    .map(|_| String::new())
+            });
+        r.case("cholesky", format!("packed triangle-pair m = {m}"), result);
+    }
+}
+
+pub fn assembly(gpu: &Gpu, r: &mut Report) {
+    for (m, n) in [(1usize, 1usize), (3, 5), (17, 40), (33, 101)] {
+        let a = f32s(&random::uniform(m, n, -1.0, 1.0, (m * n) as u64));
+        let d = f32s(&random::uniform(n, 1, 0.25, 2.0, 9));
+        for format in [Format::Full, Format::Packed] {
+            let result = assemble::assemble(gpu, &a, &d, m, n, format)
+                .and_then(|c| assemble::read_lower(gpu, c.source(), m, format))
+                .map_err(|e| e.to_string())
+                .and_then(|c| bounds::assembly(&c, &a, &d, m, n).map(|_| String::new()));
+            r.case("assembly", format!("per-column {} m = {m} n = {n}", format.name()), result);
+        }
+        for b in [4usize, usize::MAX] {
+            let result = (|| -> Result<String, String> {
+                let layout = Block::B8.layout(m);
+                let ops = BlockedOperands::new(gpu, &a, m, n, layout.padded_rows).map_err(|e| e.to_string())?;
+                ops.set_d2(gpu, &d).map_err(|e| e.to_string())?;
+                let (w, h) = layout.texture_size();
+                let tex = || gpu.texture_of(TexelFormat::Rgba32F, w, h, "C (2×2 blocks)").map_err(|e| e.to_string());
+                let mut c = PingPong::new(tex()?, tex()?);
+                assemble_into(gpu, &ops, &mut c, &layout, b).map_err(|e| e.to_string())?;
+                let mut full = layout.unpack(&gpu.read(c.source()).map_err(|e| e.to_string())?);
+                for i in 0..m {
+                    for j in i + 1..m {
+                        full[i * m + j] = 0.0;
+                    }
+                }
+                bounds::assembly(&full, &a, &d, m, n)?;
+                Ok(String::new())
+            })();
+            let cols = if b == usize::MAX { "all".to_string() } else { b.to_string() };
+            r.case("assembly", format!("blocked, {cols} columns per pass, m = {m} n = {n}"), result);
+        }
+    }
+}
+
+pub fn substitution(gpu: &Gpu, r: &mut Report) {
+    for m in [1usize, 2, 17, 64] {
+        let c = random::spd_well_conditioned(m, 21);
+        // Small integers: exact in f32, as the bound requires.
+        let b: Vec<f64> = (0..m).map(|i| ((i * 7 % 11) as f64) - 5.0).collect();
+        for format in [Format::Full, Format::Packed] {
+            let result = (|| -> Result<String, String> {
+                let f = cholesky::factor_with(gpu, &f32s(&c), m, Variant::PAPER, format).map_err(|e| e.to_string())?;
+                let l: Vec<f64> =
+                    cholesky::read_lower(gpu, &f).map_err(|e| e.to_string())?.into_iter().map(f64::from).collect();
+                let gb = Vector::from_slice(gpu, &f32s(&b), "b").map_err(|e| e.to_string())?;
+                let x = substitute::solve(gpu, &f, &gb).and_then(|x| x.read(gpu)).map_err(|e| e.to_string())?;
+                let x: Vec<f64> = x.into_iter().map(f64::from).collect();
+                bounds::cholesky_solve(&l, &b, &x, m)?;
+                Ok(String::new())
+            })();
+            r.case("substitution", format!("forward + back, {} m = {m}", format.name()), result);
+        }
+    }
+}
+
+pub fn lu(gpu: &Gpu, r: &mut Report) {
+    for m in [1usize, 2, 17, 64] {
+        let a = random::uniform(m, m, -1.0, 1.0, 40 + m as u64);
+        let result = lu::factor(gpu, &f32s(&a), m)
+            .and_then(|f| Ok((lu::read(gpu, &f)?, f.perm.clone())))
+            .map_err(|e| e.to_string())
+            .and_then(|(f, perm)| {
+                // Partial pivoting is backward stable: ‖P·A − L̂Û‖ small against ‖A‖.
+                let e = dense::lu_backward_error(&a, &f, &perm, m);
+                ensure(e <= 8.0 * m as f64 * U, || format!("backward error {e:e} > 8·m·u"))?;
+                Ok(format!("backward error {e:.1e}"))
+            });
+        r.case("lu", format!("unblocked, partial pivoting, m = {m}"), result);
+    }
+    // The mixed-precision solver: blocked hybrid LU, split substitutions, f64 refinement; the
+    // answer backward stable and x against an f64 solve. κ = 1e9 is beyond
+    // single-precision refinement: the answer must come from the double-precision fallback,
+    // which says why.
+    for (n, cond) in [(1usize, 1.0), (31, 10.0), (100, 1e3), (97, 1e3), (64, 1e9)] {
+        let a = random::general_with_condition(n, cond, 50 + n as u64);
+        let b = random::uniform(n, 1, -1.0, 1.0, 51);
+        let mixed = cond < 1e6;
+        let result =
+            refine::linsolve(gpu, &a, n, &b, &RefineSettings::default()).map_err(|e| e.to_string()).and_then(|s| {
+                match (&s.method, mixed) {
+                    (Method::Mixed, true) => {}
+                    (Method::DoubleFallback(why), false) => {
+                        ensure(!why.is_empty(), || "a fallback without a reason".into())?
+                    }
+                    (m, _) => {
+                        return Err(format!("method {m:?}, expected {}", if mixed { "mixed" } else { "the fallback" }))
+                    }
+                }
+                // The answer returned (refined, or the fallback's) is backward stable: LINPACK's
+                // ‖b − Ax‖∞/(‖A‖∞‖x‖∞·n·ε) ≤ 16.
+                let t = s.criterion();
+                ensure(t <= 16.0, || format!("backward error {t:.2} > 16 in LINPACK's units"))?;
+                let x64 = dense::solve_general(&a, n, &b).ok_or("the f64 reference is singular")?;
+                let e = s.x.iter().zip(&x64).map(|(p, q)| (p - q).abs()).fold(0.0, f64::max);
+                // The test bounds ‖b − A·x̂‖∞ by 16·n·ε·‖A‖∞‖b‖∞, so ‖x̂ − x*‖∞ ≤ 16·n·ε·κ∞·‖b‖∞; the
+                // f64 reference errs by at most that much again: twice their sum.
+                let inf = |v: &[f64]| v.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+                let tol =
+                    2.0 * 16.0 * n as f64 * (f64::EPSILON / 2.0) * dense::condition_inf(&a, n) * (inf(&b) + inf(&x64));
+                ensure(e <= tol, || format!("‖x̂ − x₆₄‖∞ = {e:e} > {tol:e}"))?;
+                Ok(format!(
+                    "{:?}, {} refinement steps, backward error {t:.2}, ‖x̂ − x₆₄‖∞ {e:.1e}",
+                    s.method, s.iterations
+                ))
+            });
+        r.case("lu", format!("mixed-precision linsolve n = {n}, κ ≈ {cond:.0e}"), result);
+    }
+}
+
+pub fn least_squares(gpu: &Gpu, r: &mut Report) {
+    for (m, n) in [(1usize, 3usize), (4, 33), (17, 100)] {
+        let a = random::uniform(m, n, -1.0, 1.0, 60 + m as u64);
+        let d2 = random::uniform(n, 1, 0.25, 2.0, 61);
+        let b = random::uniform(n, 1, -1.0, 1.0, 62);
+        let result = (|| -> Result<String, String> {
+            let reference = lsq::solve_cpu(&a, m, n, &d2, &b).map_err(|e| e.to_string())?;
+            let s = lsq::solve(gpu, &a, m, n, &d2, &b, &Default::default()).map_err(|e| e.to_string())?;
+            let xn = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+            let e = s.x.iter().zip(&reference).map(|(p, q)| (p - q).abs()).fold(0.0, f64::max) / xn;
+            // Refined to ‖r‖/‖x‖ ≤ 1e-8 (Algorithm 1's ε) on well-conditioned A·D²·Aᵀ.
+            ensure(e <= 1e-7, || {
+                format!("‖x − x_CPU‖∞/‖x_CPU‖∞ = {e:e} after {} steps ({:?})", s.iterations, s.method)
+            })?;
+            Ok(format!("{} refinement steps, {e:.1e} from f64", s.iterations))
+        })();
+        r.case("least squares", format!("Algorithm 1, m = {m} unknowns, n = {n} samples"), result);
+    }
+}
