@@ -1,7 +1,7 @@
-//! The double-precision CPU kernels under the cpu backend: the weighted symmetric rank-n update
-//! (`cpu::gram`, on every path this CPU runs) and the two-level blocked Cholesky
-//! (`cpu::cholesky`), against sums and products written out here, on sizes that straddle every
-//! tile and block edge.
+//! The CPU kernels under the cpu backend: the weighted symmetric rank-n update (`cpu::gram`: faer's
+//! in f64, and in single precision on every path this CPU runs) and the two-level blocked
+//! Cholesky (`cpu::cholesky`), against sums and products written out here, on sizes that
+//! straddle every tile and block edge, into C views of every layout a caller can pass.
 
 mod common;
 
@@ -44,7 +44,15 @@ fn reference(a: MatRef<'_, f64>, w: &[f64], precision: Precision) -> (Mat<f64>, 
 
 /// The kernels this machine runs (the portable one always), named in the test output.
 fn kernels() -> Vec<Isa> {
-    runnable("A·diag(w)·Aᵀ")
+    runnable("A·diag(w)·Aᵀ in single precision (in f64: faer's, one path)")
+}
+
+/// (isa, precision) pairs to run: single precision on every kernel this machine runs, double
+/// precision once (it has one path whatever the paths say).
+fn cases() -> Vec<(Isa, Precision)> {
+    let mut cases: Vec<_> = kernels().into_iter().map(|i| (i, Precision::Single)).collect();
+    cases.push((Isa::Portable, Precision::Double));
+    cases
 }
 
 /// The product on `isa`'s kernels (operands of fitting shapes).
@@ -64,7 +72,7 @@ fn product(
 fn weighted_gram_matches_the_sums_on_every_tile_and_block_edge() {
     let sizes_m = [1, 2, 7, 8, 11, 12, 13, 23, 24, 25, 47, 48, 49, 100, MC - 1, MC, MC + 1, 2 * MC + 5];
     let sizes_n = [1, 3, KC - 1, KC, KC + 1, 2 * KC + 3];
-    for (isa, precision) in kernels().into_iter().flat_map(|i| [(i, Precision::Double), (i, Precision::Single)]) {
+    for (isa, precision) in cases() {
         for (t, &m) in sizes_m.iter().enumerate() {
             let n = sizes_n[t % sizes_n.len()];
             let a = entries(m, n, (m * 1000 + n) as u64);
@@ -165,6 +173,66 @@ fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
             for i in j..m {
                 assert_eq!(c[(i, j)], 0.0);
             }
+        }
+    }
+}
+
+/// Checks the lower triangle of `got` (i ≥ j) against the sums within their bound.
+fn assert_lower_matches(got: impl Fn(usize, usize) -> f64, want: &Mat<f64>, bound: &Mat<f64>, what: &str) {
+    let m = want.nrows();
+    for j in 0..m {
+        for i in j..m {
+            let err = (got(i, j) - want[(i, j)]).abs();
+            assert!(
+                err <= bound[(i, j)],
+                "{what}: C[{i},{j}] = {:e}, sum {:e}, error {err:e}",
+                got(i, j),
+                want[(i, j)]
+            );
+        }
+    }
+}
+
+#[test]
+fn views_with_reversed_or_transposed_columns_are_written_where_they_point() {
+    // A reversed view has a negative column stride, a transposed one a row stride of m: the
+    // hand-written kernels address C as c + i + j·ldc, so both must go to the portable path
+    // (before, a negative stride became a huge `usize` ldc) and still give the product.
+    let (m, n) = (61, KC + 5);
+    let a = entries(m, n, 17);
+    let w = weights(n);
+    for (isa, precision) in cases() {
+        let (want, bound) = reference(a.as_ref(), &w, precision);
+        let what = format!("{isa:?} {precision:?}");
+        let mut big = Mat::from_fn(m, m, |_, _| f64::NAN);
+        product(isa, precision, a.as_ref(), &w, big.as_mut().reverse_cols_mut(), Accum::Replace, 2);
+        // View entry (i, j) is big[(i, m − 1 − j)]; the view's strict upper triangle stays NaN.
+        assert_lower_matches(|i, j| big[(i, m - 1 - j)], &want, &bound, &format!("{what}, reversed columns"));
+        assert!((0..m).all(|j| (0..j).all(|i| big[(i, m - 1 - j)].is_nan())), "{what}: wrote above the diagonal");
+        let mut big = Mat::from_fn(m, m, |_, _| f64::NAN);
+        product(isa, precision, a.as_ref(), &w, big.as_mut().transpose_mut(), Accum::Replace, 2);
+        assert_lower_matches(|i, j| big[(j, i)], &want, &bound, &format!("{what}, transposed"));
+        let mut big = Mat::from_fn(m, m, |_, _| f64::NAN);
+        product(isa, precision, a.as_ref(), &w, big.as_mut().reverse_rows_and_cols_mut(), Accum::Replace, 2);
+        assert_lower_matches(|i, j| big[(m - 1 - i, m - 1 - j)], &want, &bound, &format!("{what}, reversed"));
+    }
+}
+
+#[test]
+fn a_c_that_ends_its_buffer_is_written_up_to_its_last_entry_when_tile_rows_are_masked_out() {
+    // C exactly m·m values long, m not a multiple of any tile height: the last tiles' rows past
+    // m are masked out, and nothing past the buffer may be touched (the kernels form those
+    // addresses only with wrapping arithmetic; run under valgrind or ASan by .ci/checks).
+    for m in [1, 5, 23, 25, 47, 49, 97, MC + 7] {
+        let n = KC + 3;
+        let a = entries(m, n, m as u64 + 40);
+        let w = weights(n);
+        for (isa, precision) in cases() {
+            let (want, bound) = reference(a.as_ref(), &w, precision);
+            let mut buf = vec![f64::NAN; m * m];
+            let c = faer::MatMut::from_column_major_slice_mut(&mut buf, m, m);
+            product(isa, precision, a.as_ref(), &w, c, Accum::Replace, 2);
+            assert_lower_matches(|i, j| buf[i + j * m], &want, &bound, &format!("{isa:?} {precision:?} m={m}"));
         }
     }
 }

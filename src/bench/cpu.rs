@@ -27,7 +27,8 @@ pub const RULE_MIN_ROWS: usize = 512;
 /// A hand-written piece and its library alternative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Piece {
-    /// `cpu::syrk`'s f64 kernels against faer's triangular product.
+    /// `cpu::syrk`'s f64 kernels against faer's triangular product (deleted after the recorded
+    /// run: named for its rows).
     Syrk,
     /// `cpu::syrk`'s reduced-precision kernels (f32; bf16 pairs on AMX where the CPU has it)
     /// against faer's f32 triangular product per k block.
@@ -47,7 +48,7 @@ impl Piece {
     pub fn all() -> Vec<Piece> {
         let mut all = Vec::new();
         if cfg!(target_arch = "x86_64") {
-            all.extend([Piece::Syrk, Piece::SyrkReduced, Piece::ColumnPass]);
+            all.extend([Piece::SyrkReduced, Piece::ColumnPass]);
         }
         all
     }
@@ -68,10 +69,9 @@ impl Piece {
 pub(super) fn variant(library: Option<Piece>) -> CpuPaths {
     let mut p = CpuPaths::default();
     match library {
-        Some(Piece::Syrk) => p.gram = Kernels::Portable,
         Some(Piece::SyrkReduced) => p.reduced = Kernels::Portable,
         Some(Piece::ColumnPass) => p.pass = Kernels::Portable,
-        Some(Piece::SpinJoin | Piece::HugePages) | None => {}
+        Some(Piece::Syrk | Piece::SpinJoin | Piece::HugePages) | None => {}
     }
     p
 }

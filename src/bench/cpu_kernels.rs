@@ -20,19 +20,18 @@ fn operands(m: usize, n: usize, seed: u64) -> (Mat<f64>, Vec<f64>) {
     (a, w)
 }
 
-/// (own, library) medians of the product in `precision`.
-fn gram_case(a: MatRef<'_, f64>, w: &[f64], precision: Precision, reps: usize) -> (f64, f64) {
+/// (own, library) medians of the reduced-precision product (the f64 one has one path, faer's).
+fn gram_case(a: MatRef<'_, f64>, w: &[f64], reps: usize) -> (f64, f64) {
     let m = a.nrows();
     let (mut c1, mut c2) = (Mat::<f64>::zeros(m, m), Mat::<f64>::zeros(m, m));
-    let piece = if precision == Precision::Double { Piece::Syrk } else { Piece::SyrkReduced };
-    let (own, lib) = (variant(None), variant(Some(piece)));
+    let (own, lib) = (variant(None), variant(Some(Piece::SyrkReduced)));
     let t = products::threads();
-    let own_precision = if precision == Precision::Double { precision } else { Precision::reduced(&own) };
+    let own_precision = Precision::reduced(&own);
     let mut a_run = || {
         let _ = crate::cpu::gram::gram_lower(&own, own_precision, a, w, c1.as_mut(), Accum::Replace, t);
     };
     let mut b_run = || {
-        let _ = crate::cpu::gram::gram_lower(&lib, precision, a, w, c2.as_mut(), Accum::Replace, t);
+        let _ = crate::cpu::gram::gram_lower(&lib, Precision::Single, a, w, c2.as_mut(), Accum::Replace, t);
     };
     let r = interleaved(reps, 0.0, &mut [&mut a_run, &mut b_run]);
     (r[0], r[1])
@@ -78,21 +77,12 @@ pub(super) fn kernels(plan: &Plan, pieces: &[Piece], progress: &dyn Fn(&str)) ->
     for &m in &plan.sizes {
         let (a, w) = operands(m, 4 * m, m as u64);
         let reps = if m >= 2048 { plan.reps.div_ceil(2).max(3) } else { plan.reps };
-        if pieces.contains(&Piece::Syrk) {
-            push(
-                Piece::Syrk,
-                format!("A·W·Aᵀ f64, m = {m}, n = {}", 4 * m),
-                m,
-                gram_case(a.as_ref(), &w, Precision::Double, reps),
-                reps,
-            );
-        }
         if pieces.contains(&Piece::SyrkReduced) {
             push(
                 Piece::SyrkReduced,
                 format!("A·W·Aᵀ reduced, m = {m}, n = {}", 4 * m),
                 m,
-                gram_case(a.as_ref(), &w, Precision::Single, reps),
+                gram_case(a.as_ref(), &w, reps),
                 reps,
             );
         }
@@ -102,13 +92,13 @@ pub(super) fn kernels(plan: &Plan, pieces: &[Piece], progress: &dyn Fn(&str)) ->
             push(Piece::ColumnPass, format!("fused pass, m = {m}, n = {}", 4 * m), m, r, 4 * reps);
         }
     }
-    if pieces.contains(&Piece::Syrk) {
+    if pieces.contains(&Piece::SyrkReduced) {
         for name in &plan.shapes {
             let a = standard_form_a(&plan.netlib.join(format!("{name}.mps")))?;
             let w: Vec<f64> = operands(1, a.ncols(), 3).1;
             let (m, n) = (a.nrows(), a.ncols());
-            let r = gram_case(a.as_ref(), &w, Precision::Double, 4 * plan.reps);
-            push(Piece::Syrk, format!("A·W·Aᵀ f64, {name} ({m} × {n})"), m, r, 4 * plan.reps);
+            let r = gram_case(a.as_ref(), &w, 4 * plan.reps);
+            push(Piece::SyrkReduced, format!("A·W·Aᵀ reduced, {name} ({m} × {n})"), m, r, 4 * plan.reps);
         }
     }
     variant(None);

@@ -1,45 +1,24 @@
 //! The lower triangle of A·diag(w)·Aᵀ (a weighted symmetric rank-n update: BLAS `dsyrk` with a
 //! diagonal in the middle), the normal-equations matrix of the interior-point method and the
-//! trailing update of the blocked Cholesky (w = −1), on the path [`CpuPaths::gram`] names: the
-//! hand-written kernels of `cpu::syrk` (x86-64) or faer's triangular product (portable).
+//! trailing update of the blocked Cholesky (w = −1).
 //!
-//! The portable path forms A·diag(w) (the columns of nonzero weight only) and calls faer's
-//! triangular product; in [`Precision::Single`] it does so per k block of [`KC`] in f32 and adds
-//! each block's triangle to C in f64, the arithmetic (and error bound) of the hand-written f32
-//! kernels.
+//! In f64 it is faer's triangular product of A and A·diag(w) (the columns of nonzero weight
+//! only). In a reduced precision ([`Precision::Single`], [`Precision::Bf16Pair`]) it runs on the
+//! path [`CpuPaths::reduced`] names: the hand-written kernels of `cpu::syrk` (x86-64: f32
+//! micro-kernels, AMX tiles for bf16 pairs), or faer's triangular product per k block of [`KC`]
+//! in f32 with each block's triangle added to C in f64 — the arithmetic (and error bound) of the
+//! f32 kernels.
 
 use super::paths::{Amx, CpuPaths, Isa};
 pub use super::shapes::GramShapeError;
 use faer::linalg::matmul::triangular::{self, BlockStructure};
 use faer::{Accum, Mat, MatMut, MatRef, Par};
 
-/// Depth of a k block of the reduced-precision products: each block's products are summed in
-/// f32, the blocks in f64.
-pub const KC: usize = 256;
-
-/// Rows of A per packed row block of the hand-written kernels (MC·KC values stay in L2); a
-/// multiple of every tile height.
-pub const MC: usize = 192;
-
-/// Values of k summed in f32 by [`Precision::Bf16Pair`] before they are added in f64.
-pub const AMX_KC: usize = 512;
+pub use super::precision::{Precision, AMX_KC, KC, MC};
 
 /// Multiply-adds below which one thread does the whole product (≈ 50 µs of work: more than
 /// waking a second thread costs).
 pub const PARALLEL_WORK: f64 = 2e6;
-
-/// The arithmetic of the products inside a k block.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Precision {
-    /// f64 throughout.
-    Double,
-    /// f32 products and sums within a k block of [`KC`], f64 sums across blocks and in C.
-    Single,
-    /// Entries split into two bfloat16 values (16 significant bits), three bf16 products on AMX
-    /// tiles with f32 sums within a k chunk of [`AMX_KC`], f64 across chunks and in C;
-    /// [`Precision::Single`] where the process cannot use AMX.
-    Bf16Pair,
-}
 
 impl Precision {
     /// The cheapest reduced precision `paths` run: [`Precision::Bf16Pair`] where the hand-written
@@ -64,9 +43,10 @@ pub fn amx_available() -> bool {
 }
 
 /// Writes (`Accum::Replace`) or adds (`Accum::Add`) the lower triangle of A·diag(w)·Aᵀ into `c`
-/// (the strict upper triangle is not written), on up to `threads` threads, with the kernels
-/// `paths` name (in f64 [`CpuPaths::gram`], else [`CpuPaths::reduced`]; [`Precision::Bf16Pair`]
-/// runs as [`Precision::Single`] where they switch AMX off). Columns of weight 0 are left out (exactly); a NaN weight reaches C.
+/// (the strict upper triangle is not written), on up to `threads` threads: faer's triangular
+/// product in f64, the kernels [`CpuPaths::reduced`] names in a reduced precision
+/// ([`Precision::Bf16Pair`] runs as [`Precision::Single`] where `paths` switch AMX off). Columns
+/// of weight 0 are left out (exactly); a NaN weight reaches C.
 ///
 /// # Errors
 /// [`GramShapeError`] when `w` or `c` does not fit A (nothing is written then).
@@ -89,12 +69,23 @@ pub fn gram_lower(
     let threads = if (m * m) as f64 * n as f64 / 2.0 < PARALLEL_WORK { 1 } else { threads.max(1) };
     let precision =
         if precision == Precision::Bf16Pair && paths.amx == Amx::Off { Precision::Single } else { precision };
-    let kernels = if precision == Precision::Double { paths.gram } else { paths.reduced };
-    match kernels.isa() {
-        #[cfg(target_arch = "x86_64")]
-        isa @ (Isa::Avx512 | Isa::Avx2) => super::syrk::gram_lower(isa, precision, a, w, c, accum, threads),
-        _ => portable(precision, a, w, c, accum, threads),
+    if precision == Precision::Double {
+        portable(precision, a, w, c, accum, threads);
+        return Ok(());
     }
+    // The hand-written kernels where `paths` name them and C's layout suits them.
+    #[cfg(target_arch = "x86_64")]
+    let c = {
+        let mut c = c;
+        if let isa @ (Isa::Avx512 | Isa::Avx2) = paths.reduced.isa() {
+            let bf16 = precision == Precision::Bf16Pair;
+            if super::syrk::gram_lower(isa, bf16, a, w, c.as_mut(), accum, threads) {
+                return Ok(());
+            }
+        }
+        c
+    };
+    portable(precision, a, w, c, accum, threads);
     Ok(())
 }
 

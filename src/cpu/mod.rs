@@ -1,9 +1,12 @@
 //! Double-precision CPU references and fallbacks (faer on rayon), the products of the cpu
-//! backend, and the random test matrices.
+//! backend (behind one seam, [`products`]), and the random test matrices.
 //!
-//! A few pieces are written by hand beside the library calls they stand in for, each switched
-//! by [`paths::CpuPaths`] and compiled only where it can run (x86-64 kernels, native threads,
-//! Linux memory advice; never for wasm32, whose build runs faer and rayon only).
+//! Two kernel families are written by hand beside the library calls they stand in for, each
+//! kept because it won `glsolve bench cpu`'s rule (docs/results.md, "The CPU path"): `syrk`, the
+//! reduced-precision A·diag(w)·Aᵀ (f32 micro-kernels, bf16 pairs on AMX tiles), and
+//! `column_pass`, the fused passes over dense A. Both are built only for x86-64 (never for
+//! wasm32) and chosen at run time by [`paths::CpuPaths`]; the portable path, and every f64
+//! product, is faer's. They and `gl` hold the crate's `unsafe` code.
 
 pub mod cholesky;
 #[cfg(target_arch = "x86_64")]
@@ -13,6 +16,7 @@ pub mod equilibrate;
 pub mod gram;
 pub mod join;
 pub mod paths;
+mod precision;
 pub mod products;
 pub mod random;
 mod shapes;

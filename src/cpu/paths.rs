@@ -109,12 +109,10 @@ pub enum Amx {
 /// The code each part of the CPU path runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CpuPaths {
-    /// A·diag(w)·Aᵀ and the Cholesky's trailing updates in f64: `cpu::syrk`'s f64 kernels, or
-    /// faer's triangular product.
-    pub gram: Kernels,
-    /// The same products in a reduced precision (the mixed-precision iterations): `cpu::syrk`'s
-    /// f32 kernels (AMX tiles for bf16 pairs where allowed), or faer's f32 triangular product
-    /// per k block.
+    /// A·diag(w)·Aᵀ and the Cholesky's trailing updates in a reduced precision (the
+    /// mixed-precision iterations): `cpu::syrk`'s f32 kernels (AMX tiles for bf16 pairs where
+    /// allowed), or faer's f32 triangular product per k block. (In f64 they are always faer's
+    /// triangular product.)
     pub reduced: Kernels,
     /// Whether the reduced-precision kernels other than portable may use AMX for bf16 pairs.
     pub amx: Amx,
@@ -133,13 +131,11 @@ pub enum PathError {
 
 impl CpuPaths {
     /// The library calls everywhere: what wasm32 runs.
-    pub const PORTABLE: CpuPaths =
-        CpuPaths { gram: Kernels::Portable, reduced: Kernels::Portable, amx: Amx::Off, pass: Kernels::Portable };
+    pub const PORTABLE: CpuPaths = CpuPaths { reduced: Kernels::Portable, amx: Amx::Off, pass: Kernels::Portable };
 
     /// Refuses a forced path this CPU or build cannot run.
     pub fn validate(&self) -> Result<(), PathError> {
-        for (what, k) in [("A·diag(w)·Aᵀ", self.gram), ("reduced-precision", self.reduced), ("column pass", self.pass)]
-        {
+        for (what, k) in [("reduced-precision", self.reduced), ("column pass", self.pass)] {
             let isa = match k {
                 Kernels::Auto | Kernels::Portable => continue,
                 Kernels::Avx512 => Isa::Avx512,

@@ -211,6 +211,20 @@ pub fn log_dependent_rows(log: &mut Logger, found: &DependentRows) {
     ));
 }
 
+/// The warning for the coefficients the standard form treated as zero (`SMALL_MATRIX_VALUE`),
+/// logged whatever the verbosity allows; the same text for the solution's notes, if any.
+pub fn log_tiny_entries(log: &mut Logger, sf: &StandardForm) -> Option<String> {
+    if sf.tiny_entries == 0 {
+        return None;
+    }
+    let note = format!(
+        "{} coefficients at most {SMALL_MATRIX_VALUE:e} of their row's and column's largest (in the model's units) were treated as zero",
+        sf.tiny_entries
+    );
+    log.line(&format!("warning: {note}"));
+    Some(note)
+}
+
 #[cfg(test)]
 mod tests {
     use super::range;
@@ -240,18 +254,4 @@ mod tests {
         assert_eq!(range(&[&[0.0, f64::NAN, f64::INFINITY]]), None);
         assert_eq!(range(&[]), None);
     }
-}
-
-/// The warning for the coefficients the standard form treated as zero (`SMALL_MATRIX_VALUE`),
-/// logged whatever the verbosity allows; the same text for the solution's notes, if any.
-pub fn log_tiny_entries(log: &mut Logger, sf: &StandardForm) -> Option<String> {
-    if sf.tiny_entries == 0 {
-        return None;
-    }
-    let note = format!(
-        "{} coefficients at most {SMALL_MATRIX_VALUE:e} of their row's and column's largest (in the model's units) were treated as zero",
-        sf.tiny_entries
-    );
-    log.line(&format!("warning: {note}"));
-    Some(note)
 }

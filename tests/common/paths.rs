@@ -6,7 +6,7 @@ use std::io::Write as _;
 /// Paths with every kernel family (A·diag(w)·Aᵀ in f64 and reduced precision, the column
 /// passes) on `isa`.
 pub fn on(isa: Isa) -> CpuPaths {
-    CpuPaths { gram: isa.into(), reduced: isa.into(), pass: isa.into(), ..CpuPaths::default() }
+    CpuPaths { reduced: isa.into(), pass: isa.into(), ..CpuPaths::default() }
 }
 
 /// The instruction sets this CPU runs, best first (the portable path always); names, in the

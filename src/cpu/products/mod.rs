@@ -14,6 +14,7 @@
 
 mod dense_a;
 mod fused;
+mod operands;
 #[cfg(target_arch = "x86_64")]
 mod ranges;
 mod sparse;
@@ -23,9 +24,8 @@ pub use super::gram::{GramShapeError, Precision};
 pub use super::paths::CpuPaths;
 pub use super::shapes::PassShapeError;
 pub use dense_a::DenseA;
-pub use fused::{
-    dense as fused_dense, dense_a_mul, dense_pair as fused_pair, ColumnMap, Fused, Paired, VSource, PARALLEL_ENTRIES,
-};
+pub use fused::{dense as fused_dense, dense_a_mul, dense_pair as fused_pair};
+pub use operands::{ColumnMap, Fused, Paired, VSource, PARALLEL_ENTRIES};
 pub use sparse::{fused as fused_sparse, Csc, SparsePlan};
 pub use split::{
     assemble_split, column_max_squares, share_bound, split_columns, ColumnMaxima, ColumnSplit, MIN_REDUCED_SHARE,

@@ -2,7 +2,7 @@
 //! threads take contiguous ranges of columns, side by side on rayon's pool, and sum their
 //! partial A·v at the end in range order.
 
-use super::fused::{ColumnMap, Fused, Paired, VSource, PARALLEL_ENTRIES};
+use super::operands::{ColumnMap, Fused, Paired, VSource, PARALLEL_ENTRIES};
 use crate::cpu::column_pass::{column_axpy, column_pass, column_pass_pair, PassOutput, SecondMap};
 use crate::cpu::paths::Isa;
 use crate::cpu::shapes::PassShapeError;

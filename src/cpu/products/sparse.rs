@@ -8,7 +8,7 @@
 //! by one thread only, and the columns are split between the threads in contiguous ranges of
 //! equal work (planned once, [`SparsePlan`]).
 
-use super::fused::{Fused, VSource};
+use super::operands::{Fused, VSource};
 use crate::cpu::sparse_cholesky::LowerPattern;
 
 /// Compressed columns, borrowed: `col_ptr[j]..col_ptr[j + 1]` indexes the row indices (ascending)

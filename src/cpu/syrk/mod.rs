@@ -1,21 +1,19 @@
-//! The hand-written A·diag(w)·Aᵀ of [`super::gram`] on x86-64: the lower triangle at the
-//! machine's multiply-add rate, the way BLIS-style GEMMs do (Goto & van de Geijn).
+//! The hand-written reduced-precision A·diag(w)·Aᵀ of [`super::gram`] on x86-64: the lower
+//! triangle at the machine's multiply-add rate, the way BLIS-style GEMMs do (Goto & van de Geijn).
 //!
 //! faer has no symmetric rank-k update of its own: its triangular product computes the lower
-//! triangle in about the time of the full general product, so half the multiply-adds buy no
-//! time. Here S = A·diag(√|w|) (positive and negative weights in two sweeps, C ± S·Sᵀ) is cut
-//! into k blocks of [`KC`]; per block, the rows of S in blocks of [`MC`] are packed into panels
-//! of MR rows (they stay in L2), and a register-blocked micro-kernel (AVX-512, or AVX2 with
-//! FMA) accumulates each MR×NR tile of C that touches the lower triangle. The tile's other
-//! operand, rows c0..c0 + NR of S, is read out of a panel already packed, so S is packed once.
-//! Threads take contiguous ranges of columns of C of equal triangular work (two ranges: the
-//! rayon's pool); every entry of C is written by one thread in a fixed
-//! order, so the result does not depend on the thread count.
-//!
-//! In [`Precision::Single`] the panels are packed as f32 and the micro-kernel multiplies and adds
-//! in f32 (twice the lanes per instruction, half the bytes per panel) within a k block, adding
-//! each block's tile to C in f64. In [`Precision::Bf16Pair`] (where [`amx_available`]) the
-//! products run on AMX tiles: see `amx/`, whose tile instructions are inline assembly.
+//! triangle in about the time of the full general product, and its f32 product per k block
+//! (the portable path) also pays for the conversions around it. Here S = A·diag(√|w|) (positive
+//! and negative weights in two sweeps, C ± S·Sᵀ) is cut into k blocks of [`KC`](super::precision::KC); per block, the
+//! rows of S in blocks of [`MC`](super::precision::MC) are packed as f32 into panels of MR rows (they stay in L2), and
+//! a register-blocked micro-kernel (AVX-512, or AVX2 with FMA) multiplies and adds in f32 each
+//! MR×NR tile of C that touches the lower triangle, adding the tile to C in f64. The tile's
+//! other operand, rows c0..c0 + NR of S, is read out of a panel already packed, so S is packed
+//! once. Threads take contiguous ranges of columns of C of equal triangular work on rayon's
+//! pool; every entry of C is written by one thread in a fixed order, so the result does not
+//! depend on the thread count. In [`Precision::Bf16Pair`](super::precision::Precision::Bf16Pair) (where [`amx_available`]) the products
+//! run on AMX tiles: see `amx/`, whose tile instructions are inline assembly. (The f64 products
+//! are faer's: their kernels here did not win by the margin `glsolve bench cpu` asks.)
 //!
 //! `unsafe` is confined to this module: the micro-kernels are `#[target_feature]` functions on
 //! raw pointers into the packed buffers and into C, and the AMX blocks `asm!` on the same,
@@ -28,9 +26,8 @@ mod blocks;
 mod x86;
 
 pub use blocks::Kernel;
-use blocks::{gram_columns, Elem, Source, Tile};
+use blocks::{gram_columns, Source, Tile};
 
-use super::gram::Precision;
 use super::join;
 use super::paths::Isa;
 use faer::{Accum, MatMut, MatRef};
@@ -41,50 +38,46 @@ pub fn amx_available() -> bool {
     amx::available()
 }
 
-/// (MR, NR): the micro-kernel's tile of C for `isa` in `precision` ([`Precision::Bf16Pair`]:
-/// that of its fallback, [`Precision::Single`]; the AMX kernel's blocks are 32×32).
-pub fn tile(isa: Isa, precision: Precision) -> (usize, usize) {
-    match (isa, precision) {
-        (Isa::Avx512, Precision::Double) => (24, 8),
-        (Isa::Avx512, Precision::Single | Precision::Bf16Pair) => (48, 8),
-        (Isa::Avx2, Precision::Double) => (12, 4),
-        (Isa::Avx2, Precision::Single | Precision::Bf16Pair) => (24, 4),
-        (Isa::Portable, _) => (1, 1),
+/// (MR, NR): the f32 micro-kernel's tile of C for `isa` (the AMX kernel's blocks are 32×32).
+pub fn tile(isa: Isa) -> (usize, usize) {
+    match isa {
+        Isa::Avx512 => (48, 8),
+        Isa::Avx2 => (24, 4),
+        Isa::Portable => (1, 1),
     }
 }
 
-/// The lower triangle of A·diag(w)·Aᵀ into `c` (`accum`: written or added) with the kernels of
-/// `isa` on up to `threads` threads. [`Precision::Bf16Pair`] runs
-/// the AMX kernel where [`amx_available`], else what [`Precision::Single`] runs. An `isa` this
-/// CPU does not run, or a C whose rows are not contiguous or whose columns do not follow each
-/// other at a positive stride of at least m, goes to the portable path.
+/// The lower triangle of A·diag(w)·Aᵀ into `c` (`accum`: written or added) in reduced precision
+/// with the kernels of `isa` on up to `threads` threads: f32 products and sums within k blocks
+/// of [`KC`](super::precision::KC), or (`bf16` where [`amx_available`]) bf16 pairs on AMX tiles. Returns false, and
+/// writes nothing, where these kernels cannot run it: an `isa` this CPU does not run, or a C
+/// whose rows are not contiguous or whose columns do not follow each other at a positive stride
+/// of at least m (the caller then takes the portable path).
 ///
 /// # Panics
 /// If `w.len() != a.ncols()` or `c` is not `a.nrows()` square ([`super::gram::gram_lower`]
 /// checks both).
-#[allow(clippy::too_many_arguments)]
 pub fn gram_lower(
     isa: Isa,
-    precision: Precision,
+    bf16: bool,
     a: MatRef<'_, f64>,
     w: &[f64],
     mut c: MatMut<'_, f64>,
     accum: Accum,
     threads: usize,
-) {
+) -> bool {
     let (m, n) = (a.nrows(), a.ncols());
     assert_eq!(w.len(), n, "weighted Gram product: one weight per column of A");
     assert_eq!((c.nrows(), c.ncols()), (m, m), "weighted Gram product: C is m×m");
-    if m == 0 {
-        return;
-    }
     // The kernels address C as c + i + j·ldc: only a positive column stride of at least m
     // keeps every column apart (a reversed view has a negative one).
     let ldc = usize::try_from(c.col_stride()).ok().filter(|&ldc| ldc >= m || m == 1);
-    let (Some(ldc), true, true) = (ldc, c.row_stride() == 1, isa != Isa::Portable && isa.runs_here()) else {
-        super::gram::portable(precision, a, w, c, accum, threads);
-        return;
+    let (Some(ldc), true, true) = (ldc, c.row_stride() == 1 || m <= 1, isa != Isa::Portable && isa.runs_here()) else {
+        return false;
     };
+    if m == 0 {
+        return true;
+    }
     // Columns of weight 0 contribute nothing: they are skipped (exactly). The others are
     // summed as ±S·Sᵀ with S = A·diag(√|w|), positive and negative weights apart (a NaN weight
     // goes with the positive ones and reaches C).
@@ -96,7 +89,7 @@ pub fn gram_lower(
                 c.as_mut().col_mut(j).subrows_mut(j, m - j).fill(0.0);
             }
         }
-        return;
+        return true;
     }
     let scale: Vec<f64> = w.iter().map(|v| v.abs().sqrt()).collect();
     let mut accum = accum;
@@ -106,15 +99,14 @@ pub fn gram_lower(
         }
         let src = Source { a, cols, scale: &scale };
         let out = Out { c: c.as_mut(), ldc, add: accum == Accum::Add, negate };
-        match precision {
-            Precision::Double => run(kernel_f64(isa), tile(isa, precision), src, out, threads),
-            Precision::Bf16Pair if amx::available() => run_amx(src, out, threads),
-            Precision::Single | Precision::Bf16Pair => {
-                run(kernel_f32(isa), tile(isa, Precision::Single), src, out, threads)
-            }
+        if bf16 && amx::available() {
+            run_amx(src, out, threads);
+        } else {
+            run(kernel(isa), tile(isa), src, out, threads);
         }
         accum = Accum::Add;
     }
+    true
 }
 
 /// Where a product goes: C (unit row stride, column stride `ldc` ≥ m), added to or written,
@@ -127,7 +119,7 @@ struct Out<'a> {
 }
 
 /// The threads' column ranges through `gram_columns`.
-fn run<T: Elem>(kernel: Kernel<T>, (mr, nr): (usize, usize), src: Source<'_>, out: Out<'_>, threads: usize) {
+fn run(kernel: Kernel, (mr, nr): (usize, usize), src: Source<'_>, out: Out<'_>, threads: usize) {
     let Out { c, ldc, add, negate } = out;
     let m = c.nrows();
     let ranges = column_ranges(m, threads, nr);
@@ -139,7 +131,7 @@ fn run<T: Elem>(kernel: Kernel<T>, (mr, nr): (usize, usize), src: Source<'_>, ou
         // `gram_lower`) and stays borrowed mutably until every range is done; the kernel runs
         // on this CPU (`gram_lower` checked `runs_here`) and matches the panels; the ranges
         // start on multiples of nr, and `mr` is a multiple of nr dividing MC.
-        unsafe { gram_columns::<T>(kernel, (mr, nr), src, ptr.0, ldc, (j0, j1), add, negate) }
+        unsafe { gram_columns(kernel, (mr, nr), src, ptr.0, ldc, (j0, j1), add, negate) }
     };
     join::each(ranges, work);
 }
@@ -181,17 +173,8 @@ unsafe impl Send for SendPtr {}
 // SAFETY: as for Send: no two threads touch the same entry.
 unsafe impl Sync for SendPtr {}
 
-/// The f64 kernel of `isa` (not called for [`Isa::Portable`]).
-fn kernel_f64(isa: Isa) -> Kernel<f64> {
-    match isa {
-        Isa::Avx512 => x86::kernel_24x8,
-        Isa::Avx2 => x86::kernel_12x4,
-        Isa::Portable => no_kernel,
-    }
-}
-
 /// The f32 kernel of `isa` (not called for [`Isa::Portable`]).
-fn kernel_f32(isa: Isa) -> Kernel<f32> {
+fn kernel(isa: Isa) -> Kernel {
     match isa {
         Isa::Avx512 => x86::kernel_48x8_single,
         Isa::Avx2 => x86::kernel_24x4_single,
@@ -199,8 +182,8 @@ fn kernel_f32(isa: Isa) -> Kernel<f32> {
     }
 }
 
-/// Stands for the kernels where none exists: the portable path returns before any is called.
-unsafe fn no_kernel<T>(_: *const T, _: *const T, _: usize, _: *mut f64, _: usize, _: Tile) {}
+/// Stands for the kernels where none exists: `gram_lower` returns before any is called.
+unsafe fn no_kernel(_: *const f32, _: *const f32, _: usize, _: *mut f64, _: usize, _: Tile) {}
 
 #[cfg(test)]
 mod tests {
