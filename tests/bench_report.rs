@@ -93,5 +93,10 @@ fn the_cpu_section_states_its_own_run_beside_a_separate_list() {
     let md = std::fs::read_to_string(out.join("results.md")).expect("written");
     assert!(md.contains("except the last section, which states its own run"), "header");
     assert!(!md.contains("last two sections"));
+    // The section, with what followed the verdicts, is the one docs/results.md shows.
+    let docs = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results.md")).expect("docs");
+    let section = |t: &str| t[t.find("## The CPU path").expect("the CPU section")..].to_string();
+    assert!(md.contains("**After the verdicts.**"));
+    assert_eq!(section(&md), section(&docs), "docs/results.md's CPU section is not what cpu.json renders");
     let _ = std::fs::remove_dir_all(&out);
 }

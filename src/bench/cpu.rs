@@ -128,6 +128,11 @@ pub struct CpuBench {
     /// The command and date, when written into a report.
     #[serde(default)]
     pub provenance: Option<(String, String)>,
+    /// What followed the verdicts (the commits that deleted the replaced pieces, the dense
+    /// family before and after), markdown written into the run's JSON by hand, rendered after
+    /// the verdicts; a new run starts without it.
+    #[serde(default)]
+    pub after: Option<String>,
 }
 
 /// `reps` rounds of every closure, each round starting at a different one; in a round each

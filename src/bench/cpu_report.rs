@@ -75,8 +75,9 @@ pub fn section(b: &CpuBench) -> String {
         Some((command, date)) => format!(" Measured by `{command}` on {date}, apart from the rest of the report."),
         None => String::new(),
     };
+    let after = b.after.as_deref().map(|a| format!("**After the verdicts.** {}\n\n", a.trim_end())).unwrap_or_default();
     format!(
-        "## The CPU path: what is hand-written and why\n\nEach piece of the CPU path written by hand beside a library call, against that call in one run, per kernel and end to end. A piece stays only where it wins on both; what cpu/ holds after these verdicts is in `docs/design.md`.{provenance}\n\n{}\n",
+        "## The CPU path: what is hand-written and why\n\nEach piece of the CPU path written by hand beside a library call, against that call in one run, per kernel and end to end. A piece stays only where it wins on both; what cpu/ holds after these verdicts is in `docs/design.md`.{provenance}\n\n{}\n{after}",
         markdown(b)
     )
 }

@@ -90,5 +90,5 @@ pub fn run(plan: &Plan, progress: impl Fn(&str)) -> Result<CpuBench, String> {
         if crate::cpu::gram::amx_available() { "available" } else { "not available" },
         products::threads()
     );
-    Ok(CpuBench { kernels, end_to_end, verdicts, machine, provenance: None })
+    Ok(CpuBench { kernels, end_to_end, verdicts, machine, provenance: None, after: None })
 }

@@ -1,4 +1,4 @@
-//! The products of [`super::Precision::Bf16Pair`] on AMX tiles (Intel Advanced Matrix
+//! The products of `Precision::Bf16Pair` on AMX tiles (Intel Advanced Matrix
 //! Extensions, AMX-BF16).
 //!
 //! Each entry of S = A·diag(√|w|) is rounded to f32 and split into two bfloat16 values, hi + lo
@@ -6,7 +6,7 @@
 //! summed as hi·hiᵀ + hi·loᵀ + lo·hiᵀ (lo·loᵀ, at most 2⁻¹⁶ of each product, is left out) with
 //! TDPBF16PS, which multiplies bf16 pairs exactly and sums in f32, over chunks of [`KA`] values
 //! of k; each chunk's block is added to C in f64. On the cpu backend's random LPs this keeps the
-//! iteration count and the single-precision phase's length of [`super::Precision::Single`]
+//! iteration count and the single-precision phase's length of `Precision::Single`
 //! (whose directions are already refined in double precision), at a fraction of its time.
 //!
 //! A block of C is 32×32: 2×2 tiles of 16×16 f32 (tmm0–3), from operand tiles of 16×32 bf16
@@ -21,9 +21,9 @@
 //! hypervisor does not allow it. TDPBF16PS treats denormal inputs as zero and flushes denormal
 //! results to zero: products below 2⁻¹²⁶ ≈ 1.2·10⁻³⁸ vanish (entries of S below about 10⁻¹⁹,
 //! whose row of C would then have a zero diagonal). An infinite or NaN entry of S gives NaN in
-//! its row and column of C (the f32 and f64 kernels give ±∞ or NaN), which the factorization
+//! its row and column of C (the f32 kernels and faer's f64 product give ±∞ or NaN), which the factorization
 //! rejects as a non-finite pivot. At the other end, entries of S above about 1.8·10¹⁹ overflow
-//! the f32 products (here as in [`super::Precision::Single`]): ±∞ or NaN in their row and
+//! the f32 products (here as in `Precision::Single`): ±∞ or NaN in their row and
 //! column.
 #![allow(unsafe_code)]
 
