@@ -104,6 +104,7 @@
 //! `default = ["cli", "viewer", "bench"]`. The library core — GL, the algorithms, the LP
 //! solver, nalgebra and faer — needs none of them: depend with `default-features = false` to
 //! leave out clap, winit, plotters, indicatif and signal-hook.
+#![deny(unsafe_op_in_unsafe_fn)]
 #![deny(unsafe_code)]
 
 #[cfg(feature = "bench")]

@@ -1,10 +1,5 @@
 mod cli;
 
-/// Large blocks on transparent huge pages: the dense solves write arrays of many megabytes
-/// from fresh memory (see `glsolve::cpu::huge_pages`).
-#[global_allocator]
-static ALLOC: glsolve::cpu::huge_pages::HugePageAlloc = glsolve::cpu::huge_pages::HugePageAlloc;
-
 fn main() -> std::process::ExitCode {
     restore_default_sigpipe();
     cli::run()

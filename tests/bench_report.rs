@@ -1,6 +1,7 @@
 //! `results.md` says which run each list comes from: a NETLIB list measured apart from the rest
 //! of the report (`bench netlib-all --report OUT`) states its own command and date, and the
-//! header stops claiming it; a list of the same run as the report says nothing extra.
+//! header stops claiming it; a list of the same run as the report says nothing extra. The CPU
+//! path's section (`bench cpu --report`) is one more section with a run of its own.
 
 #![cfg(feature = "bench")]
 
@@ -31,6 +32,8 @@ fn list(out: &Path) -> NetlibAllRun {
 #[test]
 fn a_separately_measured_list_states_its_own_run() {
     let out = scratch("separate");
+    // The CPU path's section (`bench cpu --report`) states its own run too: without it here.
+    let _ = std::fs::remove_file(out.join("bench/cpu.json"));
     let mut run = list(&out);
     run.separate = Some(("glsolve bench netlib-all --dir X --time-limit 60 --report docs".into(), "2031-02-03".into()));
     run.time_limit_s = 60.0;
@@ -69,5 +72,31 @@ fn parts_measured_again_after_the_run_are_named_in_the_header() {
     render(&out).expect("renders");
     let md = std::fs::read_to_string(out.join("results.md")).expect("written");
     assert!(!md.contains("measured again"));
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn the_cpu_section_states_its_own_run_beside_a_separate_list() {
+    let out = scratch("cpu");
+    assert!(out.join("bench/cpu.json").exists(), "the docs' run has a bench cpu section");
+    let mut run = list(&out);
+    run.separate = Some(("glsolve bench netlib-all --dir X --report docs".into(), "2031-02-03".into()));
+    json(&out, "netlib_all", &run).expect("writes");
+    render(&out).expect("renders");
+    let md = std::fs::read_to_string(out.join("results.md")).expect("written");
+    assert!(md.contains("except the last two sections, which state their own runs"), "header");
+    assert!(md.contains("## The CPU path: what is hand-written and why"));
+
+    run.separate = None;
+    json(&out, "netlib_all", &run).expect("writes");
+    render(&out).expect("renders");
+    let md = std::fs::read_to_string(out.join("results.md")).expect("written");
+    assert!(md.contains("except the last section, which states its own run"), "header");
+    assert!(!md.contains("last two sections"));
+    // The section, with what followed the verdicts, is the one docs/results.md shows.
+    let docs = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results.md")).expect("docs");
+    let section = |t: &str| t[t.find("## The CPU path").expect("the CPU section")..].to_string();
+    assert!(md.contains("**After the verdicts.**"));
+    assert_eq!(section(&md), section(&docs), "docs/results.md's CPU section is not what cpu.json renders");
     let _ = std::fs::remove_dir_all(&out);
 }

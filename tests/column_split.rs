@@ -7,9 +7,10 @@ mod common;
 
 use common::log::SharedLog;
 use common::matrices::{entries, weighted_gram_sums};
+use common::paths::{on, runnable};
 use faer::{Accum, Mat, MatRef};
-use glsolve::cpu::syrk::{weighted_gram_lower_with, Isa, Precision};
-use glsolve::lp::backend::{column_max_squares, share_bound, split_columns, MIN_REDUCED_SHARE};
+use glsolve::cpu::gram::{gram_lower, Precision, AMX_KC, KC};
+use glsolve::cpu::products::{column_max_squares, share_bound, split_columns, MIN_REDUCED_SHARE};
 
 /// Weights 1 on every `big`-th column and `small` elsewhere, times a spread in [1, 2).
 fn spread_weights(n: usize, big: usize, small: f64) -> Vec<f64> {
@@ -121,8 +122,8 @@ fn beta(n: usize, precision: Precision) -> f64 {
     let g = |k: usize, u: f64| k as f64 * u / (1.0 - k as f64 * u);
     let (u32, u64) = (2f64.powi(-24), 2f64.powi(-53));
     match precision {
-        Precision::Bf16Pair => 3.1 * 2f64.powi(-16) + g(3 * glsolve::cpu::syrk::AMX_KC + 2, u32) + g(n + 1, u64),
-        _ => g(glsolve::cpu::syrk::KC + 3, u32) + g(n + 1, u64),
+        Precision::Bf16Pair => 3.1 * 2f64.powi(-16) + g(3 * AMX_KC + 2, u32) + g(n + 1, u64),
+        _ => g(KC + 3, u32) + g(n + 1, u64),
     }
 }
 
@@ -145,26 +146,22 @@ fn a_split_assembly_is_within_the_splits_bound_of_f64_sums() {
             let w = spread_weights(n, 3, 1e-22);
             let eta = share_bound(n, precision);
             let split = split_columns(a.as_ref(), &w, &column_max_squares(a.as_ref()), eta).expect("splits");
-            let mut c = Mat::<f64>::zeros(m, m);
-            weighted_gram_lower_with(
-                Isa::detect(),
-                Precision::Double,
-                a.as_ref(),
-                &split.exact,
-                c.as_mut(),
-                Accum::Replace,
-                2,
-            );
-            weighted_gram_lower_with(Isa::detect(), precision, a.as_ref(), &split.reduced, c.as_mut(), Accum::Add, 2);
             let (exact, abs) = weighted_gram_sums(a.as_ref(), &w);
-            // β·η·√(MᵢᵢMₖₖ) for the reduced part, γ for the f64 sums on both sides.
-            let gamma = 2.0 * (n + 2) as f64 * 2f64.powi(-53);
-            for k in 0..m {
-                for i in k..m {
-                    let scale = (exact[(i, i)] * exact[(k, k)]).sqrt();
-                    let bound = beta(n, precision) * eta * scale + gamma * abs[(i, k)];
-                    let err = (c[(i, k)] - exact[(i, k)]).abs();
-                    assert!(err <= bound, "{precision:?} {m}×{n} ({i}, {k}): {err:e} > {bound:e}");
+            for isa in runnable("split assembly") {
+                let paths = on(isa);
+                let mut c = Mat::<f64>::zeros(m, m);
+                let (ex, re) = (&split.exact, &split.reduced);
+                gram_lower(&paths, Precision::Double, a.as_ref(), ex, c.as_mut(), Accum::Replace, 2).expect("fits");
+                gram_lower(&paths, precision, a.as_ref(), re, c.as_mut(), Accum::Add, 2).expect("fits");
+                // β·η·√(MᵢᵢMₖₖ) for the reduced part, γ for the f64 sums on both sides.
+                let gamma = 2.0 * (n + 2) as f64 * 2f64.powi(-53);
+                for k in 0..m {
+                    for i in k..m {
+                        let scale = (exact[(i, i)] * exact[(k, k)]).sqrt();
+                        let bound = beta(n, precision) * eta * scale + gamma * abs[(i, k)];
+                        let err = (c[(i, k)] - exact[(i, k)]).abs();
+                        assert!(err <= bound, "{isa:?} {precision:?} {m}×{n} ({i}, {k}): {err:e} > {bound:e}");
+                    }
                 }
             }
         }

@@ -1,13 +1,16 @@
-//! The double-precision CPU kernels under the cpu backend: the weighted symmetric rank-n update
-//! (`cpu::syrk`) and the two-level blocked Cholesky (`cpu::cholesky`), against sums and products
-//! written out here, on sizes that straddle every tile and block edge.
+//! The CPU kernels under the cpu backend: the weighted symmetric rank-n update (`cpu::gram`: faer's
+//! in f64, and in single precision on every path this CPU runs) and the two-level blocked
+//! Cholesky (`cpu::cholesky`), against sums and products written out here, on sizes that
+//! straddle every tile and block edge, into C views of every layout a caller can pass.
 
 mod common;
 
 use common::matrices::{entries, weighted_gram_sums};
+use common::paths::{on, runnable};
 use faer::{Accum, Mat, MatRef, Par};
 use glsolve::cpu::cholesky::{cholesky_lower, cholesky_lower_in, cholesky_lower_with, PivotRule, BLOCK, INNER_BLOCK};
-use glsolve::cpu::syrk::{column_ranges, weighted_gram_lower_with, Isa, Precision, KC, MC};
+use glsolve::cpu::gram::{gram_lower, Precision, KC, MC};
+use glsolve::cpu::paths::{CpuPaths, Isa};
 
 /// Unit roundoff of f64.
 const U: f64 = f64::EPSILON / 2.0;
@@ -39,16 +42,37 @@ fn reference(a: MatRef<'_, f64>, w: &[f64], precision: Precision) -> (Mat<f64>, 
     (c, Mat::from_fn(m, m, |i, k| 2.0 * gamma * abs[(i, k)]))
 }
 
-/// The kernels this machine runs (the portable one always).
+/// The kernels this machine runs (the portable one always), named in the test output.
 fn kernels() -> Vec<Isa> {
-    [Isa::Avx512, Isa::Avx2, Isa::Portable].into_iter().filter(|i| i.runs_here()).collect()
+    runnable("A·diag(w)·Aᵀ in single precision (in f64: faer's, one path)")
+}
+
+/// (isa, precision) pairs to run: single precision on every kernel this machine runs, double
+/// precision once (it has one path whatever the paths say).
+fn cases() -> Vec<(Isa, Precision)> {
+    let mut cases: Vec<_> = kernels().into_iter().map(|i| (i, Precision::Single)).collect();
+    cases.push((Isa::Portable, Precision::Double));
+    cases
+}
+
+/// The product on `isa`'s kernels (operands of fitting shapes).
+fn product(
+    isa: Isa,
+    precision: Precision,
+    a: MatRef<'_, f64>,
+    w: &[f64],
+    c: faer::MatMut<'_, f64>,
+    accum: Accum,
+    threads: usize,
+) {
+    gram_lower(&on(isa), precision, a, w, c, accum, threads).expect("shapes fit");
 }
 
 #[test]
 fn weighted_gram_matches_the_sums_on_every_tile_and_block_edge() {
     let sizes_m = [1, 2, 7, 8, 11, 12, 13, 23, 24, 25, 47, 48, 49, 100, MC - 1, MC, MC + 1, 2 * MC + 5];
     let sizes_n = [1, 3, KC - 1, KC, KC + 1, 2 * KC + 3];
-    for (isa, precision) in kernels().into_iter().flat_map(|i| [(i, Precision::Double), (i, Precision::Single)]) {
+    for (isa, precision) in cases() {
         for (t, &m) in sizes_m.iter().enumerate() {
             let n = sizes_n[t % sizes_n.len()];
             let a = entries(m, n, (m * 1000 + n) as u64);
@@ -59,7 +83,7 @@ fn weighted_gram_matches_the_sums_on_every_tile_and_block_edge() {
                 // upper triangle and the border must stay NaN.
                 let mut big = Mat::from_fn(m + 3, m + 2, |_, _| f64::NAN);
                 let c = big.as_mut().submatrix_mut(1, 1, m, m);
-                weighted_gram_lower_with(isa, precision, a.as_ref(), &w, c, Accum::Replace, threads);
+                product(isa, precision, a.as_ref(), &w, c, Accum::Replace, threads);
                 for j in 0..m + 2 {
                     for i in 0..m + 3 {
                         let inside = (1..=m).contains(&i) && (1..=m).contains(&j) && i >= j;
@@ -88,15 +112,15 @@ fn weighted_gram_matches_the_sums_on_every_tile_and_block_edge() {
 
 #[test]
 fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
-    for isa in kernels().into_iter().filter(|&i| i != Isa::Portable) {
+    for isa in kernels() {
         let (m, n) = (2 * MC + 37, KC + 9);
         let a = entries(m, n, 99);
         let w = weights(n);
         let mut one = Mat::zeros(m, m);
-        weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &w, one.as_mut(), Accum::Replace, 1);
+        product(isa, Precision::Double, a.as_ref(), &w, one.as_mut(), Accum::Replace, 1);
         for (precision, reference) in [(Precision::Double, one.clone()), (Precision::Single, Mat::zeros(0, 0))] {
             let mut first = Mat::zeros(m, m);
-            weighted_gram_lower_with(isa, precision, a.as_ref(), &w, first.as_mut(), Accum::Replace, 1);
+            product(isa, precision, a.as_ref(), &w, first.as_mut(), Accum::Replace, 1);
             if reference.nrows() == m {
                 assert!(first == reference);
             } else {
@@ -109,7 +133,7 @@ fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
             }
             for threads in [2, 3, 5] {
                 let mut c = Mat::zeros(m, m);
-                weighted_gram_lower_with(isa, precision, a.as_ref(), &w, c.as_mut(), Accum::Replace, threads);
+                product(isa, precision, a.as_ref(), &w, c.as_mut(), Accum::Replace, threads);
                 assert!(first == c, "{isa:?} {precision:?}: {threads} threads differ from one");
             }
         }
@@ -123,9 +147,9 @@ fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
             ("mixed", w.clone()),
         ] {
             let mut once = Mat::zeros(m, m);
-            weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &w, once.as_mut(), Accum::Replace, 2);
+            product(isa, Precision::Double, a.as_ref(), &w, once.as_mut(), Accum::Replace, 2);
             let mut twice = once.clone();
-            weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &w, twice.as_mut(), Accum::Add, 2);
+            product(isa, Precision::Double, a.as_ref(), &w, twice.as_mut(), Accum::Add, 2);
             for j in 0..m {
                 for i in j..m {
                     let (got, want) = (twice[(i, j)], 2.0 * once[(i, j)]);
@@ -142,9 +166,9 @@ fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
         // All weights zero: Replace writes zeros, Add leaves C as it was.
         let zero = vec![0.0; n];
         let mut c = Mat::from_fn(m, m, |_, _| 5.0);
-        weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &zero, c.as_mut(), Accum::Add, 2);
+        product(isa, Precision::Double, a.as_ref(), &zero, c.as_mut(), Accum::Add, 2);
         assert!(c.col_iter().all(|col| col.iter().all(|&v| v == 5.0)));
-        weighted_gram_lower_with(isa, Precision::Double, a.as_ref(), &zero, c.as_mut(), Accum::Replace, 2);
+        product(isa, Precision::Double, a.as_ref(), &zero, c.as_mut(), Accum::Replace, 2);
         for j in 0..m {
             for i in j..m {
                 assert_eq!(c[(i, j)], 0.0);
@@ -153,24 +177,62 @@ fn weighted_gram_is_bit_identical_across_thread_counts_and_adds_on_request() {
     }
 }
 
-#[test]
-fn column_ranges_split_the_triangle_evenly_on_tile_boundaries() {
-    for (m, threads, nr) in [(1, 2, 8), (9, 2, 8), (1000, 2, 8), (1001, 3, 4), (64, 8, 8)] {
-        let r = column_ranges(m, threads, nr);
-        assert_eq!(r.first().map(|r| r.0), Some(0));
-        assert_eq!(r.last().map(|r| r.1), Some(m));
-        assert!(r.len() <= threads);
-        for w in r.windows(2) {
-            assert_eq!(w[0].1, w[1].0);
-            assert_eq!(w[1].0 % nr, 0, "{m} {threads} {nr}: cut {} off the tile grid", w[1].0);
+/// Checks the lower triangle of `got` (i ≥ j) against the sums within their bound.
+fn assert_lower_matches(got: impl Fn(usize, usize) -> f64, want: &Mat<f64>, bound: &Mat<f64>, what: &str) {
+    let m = want.nrows();
+    for j in 0..m {
+        for i in j..m {
+            let err = (got(i, j) - want[(i, j)]).abs();
+            assert!(
+                err <= bound[(i, j)],
+                "{what}: C[{i},{j}] = {:e}, sum {:e}, error {err:e}",
+                got(i, j),
+                want[(i, j)]
+            );
         }
-        if m >= 1000 {
-            let work = |(a, b): (usize, usize)| (a..b).map(|j| (m - j) as f64).sum::<f64>();
-            let total = (m * (m + 1) / 2) as f64;
-            for &x in &r {
-                let share = work(x) / total;
-                assert!((share - 1.0 / threads as f64).abs() < 0.02, "{m} {threads}: share {share}");
-            }
+    }
+}
+
+#[test]
+fn views_with_reversed_or_transposed_columns_are_written_where_they_point() {
+    // A reversed view has a negative column stride, a transposed one a row stride of m: the
+    // hand-written kernels address C as c + i + j·ldc, so both must go to the portable path
+    // (before, a negative stride became a huge `usize` ldc) and still give the product.
+    let (m, n) = (61, KC + 5);
+    let a = entries(m, n, 17);
+    let w = weights(n);
+    for (isa, precision) in cases() {
+        let (want, bound) = reference(a.as_ref(), &w, precision);
+        let what = format!("{isa:?} {precision:?}");
+        let mut big = Mat::from_fn(m, m, |_, _| f64::NAN);
+        product(isa, precision, a.as_ref(), &w, big.as_mut().reverse_cols_mut(), Accum::Replace, 2);
+        // View entry (i, j) is big[(i, m − 1 − j)]; the view's strict upper triangle stays NaN.
+        assert_lower_matches(|i, j| big[(i, m - 1 - j)], &want, &bound, &format!("{what}, reversed columns"));
+        assert!((0..m).all(|j| (0..j).all(|i| big[(i, m - 1 - j)].is_nan())), "{what}: wrote above the diagonal");
+        let mut big = Mat::from_fn(m, m, |_, _| f64::NAN);
+        product(isa, precision, a.as_ref(), &w, big.as_mut().transpose_mut(), Accum::Replace, 2);
+        assert_lower_matches(|i, j| big[(j, i)], &want, &bound, &format!("{what}, transposed"));
+        let mut big = Mat::from_fn(m, m, |_, _| f64::NAN);
+        product(isa, precision, a.as_ref(), &w, big.as_mut().reverse_rows_and_cols_mut(), Accum::Replace, 2);
+        assert_lower_matches(|i, j| big[(m - 1 - i, m - 1 - j)], &want, &bound, &format!("{what}, reversed"));
+    }
+}
+
+#[test]
+fn a_c_that_ends_its_buffer_is_written_up_to_its_last_entry_when_tile_rows_are_masked_out() {
+    // C exactly m·m values long, m not a multiple of any tile height: the last tiles' rows past
+    // m are masked out, and nothing past the buffer may be touched (the kernels form those
+    // addresses only with wrapping arithmetic; run under valgrind or ASan by .ci/checks).
+    for m in [1, 5, 23, 25, 47, 49, 97, MC + 7] {
+        let n = KC + 3;
+        let a = entries(m, n, m as u64 + 40);
+        let w = weights(n);
+        for (isa, precision) in cases() {
+            let (want, bound) = reference(a.as_ref(), &w, precision);
+            let mut buf = vec![f64::NAN; m * m];
+            let c = faer::MatMut::from_column_major_slice_mut(&mut buf, m, m);
+            product(isa, precision, a.as_ref(), &w, c, Accum::Replace, 2);
+            assert_lower_matches(|i, j| buf[i + j * m], &want, &bound, &format!("{isa:?} {precision:?} m={m}"));
         }
     }
 }
@@ -222,12 +284,13 @@ fn reduced_precision_updates_factor_nearby_and_double_ones_give_the_same_bits() 
         let mut exact = a.clone();
         cholesky_lower_with(exact.as_mut(), rule, Par::rayon(2)).expect("SPD factors");
         let mut same = a.clone();
-        cholesky_lower_in(same.as_mut(), rule, Par::rayon(2), Precision::Double).expect("SPD factors");
+        cholesky_lower_in(&CpuPaths::default(), same.as_mut(), rule, Par::rayon(2), Precision::Double)
+            .expect("SPD factors");
         let lower = |l: &Mat<f64>| Mat::from_fn(m, m, |i, j| if i >= j { l[(i, j)] } else { 0.0 });
         assert!(lower(&same) == lower(&exact), "m={m}: double-precision updates changed the factor");
         for updates in [Precision::Single, Precision::Bf16Pair] {
             let mut l = a.clone();
-            cholesky_lower_in(l.as_mut(), rule, Par::rayon(2), updates).expect("SPD factors");
+            cholesky_lower_in(&CpuPaths::default(), l.as_mut(), rule, Par::rayon(2), updates).expect("SPD factors");
             let l = lower(&l);
             assert!(l != lower(&exact), "m={m} {updates:?}: the updates were not reduced");
             // Each update's products are off by at most ≈ 9·2⁻¹⁶ of |L₂₁|·|L₂₁ᵀ| (bf16 pairs;

@@ -230,3 +230,22 @@ fn residual_pass_check() {
         }
     }
 }
+
+#[test]
+fn the_step_to_the_boundary_is_capped_at_one_as_the_trait_promises() {
+    // VectorKernels::max_step: the largest α ∈ [0, 1] with x + α·Δx ≥ 0.
+    let a = SparseColMatrix::from_triplets(1, 4, &[(0, 0, 1.0)]).unwrap();
+    let mut vk = CpuVectors::sparse(a, &[]);
+    let x = vec![1.0, 2.0, 4.0, 8.0];
+    let step = |vk: &mut CpuVectors, dx: &[f64]| vk.max_step(&x, &dx.to_vec()).unwrap();
+    // No entry decreases: the boundary is never reached, α = 1 (not +∞).
+    assert_eq!(step(&mut vk, &[0.0, 1.0, 0.5, 0.0]), 1.0);
+    // The boundary lies beyond a full step (at α = 5): α = 1.
+    assert_eq!(step(&mut vk, &[-0.2, 0.0, -0.5, 1.0]), 1.0);
+    // Within a full step: the nearest boundary, x₂ + α·(−16) = 0 at α = 0.25.
+    assert_eq!(step(&mut vk, &[-0.5, -1.0, -16.0, 0.0]), 0.25);
+    // Exactly at a full step.
+    assert_eq!(step(&mut vk, &[-1.0, 0.0, 0.0, 0.0]), 1.0);
+    let err = vk.max_step(&x, &vec![0.0; 3]).err();
+    assert!(matches!(err, Some(BackendError::Dimension { op: "max_step", expected: 4, got: 3 })), "{err:?}");
+}

@@ -5,8 +5,9 @@
 
 use faer::Mat;
 use faer::Par;
+use glsolve::cpu::products::SparsePlan;
 use glsolve::cpu::sparse_cholesky::{FactorError, LowerPattern, PatternError, SparseCholesky};
-use glsolve::lp::backend::{CpuNormal, CpuVectors, NormalEquations, SparsePlan, TINY_PIVOT};
+use glsolve::lp::backend::{CpuNormal, CpuVectors, NormalEquations, TINY_PIVOT};
 use glsolve::lp::log::Logger;
 use glsolve::lp::{LpModel, NormalFactorization, Settings, SparseColMatrix, Status, Verbosity};
 
@@ -44,10 +45,10 @@ fn normal(a: &SparseColMatrix, d: &[f64]) -> (LowerPattern, Vec<f64>, Mat<f64>) 
             }
         }
     }
-    let plan = SparsePlan::new(a, 2);
-    let pattern = plan.pattern(a);
+    let plan = SparsePlan::new(a.csc(), 2);
+    let pattern = plan.pattern(a.csc());
     let mut values = vec![f64::NAN; pattern.nnz()];
-    plan.assemble_on_pattern(a, d, &pattern, &mut values);
+    plan.assemble_on_pattern(a.csc(), d, &pattern, &mut values);
     (pattern, values, full)
 }
 

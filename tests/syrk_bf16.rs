@@ -8,7 +8,8 @@ mod common;
 
 use common::matrices::{entries, weighted_gram_sums};
 use faer::{Accum, Mat, MatRef};
-use glsolve::cpu::syrk::{amx_available, weighted_gram_lower_with, Isa, Precision, AMX_KC};
+use glsolve::cpu::gram::{amx_available, gram_lower, Precision, AMX_KC};
+use glsolve::cpu::paths::CpuPaths;
 
 /// Σⱼ a_ij·w_j·a_kj for i ≥ k and the bound on its error in bf16 pairs, times Σⱼ |a_ij·w_j·a_kj|:
 /// each entry s = a·√|w| is f32(s) split into hi + lo with |s − hi − lo| ≤ (2⁻¹⁶ + 2⁻²⁴)|s|,
@@ -41,7 +42,7 @@ fn weights(n: usize) -> Vec<f64> {
 }
 
 fn product(a: MatRef<'_, f64>, w: &[f64], c: faer::MatMut<'_, f64>, accum: Accum, threads: usize) {
-    weighted_gram_lower_with(Isa::detect(), Precision::Bf16Pair, a, w, c, accum, threads);
+    gram_lower(&CpuPaths::default(), Precision::Bf16Pair, a, w, c, accum, threads).expect("shapes fit");
 }
 
 /// The largest error of `c`'s lower triangle against `want` relative to `bound`, and checks
@@ -110,7 +111,8 @@ fn bf16_pairs_round_like_their_kernel_and_not_like_single_precision() {
     product(a.as_ref(), &w, big.as_mut().submatrix_mut(1, 1, m, m), Accum::Replace, 2);
     let worst = check(&big, &want, &bound, "bf16 pairs");
     let mut single = Mat::zeros(m, m);
-    weighted_gram_lower_with(Isa::detect(), Precision::Single, a.as_ref(), &w, single.as_mut(), Accum::Replace, 2);
+    gram_lower(&CpuPaths::default(), Precision::Single, a.as_ref(), &w, single.as_mut(), Accum::Replace, 2)
+        .expect("shapes fit");
     let pairs = Mat::from_fn(m, m, |i, j| if i >= j { big[(i + 1, j + 1)] } else { 0.0 });
     if amx_available() {
         // The split keeps 16 bits: its largest error, relative to Σⱼ |a_ij·w_j·a_kj|, is above
@@ -215,5 +217,31 @@ fn products_inside_a_busy_rayon_pool_each_get_their_own_buffers() {
                 }
             }
         })
+    });
+}
+
+#[test]
+fn amx_runs_only_where_the_process_may_use_it_and_the_paths_do_not_switch_it_off() {
+    use common::paths::report;
+    use glsolve::cpu::paths::Amx;
+    let auto = CpuPaths::default();
+    let off = CpuPaths { amx: Amx::Off, ..auto };
+    let here = if amx_available() { Precision::Bf16Pair } else { Precision::Single };
+    assert_eq!(Precision::reduced(&auto), here);
+    assert_eq!(Precision::reduced(&off), Precision::Single);
+    assert_eq!(Precision::reduced(&CpuPaths::PORTABLE), Precision::Single);
+    // Asked for bf16 pairs with AMX switched off, the product is the single-precision one, bit
+    // for bit: where AMX is available this runs the fallback that otherwise never runs there.
+    let (m, n) = (70, AMX_KC + 9);
+    let a = entries(m, n, 21);
+    let w = weights(n);
+    let (mut pairs, mut single) = (Mat::zeros(m, m), Mat::zeros(m, m));
+    gram_lower(&off, Precision::Bf16Pair, a.as_ref(), &w, pairs.as_mut(), Accum::Replace, 2).expect("shapes fit");
+    gram_lower(&off, Precision::Single, a.as_ref(), &w, single.as_mut(), Accum::Replace, 2).expect("shapes fit");
+    assert!(pairs == single, "AMX switched off, yet bf16 pairs differ from single precision");
+    report(if amx_available() {
+        "AMX-BF16: ran (the tile kernel), and the f32 fallback with AMX switched off"
+    } else {
+        "AMX-BF16: this CPU or kernel cannot run it (ran the f32 fallback for bf16 pairs, auto and switched off)"
     });
 }

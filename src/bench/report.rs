@@ -171,6 +171,22 @@ The folder `{}` (every `.mps` file the reader accepts, the large ones included) 
             super::netlib_all::markdown(&all.rows)
         ));
     }
+    // Present only when `bench cpu --report` wrote it.
+    if let Ok(cpu) = load::<super::cpu::CpuBench>(out, "cpu") {
+        // The header's "from that run" must not claim this section either.
+        md = md
+            .replacen(
+                "except the list of the last section, which states its own run;",
+                "except the last two sections, which state their own runs;",
+                1,
+            )
+            .replacen(
+                "comes from that run;",
+                "comes from that run, except the last section, which states its own run;",
+                1,
+            );
+        md.push_str(&super::cpu_report::section(&cpu));
+    }
     for (what, command, date) in &run.remeasured {
         md = md.replacen(
             "comes from that run",

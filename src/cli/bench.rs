@@ -36,6 +36,9 @@ enum BenchWhat {
     /// The same kernels on desktop OpenGL and OpenGL ES, with each way of fetching texels,
     /// interleaved in one run (which fetch each dialect should use).
     Dialects(DialectsArgs),
+    /// Each hand-written piece of the CPU path against the library call it stands in for, per
+    /// kernel and end to end, interleaved in one run, with the keep/replace verdicts.
+    Cpu(CpuArgs),
     /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.png (and .svg).
     All(AllArgs),
 }
@@ -51,6 +54,30 @@ struct DialectsArgs {
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+struct CpuArgs {
+    /// Orders m of the products and of the random LPs (n = 4m, seed 7).
+    #[arg(long, value_delimiter = ',', default_value = "512,1024,2048")]
+    sizes: Vec<usize>,
+    /// Repetitions (kernels; the end-to-end cases take twice as many at m ≤ 600 and half at
+    /// m > 1200, at least 3).
+    #[arg(long, default_value_t = 7)]
+    reps: usize,
+    /// Folder of NETLIB .mps files (the end-to-end total, and the shapes below).
+    #[arg(long, default_value = "tests/data/netlib")]
+    netlib: std::path::PathBuf,
+    /// Problems of that folder whose standard-form A the products are also timed on.
+    #[arg(long, value_delimiter = ',', default_value = "agg2,israel")]
+    shapes: Vec<String>,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+    /// Put the tables into the report of an earlier `bench all` run in this folder (its
+    /// bench/cpu.json, then results.md re-rendered), stating this run's command and date.
+    #[arg(long, value_name = "OUT")]
+    report: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -200,8 +227,29 @@ pub fn run(a: &BenchArgs) -> ExitCode {
             let p = |line: &str| eprintln!("{line}");
             report(bench::dialects::run(c.m, c.reps, p), |b| b.markdown(), &c.json)
         }
+        BenchWhat::Cpu(c) => cpu(c),
         BenchWhat::All(c) => all(c),
     }
+}
+
+fn cpu(a: &CpuArgs) -> ExitCode {
+    let plan = bench::cpu_kernels::Plan {
+        sizes: a.sizes.clone(),
+        reps: a.reps,
+        netlib: a.netlib.clone(),
+        shapes: a.shapes.clone(),
+    };
+    let mut result = bench::cpu_run::run(&plan, |line| eprintln!("{line}"));
+    if let (Some(out), Ok(b)) = (&a.report, &mut result) {
+        let command = std::env::args().collect::<Vec<_>>().join(" ");
+        let command = command.replacen(&std::env::args().next().unwrap_or_default(), "glsolve", 1);
+        b.provenance = Some((command, bench::report::today()));
+        if let Err(e) = bench::report::json(out, "cpu", &*b).and_then(|()| bench::report::render(out)) {
+            return super::fail(e);
+        }
+        eprintln!("wrote {0}/bench/cpu.json and re-rendered {0}/results.md", out.display());
+    }
+    report(result, bench::cpu_report::markdown, &a.json)
 }
 
 fn all(a: &AllArgs) -> ExitCode {

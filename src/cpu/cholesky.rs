@@ -3,7 +3,7 @@
 //! For each block column of width [`BLOCK`]: factor the diagonal block (the same algorithm with
 //! blocks of [`INNER_BLOCK`], whose own diagonal blocks are factored column by column), solve
 //! the panel below it against the block's triangle (L₂₁ = A₂₁·L₁₁⁻ᵀ, faer) and update the
-//! trailing lower triangle (A₂₂ −= L₂₁·L₂₁ᵀ, [`crate::cpu::syrk`]). Wide outer blocks keep the
+//! trailing lower triangle (A₂₂ −= L₂₁·L₂₁ᵀ, [`crate::cpu::gram`]). Wide outer blocks keep the
 //! trailing matrix from being streamed through memory once per narrow block; the inner level
 //! keeps the diagonal blocks out of scalar code. A pivot d ≤ `tiny` (after unit-diagonal
 //! scaling this means row k is numerically a combination of earlier rows) is replaced by
@@ -11,8 +11,8 @@
 //! updates in a reduced precision, for a factor that only preconditions (the mixed-precision
 //! iterations of the cpu backend): they are most of the multiply-adds.
 
-use super::spin_join;
-use super::syrk::{weighted_gram_lower_with, Isa, Precision};
+use super::gram::{gram_lower, Precision};
+use super::paths::CpuPaths;
 use faer::linalg::triangular_solve::solve_lower_triangular_in_place;
 use faer::{Accum, MatMut, MatRef, Par};
 
@@ -54,13 +54,15 @@ pub struct PivotRule {
 
 /// [`cholesky_lower`] with an explicit [`PivotRule`].
 pub fn cholesky_lower_with(a: MatMut<'_, f64>, rule: PivotRule, par: Par) -> Result<usize, PivotBreakdown> {
-    cholesky_lower_in(a, rule, par, Precision::Double)
+    cholesky_lower_in(&CpuPaths::default(), a, rule, par, Precision::Double)
 }
 
-/// [`cholesky_lower_with`] with the trailing updates of the outer blocks (A₂₂ −= L₂₁·L₂₁ᵀ, k =
-/// [`BLOCK`]) in `updates` (see [`Precision`]); the diagonal blocks and the panels stay in
-/// double precision. With [`Precision::Double`] this is [`cholesky_lower_with`], bit for bit.
+/// [`cholesky_lower_with`] on `paths`, with the trailing updates of the outer blocks (A₂₂ −=
+/// L₂₁·L₂₁ᵀ, k = [`BLOCK`]) in `updates` (see [`Precision`]); the diagonal blocks and the panels
+/// stay in double precision. With [`Precision::Double`] and the default paths this is
+/// [`cholesky_lower_with`], bit for bit.
 pub fn cholesky_lower_in(
+    paths: &CpuPaths,
     a: MatMut<'_, f64>,
     rule: PivotRule,
     par: Par,
@@ -71,7 +73,7 @@ pub fn cholesky_lower_in(
         Par::Rayon(n) => n.get(),
     };
     let mut replaced = Vec::new();
-    blocked(a, 0, (BLOCK, updates), &rule, threads, &mut replaced)?;
+    blocked(a, 0, (BLOCK, updates), &rule, (paths, threads), &mut replaced)?;
     Ok(replaced.len())
 }
 
@@ -83,7 +85,7 @@ fn blocked(
     offset: usize,
     (nb, updates): (usize, Precision),
     piv: &PivotRule,
-    threads: usize,
+    (paths, threads): (&CpuPaths, usize),
     replaced: &mut Vec<usize>,
 ) -> Result<(), PivotBreakdown> {
     let m = a.nrows();
@@ -95,7 +97,7 @@ fn blocked(
         let (mut l11, _, mut a21, a22) = sub.split_at_mut(b, b);
         let before = replaced.len();
         if nb > INNER_BLOCK {
-            blocked(l11.as_mut(), offset + k0, (INNER_BLOCK, Precision::Double), piv, threads, replaced)?;
+            blocked(l11.as_mut(), offset + k0, (INNER_BLOCK, Precision::Double), piv, (paths, threads), replaced)?;
         } else {
             unblocked(l11.as_mut(), offset + k0, piv, replaced)?;
         }
@@ -111,8 +113,9 @@ fn blocked(
                     a21.as_mut().col_mut(j - offset - k0).fill(0.0);
                 }
             }
-            // A₂₂ −= L₂₁·L₂₁ᵀ (lower triangle only).
-            weighted_gram_lower_with(Isa::detect(), updates, a21.as_ref(), &minus_ones[..b], a22, Accum::Add, threads);
+            // A₂₂ −= L₂₁·L₂₁ᵀ (lower triangle only); the shapes fit by construction.
+            let fits = gram_lower(paths, updates, a21.as_ref(), &minus_ones[..b], a22, Accum::Add, threads);
+            debug_assert!(fits.is_ok(), "the trailing update's shapes");
         }
         k0 += b;
     }
@@ -127,14 +130,10 @@ fn blocked(
 /// one; these row ranges take 7.1–7.9 ms on two (three runs of 11).
 fn panel_solve(l11: MatRef<'_, f64>, a21: MatMut<'_, f64>, parts: usize) {
     if parts == 2 && a21.nrows() >= 2 {
-        // As the syrk's two ranges: the second on the passes' worker.
         let cut = a21.nrows() / 2;
         let (top, bottom) = a21.split_at_row_mut(cut);
-        spin_join::join_scoped(|| solve_rows(l11, top, 1), || solve_rows(l11, bottom, 1));
+        rayon::join(|| solve_rows(l11, top, 1), || solve_rows(l11, bottom, 1));
         return;
-    }
-    if parts > 2 {
-        spin_join::rest();
     }
     solve_rows(l11, a21, parts);
 }

@@ -1,10 +1,25 @@
-//! Double-precision CPU references and fallbacks (faer), and the random test matrices.
+//! Double-precision CPU references and fallbacks (faer on rayon), the products of the cpu
+//! backend (behind one seam, [`products`]), and the random test matrices.
+//!
+//! Two kernel families are written by hand beside the library calls they stand in for, each
+//! kept because it won `glsolve bench cpu`'s rule (docs/results.md, "The CPU path"): `syrk`, the
+//! reduced-precision A·diag(w)·Aᵀ (f32 micro-kernels, bf16 pairs on AMX tiles), and
+//! `column_pass`, the fused passes over dense A. Both are built only for x86-64 (never for
+//! wasm32) and chosen at run time by [`paths::CpuPaths`]; the portable path, and every f64
+//! product, is faer's. They and `gl` hold the crate's `unsafe` code.
+
 pub mod cholesky;
-pub mod column_pass;
+#[cfg(target_arch = "x86_64")]
+mod column_pass;
 pub mod dense;
 pub mod equilibrate;
-pub mod huge_pages;
+pub mod gram;
+pub mod join;
+pub mod paths;
+mod precision;
+pub mod products;
 pub mod random;
+mod shapes;
 pub mod sparse_cholesky;
-pub mod spin_join;
-pub mod syrk;
+#[cfg(target_arch = "x86_64")]
+mod syrk;

@@ -99,7 +99,7 @@ fn on_device(device: &Device, api: GlApi, (major, minor): (u8, u8)) -> GlResult<
     // A robust context reports GPU resets through glGetGraphicsResetStatus; drivers without
     // robustness (Mesa refuses it for ES: EGL error 0x3004) still get a plain context, where only
     // GL_CONTEXT_LOST from glGetError tells.
-    // SAFETY: config belongs to display; no window handle is involved.
+    // SAFETY (both calls): config belongs to display; no window handle is involved.
     let context = unsafe { display.create_context(&config, &attrs(Robustness::RobustLoseContextOnReset)) }
         .or_else(|_| unsafe { display.create_context(&config, &attrs(Robustness::NotRobust)) })
         .map_err(|e| GlError::NoContext { api: api_name(es), major, minor, detail: format!("{name}: {e}") })?;

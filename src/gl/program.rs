@@ -208,11 +208,19 @@ fn sampler_unit(name: &str) -> Option<usize> {
     (unit < MAX_SOURCES).then_some(unit)
 }
 
+/// Deletes `shaders` and `program` (a compile or link that failed, or shaders no longer needed).
+///
+/// # Safety
+/// `gl` is current on this thread and owns `program` and `shaders`, which nothing uses after.
 unsafe fn cleanup(gl: &glow::Context, program: glow::Program, shaders: &[glow::Shader]) {
-    for &sh in shaders {
-        gl.delete_shader(sh);
+    // SAFETY: the caller's contract (# Safety): the context is current and the objects are
+    // its own, deleted once.
+    unsafe {
+        for &sh in shaders {
+            gl.delete_shader(sh);
+        }
+        gl.delete_program(program);
     }
-    gl.delete_program(program);
 }
 
 /// The driver's log followed by the kernel's source with line numbers, so the failing line is

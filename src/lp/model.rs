@@ -165,6 +165,17 @@ impl SparseColMatrix {
         self.values.len()
     }
 
+    /// The matrix as borrowed compressed columns, for the CPU's products.
+    pub fn csc(&self) -> crate::cpu::products::Csc<'_> {
+        crate::cpu::products::Csc {
+            nrows: self.nrows,
+            ncols: self.ncols,
+            col_ptr: &self.col_ptr,
+            row_idx: &self.row_idx,
+            values: &self.values,
+        }
+    }
+
     /// The `(row, value)` entries of column `j` (none for a column outside the matrix or one
     /// whose pointers are malformed; [`SparseColMatrix::validate`] reports those).
     pub fn col(&self, j: usize) -> impl Iterator<Item = (usize, f64)> + '_ {

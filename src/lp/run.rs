@@ -52,7 +52,8 @@ pub(crate) fn run_backend(
     }
     Ok(match (st.backend, gpu) {
         (_, _) if empty => {
-            let (mut vk, mut ne) = (CpuVectors::for_matrix(&sf.a, &sf.free_pairs), CpuNormal::new(m, n));
+            let vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs).with_paths(st.cpu);
+            let (mut vk, mut ne) = (vk, CpuNormal::new(m, n).with_paths(st.cpu));
             *setup = t_setup.elapsed();
             let mut out = mpc::solve(&mut vk, &mut ne, problem, st, log);
             out.gpu_iterations = st.backend.uses_gl().then_some(0);
@@ -61,8 +62,9 @@ pub(crate) fn run_backend(
         // `Auto` is resolved before a backend is built (solve_chosen); the cpu backend is its
         // answer wherever the device was not asked.
         (BackendKind::Cpu | BackendKind::Auto, _) => {
-            let mut vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs);
+            let mut vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs).with_paths(st.cpu);
             let mut ne = CpuNormal::new(m, n)
+                .with_paths(st.cpu)
                 .with_mixed_precision(st.mixed_precision, &vk)
                 .with_factorization(st.factorization, &vk)
                 .map_err(SolveError::Backend)?;
@@ -107,8 +109,8 @@ pub(crate) fn run_backend(
                 },
             };
             let on_gpu = side.is_some();
-            let mut vk = CpuVectors::new(dense.as_ref(), &sf.free_pairs);
-            let mut ne = HybridNormal::new(side, CpuNormal::new(m, n), st.hybrid);
+            let mut vk = CpuVectors::new(dense.as_ref(), &sf.free_pairs).with_paths(st.cpu);
+            let mut ne = HybridNormal::new(side, CpuNormal::new(m, n).with_paths(st.cpu), st.hybrid);
             *setup = t_setup.elapsed();
             let mut out = mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge));
             if let Some(sw) = ne.switch() {

@@ -195,6 +195,9 @@ pub struct Settings {
     pub mixed_precision: bool,
     /// cpu backend with sparse A: how A·D²·Aᵀ is factored (see [`NormalFactorization`]).
     pub factorization: NormalFactorization,
+    /// cpu and hybrid backends: the code of the CPU's products, factorization and joins
+    /// (hand-written kernels or library calls; see [`crate::cpu::paths::CpuPaths`]).
+    pub cpu: crate::cpu::paths::CpuPaths,
     /// Wall-clock limit of the whole solve (standard form included); reaching it gives
     /// [`crate::lp::Status::TimeLimit`] with the best iterate so far.
     pub time_limit: Option<Duration>,
@@ -230,6 +233,7 @@ impl Default for Settings {
             hybrid: HybridRules::default(),
             mixed_precision: true,
             factorization: NormalFactorization::Auto,
+            cpu: crate::cpu::paths::CpuPaths::default(),
             time_limit: None,
             interrupt: None,
             gl: crate::gl::GlApi::Auto,
@@ -262,6 +266,9 @@ pub enum SettingsError {
          start from Settings::for_backend(BackendKind::Gpu) (ε = 1e-4) or use the hybrid backend"
     )]
     GpuTolerance(f64),
+    /// A CPU path this machine or build cannot run.
+    #[error(transparent)]
+    CpuPath(#[from] crate::cpu::paths::PathError),
 }
 
 /// The smallest ε the `gpu` backend accepts: single precision's unit roundoff 2⁻²⁴ ≈ 6e-8,
@@ -387,6 +394,7 @@ impl Settings {
                 return Err(SettingsError::HybridRule("cost rule's min_seconds", c.min_seconds));
             }
         }
+        self.cpu.validate()?;
         Ok(())
     }
 }

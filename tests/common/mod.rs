@@ -9,6 +9,7 @@
 pub mod bounds;
 pub mod log;
 pub mod matrices;
+pub mod paths;
 
 use glsolve::gl::{GlApi, Gpu, HeadlessOptions};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};

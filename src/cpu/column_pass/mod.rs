@@ -3,43 +3,16 @@
 //! them from L1 (16 KB at m = 512) and the accumulator A·v is loaded and stored once per four
 //! columns: the pass costs one read of A, which is what bounds it (A lives in L3 or memory).
 //!
-//! The kernels are AVX-512 or AVX2 with FMA, chosen at run time like those of
-//! [`super::syrk`], and plain loops elsewhere; they sum in different orders, so their results
-//! differ by rounding.
+//! The kernels are AVX-512 or AVX2 with FMA (x86-64 only: elsewhere the passes are faer's
+//! products, see `cpu::products`); they sum in different orders, so their results differ by
+//! rounding.
 #![allow(unsafe_code)]
 
-#[cfg(target_arch = "x86_64")]
 mod x86;
 
-use super::syrk::Isa;
+use super::paths::Isa;
+use super::shapes::PassShapeError;
 use faer::MatRef;
-
-/// Columns of `a` from `j0` on, as many as `u` holds: `u[k] = a_{j0+k}ᵀ·y`, `v[k] = f(j0+k, u[k])`,
-/// and `acc += Σₖ v[k]·a_{j0+k}`, with the best kernel of this CPU.
-///
-/// # Errors
-/// [`PassShapeError`] when `y` or `acc` is not `a.nrows()` long, `v` is not as long as `u`, or
-/// the columns `j0..j0 + u.len()` are not in `a` (nothing is written then).
-pub fn column_pass(
-    a: MatRef<'_, f64>,
-    y: &[f64],
-    j0: usize,
-    out: PassOutput<'_>,
-    f: &ColumnMap<'_>,
-) -> Result<(), PassShapeError> {
-    column_pass_with(Isa::detect(), a, y, j0, out, f)
-}
-
-/// Operands of a column pass that do not fit together.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PassShapeError {
-    /// `what` (y, acc or v) has `got` entries where `expected` are needed.
-    #[error("column pass: {what} has {got} entries, expected {expected}")]
-    Length { what: &'static str, expected: usize, got: usize },
-    /// The columns asked for end at `end`, beyond the matrix's `ncols`.
-    #[error("column pass: columns up to {end} asked of a matrix with {ncols}")]
-    Columns { end: usize, ncols: usize },
-}
 
 /// vⱼ from (j, uⱼ).
 pub type ColumnMap<'a> = dyn Fn(usize, f64) -> f64 + Sync + 'a;
@@ -51,12 +24,14 @@ pub struct PassOutput<'a> {
     pub acc: &'a mut [f64],
 }
 
-/// [`column_pass`] with a chosen kernel (one this CPU does not run falls back to
-/// [`Isa::Portable`]); the tests compare the kernels with f64 loops.
+/// Columns of `a` from `j0` on, as many as `u` holds: `u[k] = a_{j0+k}ᵀ·y`, `v[k] = f(j0+k, u[k])`,
+/// and `acc += Σₖ v[k]·a_{j0+k}`, with the kernels of `isa` (scalar loops where this CPU does
+/// not run them: only `cpu::products` calls this, with an `isa` it runs).
 ///
 /// # Errors
-/// As [`column_pass`].
-pub fn column_pass_with(
+/// [`PassShapeError`] when `y` or `acc` is not `a.nrows()` long, `v` is not as long as `u`, or
+/// the columns `j0..j0 + u.len()` are not in `a` (nothing is written then).
+pub fn column_pass(
     isa: Isa,
     a: MatRef<'_, f64>,
     y: &[f64],
@@ -83,6 +58,7 @@ pub fn column_pass_with(
 /// As [`column_pass`], and when `second.v` is not as long as `u` or `second.acc` not
 /// `a.nrows()` long.
 pub fn column_pass_pair(
+    isa: Isa,
     a: MatRef<'_, f64>,
     y: &[f64],
     j0: usize,
@@ -104,7 +80,7 @@ pub fn column_pass_pair(
         }
     }
     check_columns(a, j0, u.len())?;
-    Pass { a, y, j0, f }.run(u, v, acc, Some(second), kernels(Isa::detect()));
+    Pass { a, y, j0, f }.run(u, v, acc, Some(second), kernels(isa));
     Ok(())
 }
 
@@ -117,14 +93,13 @@ fn check_columns(a: MatRef<'_, f64>, j0: usize, len: usize) -> Result<(), PassSh
     Ok(())
 }
 
-/// The kernels of `isa`, or the portable ones where this CPU does not run it.
-fn kernels(isa: Isa) -> (Dot4, Axpy4) {
-    match if isa.runs_here() { isa } else { Isa::Portable } {
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => (x86::dot4_avx512, x86::axpy4_avx512),
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => (x86::dot4_avx2, x86::axpy4_avx2),
-        _ => (dot4_portable, axpy4_portable),
+/// The kernels of `isa`; `None` where this CPU does not run them (the passes then take one
+/// column at a time in scalar loops).
+fn kernels(isa: Isa) -> Option<(Dot4, Axpy4)> {
+    match isa {
+        Isa::Avx512 if isa.runs_here() => Some((x86::dot4_avx512, x86::axpy4_avx512)),
+        Isa::Avx2 if isa.runs_here() => Some((x86::dot4_avx2, x86::axpy4_avx2)),
+        _ => None,
     }
 }
 
@@ -135,34 +110,20 @@ fn col_slice(a: MatRef<'_, f64>, j: usize) -> Option<&[f64]> {
 }
 
 /// `acc += Σₖ x[k]·a_{j0+k}` over the columns `j0..j0 + x.len()` of `a`: the second half of a
-/// pass by itself (A·x), with the best kernel of this CPU. Groups of four columns whose
-/// multipliers are all zero are skipped (a centrality corrector's right-hand side is mostly
-/// zeros).
+/// pass by itself (A·x), with the kernels of `isa` (as [`column_pass`]). Groups of four columns
+/// whose multipliers are all zero are skipped (a centrality corrector's right-hand side is
+/// mostly zeros).
 ///
 /// # Errors
 /// [`PassShapeError`] when `acc` is not `a.nrows()` long or the columns are not in `a`
 /// (nothing is written then).
-pub fn column_axpy(a: MatRef<'_, f64>, x: &[f64], j0: usize, acc: &mut [f64]) -> Result<(), PassShapeError> {
-    column_axpy_with(Isa::detect(), a, x, j0, acc)
-}
-
-/// [`column_axpy`] with a chosen kernel (as [`column_pass_with`]).
-///
-/// # Errors
-/// As [`column_axpy`].
-pub fn column_axpy_with(
-    isa: Isa,
-    a: MatRef<'_, f64>,
-    x: &[f64],
-    j0: usize,
-    acc: &mut [f64],
-) -> Result<(), PassShapeError> {
+pub fn column_axpy(isa: Isa, a: MatRef<'_, f64>, x: &[f64], j0: usize, acc: &mut [f64]) -> Result<(), PassShapeError> {
     let m = a.nrows();
     if acc.len() != m {
         return Err(PassShapeError::Length { what: "acc", expected: m, got: acc.len() });
     }
     check_columns(a, j0, x.len())?;
-    let (_, axpy4) = kernels(isa);
+    let axpy4 = kernels(isa).map(|(_, axpy4)| axpy4);
     let slice = |j: usize| col_slice(a, j);
     let mut k = 0;
     while k < x.len() {
@@ -173,8 +134,11 @@ pub fn column_axpy_with(
                 k += 4;
                 continue;
             }
-            if let (Some(c0), Some(c1), Some(c2), Some(c3)) = (slice(j), slice(j + 1), slice(j + 2), slice(j + 3)) {
-                // SAFETY: the kernel runs on this CPU; every slice is m long.
+            if let (Some(axpy4), Some(c0), Some(c1), Some(c2), Some(c3)) =
+                (axpy4, slice(j), slice(j + 1), slice(j + 2), slice(j + 3))
+            {
+                // SAFETY: `kernels` gave a kernel this CPU runs; every slice is m long (a
+                // column of `a`, cut to m).
                 unsafe { axpy4(acc, w, [&c0[..m], &c1[..m], &c2[..m], &c3[..m]]) };
                 k += 4;
                 continue;
@@ -224,7 +188,7 @@ impl Pass<'_> {
         v: &mut [f64],
         acc: &mut [f64],
         mut second: Option<SecondMap<'_>>,
-        (dot4, axpy4): (Dot4, Axpy4),
+        kernels: Option<(Dot4, Axpy4)>,
     ) {
         let m = self.y.len();
         let len = u.len();
@@ -232,11 +196,12 @@ impl Pass<'_> {
         while k < len {
             let j = self.j0 + k;
             if k + 4 <= len {
-                if let (Some(c0), Some(c1), Some(c2), Some(c3)) =
-                    (self.slice(j), self.slice(j + 1), self.slice(j + 2), self.slice(j + 3))
+                if let (Some((dot4, axpy4)), Some(c0), Some(c1), Some(c2), Some(c3)) =
+                    (kernels, self.slice(j), self.slice(j + 1), self.slice(j + 2), self.slice(j + 3))
                 {
                     let c = [&c0[..m], &c1[..m], &c2[..m], &c3[..m]];
-                    // SAFETY: the caller chose kernels this CPU runs; every slice is m long.
+                    // SAFETY: `kernels` gave kernels this CPU runs; every slice is m long, as
+                    // is y (checked by the callers of `run`).
                     let d = unsafe { dot4(c, self.y) };
                     let mut w = [0.0; 4];
                     for q in 0..4 {
@@ -244,14 +209,14 @@ impl Pass<'_> {
                         w[q] = (self.f)(j + q, d[q]);
                         v[k + q] = w[q];
                     }
-                    // SAFETY: as above.
+                    // SAFETY: as above; acc is m long (checked by the callers of `run`).
                     unsafe { axpy4(acc, w, c) };
                     if let Some(sm) = second.as_mut() {
                         for q in 0..4 {
                             w[q] = (sm.f)(j + q, d[q]);
                             sm.v[k + q] = w[q];
                         }
-                        // SAFETY: as above (acc₂ is m long too).
+                        // SAFETY: as above (acc₂ is m long too, checked by `column_pass_pair`).
                         unsafe { axpy4(sm.acc, w, c) };
                     }
                     k += 4;
@@ -284,21 +249,5 @@ impl Pass<'_> {
         for (i, o) in acc.iter_mut().enumerate() {
             *o += w * col[i];
         }
-    }
-}
-
-/// [`Dot4`] without SIMD.
-fn dot4_portable(c: [&[f64]; 4], y: &[f64]) -> [f64; 4] {
-    let mut out = [0.0; 4];
-    for (o, c) in out.iter_mut().zip(c) {
-        *o = c.iter().zip(y).map(|(a, b)| a * b).sum();
-    }
-    out
-}
-
-/// [`Axpy4`] without SIMD.
-fn axpy4_portable(acc: &mut [f64], w: [f64; 4], c: [&[f64]; 4]) {
-    for (i, o) in acc.iter_mut().enumerate() {
-        *o += w[0] * c[0][i] + w[1] * c[1][i] + w[2] * c[2][i] + w[3] * c[3][i];
     }
 }

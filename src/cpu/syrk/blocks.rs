@@ -1,29 +1,17 @@
-//! The block loops of [`super`]: packing A into panels (in f64 or f32) and walking the tiles of
-//! C that touch the lower triangle.
+//! The block loops of [`super`]: packing A into f32 panels and walking the tiles of C that touch
+//! the lower triangle.
 
+use crate::cpu::precision::{KC, MC};
 use faer::MatRef;
 
-/// Depth of a k block (the packed column tile, KC·NR values, stays in L1).
-pub const KC: usize = 256;
-/// Rows of A per packed row block (MC·KC values stay in L2); a multiple of every MR.
-pub const MC: usize = 192;
-
-/// A micro-kernel: C tile (+)= Σ_k P[k, 0..MR] ⊗ Q[k, 0..NR] over packed panels of `T`.
-pub type Kernel<T> = unsafe fn(*const T, *const T, usize, *mut f64, usize, Tile);
-
-/// A packed element: f64, or f32 for the single-precision products.
-pub trait Elem: Copy + Default + Send + Sync + 'static {
-    /// `v` rounded to this type.
-    fn of(v: f64) -> Self;
-    /// Runs `f` on this thread's packing scratch of at least `len` elements.
-    fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [Self]) -> R) -> R;
-}
+/// A micro-kernel: C tile (+)= Σ_k P[k, 0..MR] ⊗ Q[k, 0..NR] over packed f32 panels, the tile
+/// added to C in f64.
+pub type Kernel = unsafe fn(*const f32, *const f32, usize, *mut f64, usize, Tile);
 
 thread_local! {
-    /// Packing buffers, kept per thread across calls (a fresh zeroed allocation per call cost
+    /// Packing buffer, kept per thread across calls (a fresh zeroed allocation per call cost
     /// more than the product at the sizes of a Cholesky's inner blocks).
-    static SCRATCH_F64: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
-    static SCRATCH_F32: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SCRATCH: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Alignment of the packed panels in bytes: one cache line, so that no 64-byte load of a panel
@@ -46,22 +34,9 @@ fn aligned<T: Copy + Default>(s: &mut Vec<T>, len: usize) -> &mut [T] {
     &mut s[skip..skip + len]
 }
 
-impl Elem for f64 {
-    fn of(v: f64) -> Self {
-        v
-    }
-    fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f64]) -> R) -> R {
-        SCRATCH_F64.with(|cell| f(aligned(&mut cell.borrow_mut(), len)))
-    }
-}
-
-impl Elem for f32 {
-    fn of(v: f64) -> Self {
-        v as f32
-    }
-    fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f32]) -> R) -> R {
-        SCRATCH_F32.with(|cell| f(aligned(&mut cell.borrow_mut(), len)))
-    }
+/// Runs `f` on this thread's packing scratch of at least `len` elements.
+fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [f32]) -> R) -> R {
+    SCRATCH.with(|cell| f(aligned(&mut cell.borrow_mut(), len)))
 }
 
 /// Which part of an MR×NR tile of C to write, and how.
@@ -107,8 +82,8 @@ pub struct Source<'a> {
 /// accessed by anyone else in columns j0..j1; `kernel` must run on this CPU and take (mr, nr)
 /// tiles; `mr` must divide [`MC`]; `nr` must divide `mr` and `j0`.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn gram_columns<T: Elem>(
-    kernel: Kernel<T>,
+pub unsafe fn gram_columns(
+    kernel: Kernel,
     (mr, nr): (usize, usize),
     src: Source<'_>,
     c: *mut f64,
@@ -117,53 +92,59 @@ pub unsafe fn gram_columns<T: Elem>(
     add: bool,
     negate: bool,
 ) {
-    let Source { a, cols: ks, scale } = src;
-    let (m, n) = (a.nrows(), ks.len());
-    let tiles = (j1 - j0).div_ceil(nr);
-    // The first packed row: the panel holding row j0.
-    let p_lo = j0 / mr * mr;
-    let p_len = (m - p_lo).div_ceil(mr) * mr * KC;
-    T::with_scratch(p_len, |p| {
-        let mut k0 = 0;
-        while k0 < n {
-            let kc = KC.min(n - k0);
-            let mut i_blk = p_lo;
-            while i_blk < m {
-                let i_end = (i_blk + MC).min(m);
-                let panels = (i_end - i_blk).div_ceil(mr);
-                let base = (i_blk - p_lo) / mr * KC * mr;
-                pack(a, scale, &ks[k0..k0 + kc], &mut p[base..], (i_blk, i_end), mr);
-                for t in 0..tiles {
-                    let c0 = j0 + t * nr;
-                    if c0 >= i_end {
-                        break;
+    // SAFETY: the caller's contract (# Safety): C is m×m at column stride ldc ≥ m and ours in
+    // columns j0..j1; the scratch holds every panel from row p_lo down (p_len values); the kernel
+    // runs here and reads kc steps of an mr-row panel and of nr values at stride mr inside one,
+    // and writes only the tile's rows < m and columns < j1 of C.
+    unsafe {
+        let Source { a, cols: ks, scale } = src;
+        let (m, n) = (a.nrows(), ks.len());
+        let tiles = (j1 - j0).div_ceil(nr);
+        // The first packed row: the panel holding row j0.
+        let p_lo = j0 / mr * mr;
+        let p_len = (m - p_lo).div_ceil(mr) * mr * KC;
+        with_scratch(p_len, |p| {
+            let mut k0 = 0;
+            while k0 < n {
+                let kc = KC.min(n - k0);
+                let mut i_blk = p_lo;
+                while i_blk < m {
+                    let i_end = (i_blk + MC).min(m);
+                    let panels = (i_end - i_blk).div_ceil(mr);
+                    let base = (i_blk - p_lo) / mr * KC * mr;
+                    pack(a, scale, &ks[k0..k0 + kc], &mut p[base..], (i_blk, i_end), mr);
+                    for t in 0..tiles {
+                        let c0 = j0 + t * nr;
+                        if c0 >= i_end {
+                            break;
+                        }
+                        let cols = (j1 - c0).min(nr);
+                        // Q: rows c0..c0 + nr of S, inside the panel that holds row c0.
+                        let qr = c0 - p_lo;
+                        let pq = p.as_ptr().add(qr / mr * KC * mr + qr % mr);
+                        // The first panel holding a row ≥ c0.
+                        let first = if c0 > i_blk { (c0 - i_blk) / mr } else { 0 };
+                        for r in first..panels {
+                            let r0 = i_blk + r * mr;
+                            let tile = Tile {
+                                rows: (m - r0).min(mr),
+                                cols,
+                                // Entry (ii, jj) is kept when r0 + ii ≥ c0 + jj.
+                                offset: c0 as isize - r0 as isize,
+                                accumulate: add || k0 > 0,
+                                q_stride: mr,
+                                negate,
+                            };
+                            let pa = p.as_ptr().add(base + r * KC * mr);
+                            kernel(pa, pq, kc, c.add(r0 + c0 * ldc), ldc, tile);
+                        }
                     }
-                    let cols = (j1 - c0).min(nr);
-                    // Q: rows c0..c0 + nr of S, inside the panel that holds row c0.
-                    let qr = c0 - p_lo;
-                    let pq = p.as_ptr().add(qr / mr * KC * mr + qr % mr);
-                    // The first panel holding a row ≥ c0.
-                    let first = if c0 > i_blk { (c0 - i_blk) / mr } else { 0 };
-                    for r in first..panels {
-                        let r0 = i_blk + r * mr;
-                        let tile = Tile {
-                            rows: (m - r0).min(mr),
-                            cols,
-                            // Entry (ii, jj) is kept when r0 + ii ≥ c0 + jj.
-                            offset: c0 as isize - r0 as isize,
-                            accumulate: add || k0 > 0,
-                            q_stride: mr,
-                            negate,
-                        };
-                        let pa = p.as_ptr().add(base + r * KC * mr);
-                        kernel(pa, pq, kc, c.add(r0 + c0 * ldc), ldc, tile);
-                    }
+                    i_blk = i_end;
                 }
-                i_blk = i_end;
+                k0 += kc;
             }
-            k0 += kc;
-        }
-    });
+        });
+    }
 }
 
 /// Column k of A as a slice when it is contiguous.
@@ -192,18 +173,12 @@ fn prefetch(v: &[f64]) {
     let _ = v;
 }
 
-/// Packs rows lo..hi of the columns j of `ks` (k-th of them), times scale[j], in groups of
-/// `width` rows: group g (rows lo + g·width..) at g·KC·width + k·width, zeros past `hi`.
+/// Packs rows lo..hi of the columns j of `ks` (k-th of them), times scale[j] and rounded to f32,
+/// in groups of `width` rows: group g (rows lo + g·width..) at g·KC·width + k·width, zeros past
+/// `hi`.
 /// Column by column, so that A is read in contiguous runs (group by group, every read of a
 /// column was a cache miss of its own).
-fn pack<T: Elem>(
-    a: MatRef<'_, f64>,
-    scale: &[f64],
-    ks: &[usize],
-    dst: &mut [T],
-    (lo, hi): (usize, usize),
-    width: usize,
-) {
+fn pack(a: MatRef<'_, f64>, scale: &[f64], ks: &[usize], dst: &mut [f32], (lo, hi): (usize, usize), width: usize) {
     let groups = (hi - lo).div_ceil(width);
     for (k, &j) in ks.iter().enumerate() {
         let wk = scale[j];
@@ -220,17 +195,17 @@ fn pack<T: Elem>(
             match src {
                 Some(src) => {
                     for (d, &v) in out.iter_mut().zip(&src[r0..r0 + rows]) {
-                        *d = T::of(v * wk);
+                        *d = (v * wk) as f32;
                     }
                 }
                 None => {
                     let col = a.col(j);
                     for (ii, d) in out.iter_mut().take(rows).enumerate() {
-                        *d = T::of(col[r0 + ii] * wk);
+                        *d = (col[r0 + ii] * wk) as f32;
                     }
                 }
             }
-            out[rows..].fill(T::default());
+            out[rows..].fill(0.0);
         }
     }
 }

@@ -1,6 +1,6 @@
-//! The AVX-512 and AVX2 micro-kernels of [`super`]: one MR×NR tile of C from packed panels (f64,
-//! or f32 with the tile converted to f64 when it is added to C), written only where it lies in
-//! the lower triangle (see [`Tile`]).
+//! The AVX-512 and AVX2 micro-kernels of [`super`]: one MR×NR tile of C from packed f32 panels,
+//! converted to f64 when it is added to C, written only where it lies in the lower triangle (see
+//! [`Tile`]).
 #![allow(unsafe_code)]
 
 use super::Tile;
@@ -21,86 +21,15 @@ fn column_mask(t: Tile, jj: usize) -> u64 {
 /// Adds (or stores) eight f64 values at `pc` where `mask`'s bits are set.
 #[inline(always)]
 unsafe fn put8(pc: *mut f64, mask: u64, x: __m512d, accumulate: bool) {
-    let k = (mask & 0xff) as __mmask8;
-    if k == 0 {
-        return;
-    }
-    let x = if accumulate { _mm512_add_pd(x, _mm512_maskz_loadu_pd(k, pc)) } else { x };
-    _mm512_mask_storeu_pd(pc, k, x);
-}
-
-/// How far ahead (in f64 values) the f64 kernel prefetches its packed panel.
-const PF: usize = 24 * 8;
-
-/// C[0..24, 0..8] (+)= Σ_k P[k, 0..24] ⊗ Q[k, 0..8], lower part only (see [`Tile`]).
-///
-/// # Safety
-/// AVX-512F must be available; `p` holds kc·24 values and `q` kc rows of 8 at stride
-/// `t.q_stride`; C's valid part (rows `t.rows`, columns `t.cols`, column stride `ldc`) is
-/// writable.
-#[target_feature(enable = "avx512f")]
-pub unsafe fn kernel_24x8(p: *const f64, q: *const f64, kc: usize, c: *mut f64, ldc: usize, t: Tile) {
-    let mut acc = [[_mm512_setzero_pd(); 3]; 8];
-    let (mut pp, mut qq) = (p, q);
-    for _ in 0..kc {
-        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF) as *const i8);
-        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF + 8) as *const i8);
-        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF + 16) as *const i8);
-        let a = [_mm512_loadu_pd(pp), _mm512_loadu_pd(pp.add(8)), _mm512_loadu_pd(pp.add(16))];
-        for (jj, row) in acc.iter_mut().enumerate() {
-            let b = _mm512_set1_pd(*qq.add(jj));
-            for v in 0..3 {
-                row[v] = _mm512_fmadd_pd(a[v], b, row[v]);
-            }
+    // SAFETY: the caller passes a `pc` whose lanes set in `mask` lie in C; the masked load
+    // and store touch only those lanes (a lane masked out is never accessed, even past C).
+    unsafe {
+        let k = (mask & 0xff) as __mmask8;
+        if k == 0 {
+            return;
         }
-        pp = pp.add(24);
-        qq = qq.add(t.q_stride);
-    }
-    for (jj, row) in acc.iter().enumerate().take(t.cols) {
-        let mask = column_mask(t, jj);
-        let pc = c.add(jj * ldc);
-        for (v, &x) in row.iter().enumerate() {
-            let x = if t.negate { _mm512_sub_pd(_mm512_setzero_pd(), x) } else { x };
-            put8(pc.add(8 * v), mask >> (8 * v), x, t.accumulate);
-        }
-    }
-}
-
-/// C[0..12, 0..4] (+)= Σ_k P[k, 0..12] ⊗ Q[k, 0..4], lower part only (see [`Tile`]).
-///
-/// # Safety
-/// AVX2 and FMA must be available; `p` holds kc·12 values and `q` kc rows of 4 at stride
-/// `t.q_stride`; C's valid part is writable.
-#[target_feature(enable = "avx2,fma")]
-pub unsafe fn kernel_12x4(p: *const f64, q: *const f64, kc: usize, c: *mut f64, ldc: usize, t: Tile) {
-    let mut acc = [[_mm256_setzero_pd(); 3]; 4];
-    let (mut pp, mut qq) = (p, q);
-    for _ in 0..kc {
-        let a = [_mm256_loadu_pd(pp), _mm256_loadu_pd(pp.add(4)), _mm256_loadu_pd(pp.add(8))];
-        for (jj, row) in acc.iter_mut().enumerate() {
-            let b = _mm256_set1_pd(*qq.add(jj));
-            for v in 0..3 {
-                row[v] = _mm256_fmadd_pd(a[v], b, row[v]);
-            }
-        }
-        pp = pp.add(12);
-        qq = qq.add(t.q_stride);
-    }
-    // No masked stores in AVX2: spill the tile and write the kept entries one by one.
-    let mut tile = [0.0f64; 12];
-    for (jj, row) in acc.iter().enumerate().take(t.cols) {
-        let mask = column_mask(t, jj);
-        let pc = c.add(jj * ldc);
-        for (v, &x) in row.iter().enumerate() {
-            _mm256_storeu_pd(tile.as_mut_ptr().add(4 * v), x);
-        }
-        for (ii, &x) in tile.iter().enumerate() {
-            if mask & (1 << ii) != 0 {
-                let e = pc.add(ii);
-                let x = if t.negate { -x } else { x };
-                *e = if t.accumulate { *e + x } else { x };
-            }
-        }
+        let x = if accumulate { _mm512_add_pd(x, _mm512_maskz_loadu_pd(k, pc)) } else { x };
+        _mm512_mask_storeu_pd(pc, k, x);
     }
 }
 
@@ -115,31 +44,39 @@ const PF_SINGLE: usize = 48 * 8;
 /// `t.q_stride`; C's valid part is writable.
 #[target_feature(enable = "avx512f")]
 pub unsafe fn kernel_48x8_single(p: *const f32, q: *const f32, kc: usize, c: *mut f64, ldc: usize, t: Tile) {
-    let mut acc = [[_mm512_setzero_ps(); 3]; 8];
-    let (mut pp, mut qq) = (p, q);
-    for _ in 0..kc {
-        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE) as *const i8);
-        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE + 16) as *const i8);
-        _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE + 32) as *const i8);
-        let a = [_mm512_loadu_ps(pp), _mm512_loadu_ps(pp.add(16)), _mm512_loadu_ps(pp.add(32))];
-        for (jj, row) in acc.iter_mut().enumerate() {
-            let b = _mm512_set1_ps(*qq.add(jj));
-            for v in 0..3 {
-                row[v] = _mm512_fmadd_ps(a[v], b, row[v]);
+    // SAFETY: the caller guarantees AVX-512F, kc·48 values at `p`, kc rows of 8 at `q`
+    // (stride t.q_stride) and C's valid part writable (# Safety); the prefetches are hints
+    // (wrapping addresses, never faulting); C's entries are reached only through `put8`'s masks,
+    // which keep rows < t.rows of columns < t.cols.
+    unsafe {
+        let mut acc = [[_mm512_setzero_ps(); 3]; 8];
+        let (mut pp, mut qq) = (p, q);
+        for _ in 0..kc {
+            _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE) as *const i8);
+            _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE + 16) as *const i8);
+            _mm_prefetch::<_MM_HINT_T0>(pp.wrapping_add(PF_SINGLE + 32) as *const i8);
+            let a = [_mm512_loadu_ps(pp), _mm512_loadu_ps(pp.add(16)), _mm512_loadu_ps(pp.add(32))];
+            for (jj, row) in acc.iter_mut().enumerate() {
+                let b = _mm512_set1_ps(*qq.add(jj));
+                for v in 0..3 {
+                    row[v] = _mm512_fmadd_ps(a[v], b, row[v]);
+                }
             }
+            pp = pp.add(48);
+            qq = qq.add(t.q_stride);
         }
-        pp = pp.add(48);
-        qq = qq.add(t.q_stride);
-    }
-    for (jj, row) in acc.iter().enumerate().take(t.cols) {
-        let mask = column_mask(t, jj);
-        let pc = c.add(jj * ldc);
-        for (v, &x) in row.iter().enumerate() {
-            let x = if t.negate { _mm512_sub_ps(_mm512_setzero_ps(), x) } else { x };
-            let lo = _mm512_cvtps_pd(_mm512_castps512_ps256(x));
-            let hi = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd::<1>(_mm512_castps_pd(x))));
-            put8(pc.add(16 * v), mask >> (16 * v), lo, t.accumulate);
-            put8(pc.add(16 * v + 8), mask >> (16 * v + 8), hi, t.accumulate);
+        for (jj, row) in acc.iter().enumerate().take(t.cols) {
+            let mask = column_mask(t, jj);
+            let pc = c.add(jj * ldc);
+            for (v, &x) in row.iter().enumerate() {
+                let x = if t.negate { _mm512_sub_ps(_mm512_setzero_ps(), x) } else { x };
+                let lo = _mm512_cvtps_pd(_mm512_castps512_ps256(x));
+                let hi = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd::<1>(_mm512_castps_pd(x))));
+                // Rows past the tile's valid ones are masked out: the address is formed without
+                // a claim that it lies in C (wrapping), and only masked-in lanes are touched.
+                put8(pc.wrapping_add(16 * v), mask >> (16 * v), lo, t.accumulate);
+                put8(pc.wrapping_add(16 * v + 8), mask >> (16 * v + 8), hi, t.accumulate);
+            }
         }
     }
 }
@@ -152,31 +89,36 @@ pub unsafe fn kernel_48x8_single(p: *const f32, q: *const f32, kc: usize, c: *mu
 /// `t.q_stride`; C's valid part is writable.
 #[target_feature(enable = "avx2,fma")]
 pub unsafe fn kernel_24x4_single(p: *const f32, q: *const f32, kc: usize, c: *mut f64, ldc: usize, t: Tile) {
-    let mut acc = [[_mm256_setzero_ps(); 3]; 4];
-    let (mut pp, mut qq) = (p, q);
-    for _ in 0..kc {
-        let a = [_mm256_loadu_ps(pp), _mm256_loadu_ps(pp.add(8)), _mm256_loadu_ps(pp.add(16))];
-        for (jj, row) in acc.iter_mut().enumerate() {
-            let b = _mm256_set1_ps(*qq.add(jj));
-            for v in 0..3 {
-                row[v] = _mm256_fmadd_ps(a[v], b, row[v]);
+    // SAFETY: the caller guarantees AVX2 and FMA, kc·24 values at `p`, kc rows of 4 at `q`
+    // (stride t.q_stride) and C's valid part writable (# Safety); `tile` holds 24 values; C is
+    // written only at rows set in the column's mask (rows < t.rows) of columns < t.cols.
+    unsafe {
+        let mut acc = [[_mm256_setzero_ps(); 3]; 4];
+        let (mut pp, mut qq) = (p, q);
+        for _ in 0..kc {
+            let a = [_mm256_loadu_ps(pp), _mm256_loadu_ps(pp.add(8)), _mm256_loadu_ps(pp.add(16))];
+            for (jj, row) in acc.iter_mut().enumerate() {
+                let b = _mm256_set1_ps(*qq.add(jj));
+                for v in 0..3 {
+                    row[v] = _mm256_fmadd_ps(a[v], b, row[v]);
+                }
             }
+            pp = pp.add(24);
+            qq = qq.add(t.q_stride);
         }
-        pp = pp.add(24);
-        qq = qq.add(t.q_stride);
-    }
-    let mut tile = [0.0f32; 24];
-    for (jj, row) in acc.iter().enumerate().take(t.cols) {
-        let mask = column_mask(t, jj);
-        let pc = c.add(jj * ldc);
-        for (v, &x) in row.iter().enumerate() {
-            _mm256_storeu_ps(tile.as_mut_ptr().add(8 * v), x);
-        }
-        for (ii, &x) in tile.iter().enumerate() {
-            if mask & (1 << ii) != 0 {
-                let e = pc.add(ii);
-                let x = if t.negate { -f64::from(x) } else { f64::from(x) };
-                *e = if t.accumulate { *e + x } else { x };
+        let mut tile = [0.0f32; 24];
+        for (jj, row) in acc.iter().enumerate().take(t.cols) {
+            let mask = column_mask(t, jj);
+            let pc = c.add(jj * ldc);
+            for (v, &x) in row.iter().enumerate() {
+                _mm256_storeu_ps(tile.as_mut_ptr().add(8 * v), x);
+            }
+            for (ii, &x) in tile.iter().enumerate() {
+                if mask & (1 << ii) != 0 {
+                    let e = pc.add(ii);
+                    let x = if t.negate { -f64::from(x) } else { f64::from(x) };
+                    *e = if t.accumulate { *e + x } else { x };
+                }
             }
         }
     }

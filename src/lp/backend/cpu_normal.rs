@@ -1,7 +1,7 @@
 //! The normal equations on the CPU, solved in double precision (the early iterations' matrices
 //! and their factors' trailing updates in a reduced precision: [`MixedPrecision`]).
 //!
-//! * `assemble`: the lower triangle of A·D²·Aᵀ, dense or from A's nonzeros ([`super::cpu_assembly`],
+//! * `assemble`: the lower triangle of A·D²·Aᵀ, dense or from A's nonzeros ([`crate::cpu::products`],
 //!   chosen by how [`CpuVectors`] holds A), into one m×m buffer reused across iterations — or,
 //!   when A is sparse and its normal matrix's Cholesky factor is predicted to be sparse enough
 //!   ([`NormalFactorization`], [`SPARSE_FACTOR_ADVANTAGE`]), into the values of its lower
@@ -18,16 +18,16 @@
 //!   applies the stricter threshold without deflating).
 //! * `solve`: forward and back substitution on the scaled factor, u = S·L⁻ᵀ·L⁻¹·S·r.
 
-use super::column_split::{assemble_split, ColumnMaxima};
-use super::cpu_assembly::{assemble_dense, nonnegative, threads, SparsePlan};
 use super::cpu_vectors::Storage;
+use super::sparse_normal::SparseNormal;
 use super::{BackendError, CpuVectors, FactorInfo, MixedPrecision, NormalEquations, VectorKernels};
 use crate::cpu::cholesky::{cholesky_lower_in, PivotRule};
-use crate::cpu::sparse_cholesky::{FactorError, LowerPattern, SparseCholesky};
-use crate::cpu::syrk::Precision;
+use crate::cpu::products::{self, assemble_split, ColumnMaxima, CpuPaths, Precision, SparsePlan};
+use crate::cpu::sparse_cholesky::SparseCholesky;
 use crate::lp::settings::NormalFactorization;
 use faer::linalg::triangular_solve::{solve_lower_triangular_in_place, solve_upper_triangular_in_place};
 use faer::{MatMut, MatRef, Par};
+use std::borrow::Cow;
 
 /// Pivot threshold of the unit-diagonal normal matrix (relative cancellation beyond ~100 ulps).
 pub const TINY_PIVOT: f64 = 1e-14;
@@ -56,17 +56,9 @@ pub const SPARSE_FACTOR_ADVANTAGE: f64 = 8.0;
 
 /// Rows below which the dense factorization runs on one thread: its blocks are too small for
 /// a second thread's wake-up. On rayon's pool m = 512 took 1.06 ms on one thread and 1.48 on
-/// two (median of 15); with the second range on `cpu::spin_join`'s worker, the factorizations
-/// of `solve --random M --seed 7` took in all (medians of 5–7 runs) 7 ms both ways at M = 384,
-/// 15 against 13 ms at 512 and 26 against 20 ms at 640. The factor is the same either way.
+/// two (median of 15); the threshold of 500 was set for a spinning worker thread since
+/// replaced by rayon (see docs/design.md). The factor is the same either way.
 pub const PARALLEL_FACTOR_ROWS: usize = 500;
-
-/// The normal matrix on the pattern of its lower triangle, and its sparse factor.
-struct SparseNormal {
-    pattern: LowerPattern,
-    values: Vec<f64>,
-    chol: SparseCholesky,
-}
 
 /// f64 normal equations, dense or sparse.
 pub struct CpuNormal {
@@ -92,6 +84,17 @@ pub struct CpuNormal {
     reduced_columns: usize,
     /// A factorization is being retried: the matrix is assembled without the split.
     retrying: bool,
+    /// The code the products and the factorization run.
+    paths: CpuPaths,
+}
+
+/// d² with negative entries (which rounding can produce) counted as 0.
+fn nonnegative(d2: &[f64]) -> Cow<'_, [f64]> {
+    if d2.iter().all(|&v| v >= 0.0) {
+        Cow::Borrowed(d2)
+    } else {
+        Cow::Owned(d2.iter().map(|&v| v.max(0.0)).collect())
+    }
 }
 
 impl CpuNormal {
@@ -112,7 +115,15 @@ impl CpuNormal {
             col_max: ColumnMaxima::default(),
             reduced_columns: 0,
             retrying: false,
+            paths: CpuPaths::default(),
         }
+    }
+
+    /// The products and the factorization on `paths` (default: [`CpuPaths::default`]), which
+    /// also decide the mixed-precision iterations' reduced precision.
+    pub fn with_paths(mut self, paths: CpuPaths) -> Self {
+        self.paths = paths;
+        self
     }
 
     /// With mixed precision (see [`MixedPrecision`]) when `asked`, A is held dense by `vk` and
@@ -133,8 +144,8 @@ impl CpuNormal {
         if choice == NormalFactorization::Dense || a.nrows == 0 {
             return Ok(self);
         }
-        let plan = SparsePlan::new(a, threads());
-        let pattern = plan.pattern(a);
+        let plan = SparsePlan::new(a.csc(), products::threads());
+        let pattern = plan.pattern(a.csc());
         let chol = match SparseCholesky::analyze(&pattern, self.par) {
             Ok(chol) => chol,
             Err(e) if choice == NormalFactorization::Sparse => {
@@ -203,19 +214,20 @@ impl CpuNormal {
         }
         self.resize(m);
         self.factored = false;
-        let precision = self.mixed.next_precision();
+        let precision = self.mixed.next_precision(Precision::reduced(&self.paths));
         let w = nonnegative(d2);
         self.reduced_columns = 0;
+        let paths = self.paths;
         if precision == Precision::Double && self.mixed.splits_exact() && !self.retrying {
             let mut maxima = std::mem::take(&mut self.col_max);
-            let split = assemble_split(a, &w, self.view(), &mut maxima);
+            let split = assemble_split(&paths, a, &w, self.view(), &mut maxima);
             self.col_max = maxima;
-            if let Some(k) = split {
+            if let Some(k) = split? {
                 self.reduced_columns = k;
                 return Ok(());
             }
         }
-        assemble_dense(a, &w, self.view(), precision);
+        products::normal_lower(&paths, a, &w, self.view(), precision)?;
         Ok(())
     }
 
@@ -230,14 +242,14 @@ impl CpuNormal {
                 if let (Some(sp), Some(plan)) = (self.sparse.as_mut(), self.plan.as_ref()) {
                     if sp.pattern.n == a.nrows {
                         self.factored = false;
-                        plan.assemble_on_pattern(a, &nonnegative(d2), &sp.pattern, &mut sp.values);
+                        plan.assemble_on_pattern(a.csc(), &nonnegative(d2), &sp.pattern, &mut sp.values);
                         return Ok(());
                     }
                 }
                 self.resize(a.nrows);
                 self.factored = false;
-                let plan = self.plan.get_or_insert_with(|| SparsePlan::new(a, threads()));
-                plan.assemble(a, d2, &mut self.normal);
+                let plan = self.plan.get_or_insert_with(|| SparsePlan::new(a.csc(), products::threads()));
+                plan.assemble(a.csc(), d2, &mut self.normal);
                 Ok(())
             }
         }
@@ -247,7 +259,7 @@ impl CpuNormal {
     pub fn assembly_multiply_adds(vk: &CpuVectors) -> f64 {
         match vk.storage() {
             Storage::Dense(a) => (a.nrows() as f64).powi(2) * a.ncols() as f64 / 2.0,
-            Storage::Sparse(a) => SparsePlan::new(a, 1).multiply_adds,
+            Storage::Sparse(a) => SparsePlan::new(a.csc(), 1).multiply_adds,
         }
     }
 
@@ -258,7 +270,7 @@ impl CpuNormal {
 
     fn factor_with(&mut self, rule: PivotRule) -> Result<FactorInfo, BackendError> {
         if let Some(sp) = self.sparse.as_mut() {
-            let info = Self::factor_sparse(sp, &mut self.scale, rule)?;
+            let info = sp.factor(&mut self.scale, rule)?;
             self.factored = true;
             return Ok(info);
         }
@@ -284,7 +296,8 @@ impl CpuNormal {
             Some(reduced) if self.mixed.current_is_single() => reduced,
             _ => Precision::Double,
         };
-        let replaced = cholesky_lower_in(self.view(), rule, par, updates)
+        let paths = self.paths;
+        let replaced = cholesky_lower_in(&paths, self.view(), rule, par, updates)
             .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
         // A NaN/∞ pivot passes the sign test; find it here rather than in a later solve.
         if let Some(k) = (0..m).find(|&k| !self.normal[k * m + k].is_finite()) {
@@ -292,27 +305,6 @@ impl CpuNormal {
         }
         self.factored = true;
         Ok(FactorInfo { replaced_pivots: replaced })
-    }
-
-    /// The sparse factorization: the same unit-diagonal scaling and pivot rule (the diagonal is
-    /// the first entry of each column of the pattern), deflation aside.
-    fn factor_sparse(sp: &mut SparseNormal, scale: &mut [f64], rule: PivotRule) -> Result<FactorInfo, BackendError> {
-        let p = &sp.pattern;
-        for (k, s) in scale.iter_mut().enumerate() {
-            let d = sp.values[p.col_ptr[k]];
-            *s = if d > 0.0 && d.is_finite() { 1.0 / d.sqrt() } else { 1.0 };
-        }
-        for j in 0..p.n {
-            let (a, b) = (p.col_ptr[j], p.col_ptr[j + 1]);
-            for (v, &i) in sp.values[a..b].iter_mut().zip(&p.row_idx[a..b]) {
-                *v *= scale[i] * scale[j];
-            }
-        }
-        match sp.chol.factor(&sp.values, rule.tiny, rule.huge) {
-            Ok(replaced) => Ok(FactorInfo { replaced_pivots: replaced }),
-            Err(FactorError::Breakdown(b)) => Err(BackendError::Factorization { column: b.column, pivot: b.pivot }),
-            Err(e) => Err(BackendError::Device(e.to_string())),
-        }
     }
 
     /// Solves with the current factor.

@@ -1,13 +1,10 @@
 //! The iteration's vectors in double precision on the CPU (`Vec<f64>`), with A for the level-2
-//! kernels: dense (faer gemv on all rayon threads; the fused products on `cpu::column_pass`) when
-//! A is dense, compressed columns when it is sparse (O(nnz) products). Which one is chosen by
-//! [`CpuVectors::for_matrix`]'s cost model.
+//! kernels: dense when A is dense, compressed columns when it is sparse (O(nnz) products).
+//! Which one is chosen by [`CpuVectors::for_matrix`]'s cost model; the products themselves are
+//! `cpu::products`', on the paths the settings name.
 
-use super::cpu_assembly::threads;
-use super::cpu_products::{self, VSource};
-use super::dense_a::DenseA;
 use super::{BackendError, NormalProduct, PredictorParts, ResidualProducts, VectorKernels};
-use crate::cpu::column_pass::PassShapeError;
+use crate::cpu::products::{self, CpuPaths, DenseA, VSource};
 use crate::lp::model::SparseColMatrix;
 use faer::{Accum, MatRef, Par};
 use std::cell::OnceCell;
@@ -34,22 +31,29 @@ pub struct CpuVectors {
     /// Column pairs (x⁺, x⁻) of split free variables.
     free_pairs: Vec<(usize, usize)>,
     par: Par,
+    /// The code the products run.
+    paths: CpuPaths,
 }
 
 impl CpuVectors {
-    /// Dense A: copies it and the free-variable pairs.
-    pub fn new(a: MatRef<'_, f64>, free_pairs: &[(usize, usize)]) -> Self {
+    fn held(a: Storage, free_pairs: &[(usize, usize)]) -> Self {
         Self {
-            a: Storage::Dense(DenseA::from_dense(a)),
+            a,
             dense: OnceCell::new(),
             free_pairs: free_pairs.to_vec(),
             par: Par::rayon(0),
+            paths: CpuPaths::default(),
         }
+    }
+
+    /// Dense A: copies it and the free-variable pairs.
+    pub fn new(a: MatRef<'_, f64>, free_pairs: &[(usize, usize)]) -> Self {
+        Self::held(Storage::Dense(DenseA::from_dense(a)), free_pairs)
     }
 
     /// A held sparse (compressed columns).
     pub fn sparse(a: SparseColMatrix, free_pairs: &[(usize, usize)]) -> Self {
-        Self { a: Storage::Sparse(a), dense: OnceCell::new(), free_pairs: free_pairs.to_vec(), par: Par::rayon(0) }
+        Self::held(Storage::Sparse(a), free_pairs)
     }
 
     /// Dense or sparse storage for `a`, whichever makes A·D²·Aᵀ cheaper: sparse when
@@ -58,20 +62,26 @@ impl CpuVectors {
         if sparse_assembly_pays(a) {
             Self::sparse(a.clone(), free_pairs)
         } else {
-            Self {
-                a: Storage::Dense(DenseA::from_sparse(a)),
-                dense: OnceCell::new(),
-                free_pairs: free_pairs.to_vec(),
-                par: Par::rayon(0),
-            }
+            Self::held(Storage::Dense(DenseA::from_sparse(a.csc())), free_pairs)
         }
+    }
+
+    /// The products on `paths` (default: [`CpuPaths::default`]).
+    pub fn with_paths(mut self, paths: CpuPaths) -> Self {
+        self.paths = paths;
+        self
+    }
+
+    /// The code the products run.
+    pub fn paths(&self) -> &CpuPaths {
+        &self.paths
     }
 
     /// A as a dense matrix (for A held sparse, a copy made on the first call and kept).
     pub fn a(&self) -> MatRef<'_, f64> {
         match &self.a {
             Storage::Dense(d) => d.as_ref(),
-            Storage::Sparse(s) => self.dense.get_or_init(|| DenseA::from_sparse(s)).as_ref(),
+            Storage::Sparse(s) => self.dense.get_or_init(|| DenseA::from_sparse(s.csc())).as_ref(),
         }
     }
 
@@ -124,8 +134,10 @@ impl CpuVectors {
         };
         match &self.a {
             Storage::Dense(a) if !transpose => {
-                // One read of A on the column pass's kernel (faer's product took a third longer).
-                let ax = cpu_products::dense_a_mul(a.as_ref(), x, threads()).map_err(pass_error)?;
+                // On the column pass's kernels where they run (faer's product took a third
+                // longer).
+                let ax = products::dense_a_mul(&self.paths, a.as_ref(), x, products::threads())
+                    .map_err(BackendError::from)?;
                 for (o, v) in out.iter_mut().zip(ax) {
                     *o += alpha * v;
                 }
@@ -157,21 +169,13 @@ impl CpuVectors {
 }
 
 impl CpuVectors {
-    /// (Aᵀy, v, A·v) in one pass over A (see [`super::cpu_products`]).
-    fn fused(&self, y: &[f64], src: VSource<'_>) -> Result<cpu_products::Fused, BackendError> {
+    /// (Aᵀy, v, A·v), in one pass over A where the paths fuse them.
+    fn fused(&self, y: &[f64], src: VSource<'_>) -> Result<products::Fused, BackendError> {
         match &self.a {
-            Storage::Dense(a) => cpu_products::dense(a.as_ref(), y, src, threads()).map_err(pass_error),
-            Storage::Sparse(a) => Ok(cpu_products::sparse(a, y, src)),
-        }
-    }
-}
-
-/// A column pass's shape error as the backend's.
-fn pass_error(e: PassShapeError) -> BackendError {
-    match e {
-        PassShapeError::Length { expected, got, .. } => BackendError::Dimension { op: "column pass", expected, got },
-        PassShapeError::Columns { end, ncols } => {
-            BackendError::Dimension { op: "column pass (columns)", expected: ncols, got: end }
+            Storage::Dense(a) => {
+                products::fused_dense(&self.paths, a.as_ref(), y, src, products::threads()).map_err(BackendError::from)
+            }
+            Storage::Sparse(a) => Ok(products::fused_sparse(a.csc(), y, src)),
         }
     }
 }
@@ -315,7 +319,8 @@ impl VectorKernels for CpuVectors {
             }
             theta[j] * rho
         };
-        let fused = cpu_products::dense_pair(a.as_ref(), y, x, &g, threads()).map_err(pass_error)?;
+        let fused =
+            products::fused_pair(&self.paths, a.as_ref(), y, x, &g, products::threads()).map_err(BackendError::from)?;
         Ok(fused.map(|(atl, ax, t, at)| (ax, atl, t, at)))
     }
 

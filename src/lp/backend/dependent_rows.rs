@@ -23,9 +23,9 @@
 //! [`super::CpuNormal::with_factorization`]); dense A (the papers' random family) is taken as it
 //! is, at no cost.
 
-use super::cpu_assembly::{threads, SparsePlan};
 use super::cpu_normal::SPARSE_FACTOR_ADVANTAGE;
 use super::cpu_vectors::sparse_assembly_pays;
+use crate::cpu::products::{threads, SparsePlan};
 use crate::cpu::sparse_cholesky::SparseCholesky;
 use crate::lp::model::{ModelError, SparseColMatrix};
 use faer::Par;
@@ -88,8 +88,8 @@ fn examine(a: &SparseColMatrix, b: &[f64]) -> DependentRows {
     if m == 0 || !sparse_assembly_pays(a) {
         return DependentRows::default();
     }
-    let plan = SparsePlan::new(a, threads());
-    let pattern = plan.pattern(a);
+    let plan = SparsePlan::new(a.csc(), threads());
+    let pattern = plan.pattern(a.csc());
     let Ok(mut chol) = SparseCholesky::analyze(&pattern, Par::rayon(0)) else {
         return DependentRows::default();
     };
@@ -97,7 +97,7 @@ fn examine(a: &SparseColMatrix, b: &[f64]) -> DependentRows {
         return DependentRows::default();
     }
     let mut values = vec![0.0; pattern.nnz()];
-    plan.assemble_on_pattern(a, &vec![1.0; a.ncols], &pattern, &mut values);
+    plan.assemble_on_pattern(a.csc(), &vec![1.0; a.ncols], &pattern, &mut values);
     // Unit diagonal: S·(A·Aᵀ)·S, S = diag(1/√(aᵢ·aᵢ)) (an empty row keeps 1).
     let scale: Vec<f64> = (0..m)
         .map(|k| {

@@ -1,5 +1,6 @@
 //! What can go wrong inside a backend, and the GL faults the GPU backends classify.
 
+use crate::cpu::products::{GramShapeError, PassShapeError};
 use thiserror::Error;
 
 /// A failure inside a backend kernel.
@@ -22,6 +23,32 @@ pub enum BackendError {
     /// which one happened; `detail` is the driver's message.
     #[error("GPU fault ({}): {detail}", kind.name())]
     Gpu { kind: GpuFault, detail: String },
+}
+
+impl From<GramShapeError> for BackendError {
+    fn from(e: GramShapeError) -> Self {
+        match e {
+            GramShapeError::Weights { weights, columns } => {
+                BackendError::Dimension { op: "assemble", expected: columns, got: weights }
+            }
+            GramShapeError::Output { rows, m, .. } => {
+                BackendError::Dimension { op: "assemble (normal matrix)", expected: m, got: rows }
+            }
+        }
+    }
+}
+
+impl From<PassShapeError> for BackendError {
+    fn from(e: PassShapeError) -> Self {
+        match e {
+            PassShapeError::Length { expected, got, .. } => {
+                BackendError::Dimension { op: "column pass", expected, got }
+            }
+            PassShapeError::Columns { end, ncols } => {
+                BackendError::Dimension { op: "column pass (columns)", expected: ncols, got: end }
+            }
+        }
+    }
 }
 
 /// The GL faults the LP backends detect and report (the hybrid backend continues on the CPU

@@ -1,5 +1,6 @@
 //! Mixed precision in the cpu backend's normal equations: while the iterates are far from the
-//! optimum, A·D²·Aᵀ is formed with reduced-precision products ([`Precision::reduced`]) and
+//! optimum, A·D²·Aᵀ is formed with reduced-precision products ([`Precision::reduced`] of the
+//! settings' CPU paths) and
 //! factored in double precision except for the outer blocks' trailing updates, which use the
 //! same reduced precision ([`crate::cpu::cholesky::cholesky_lower_in`]). The products are bf16
 //! pairs on AMX tiles where this process may use them ([`Precision::Bf16Pair`], 16 significant
@@ -27,7 +28,7 @@
 //! that is factored, a perturbation of the f64 rounding's order (the log names such a factor
 //! `cpu split`).
 
-use crate::cpu::syrk::Precision;
+use crate::cpu::products::Precision;
 
 /// Rows below which mixed precision is not used: the products are too small for the cheaper
 /// arithmetic to pay for the refinement steps.
@@ -55,9 +56,10 @@ impl MixedPrecision {
         Self { enabled: asked && dense && m >= MIXED_MIN_ROWS, ..Self::default() }
     }
 
-    /// The products of the next matrix (a reduced precision counted as such).
-    pub fn next_precision(&mut self) -> Precision {
-        let precision = if self.enabled && !self.exact { Precision::reduced() } else { Precision::Double };
+    /// The products of the next matrix: `reduced` (counted as such) while the early phase
+    /// lasts, double precision after.
+    pub fn next_precision(&mut self, reduced: Precision) -> Precision {
+        let precision = if self.enabled && !self.exact { reduced } else { Precision::Double };
         self.current = Some(precision);
         if precision != Precision::Double {
             self.single += 1;

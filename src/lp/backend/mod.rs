@@ -11,12 +11,8 @@
 //!
 //! The loop in [`crate::lp::mpc`] never indexes a vector; it only calls these kernels.
 
-mod column_split;
-mod cpu_assembly;
 mod cpu_normal;
-mod cpu_products;
 mod cpu_vectors;
-mod dense_a;
 mod dependent_rows;
 mod error;
 mod gpu_normal;
@@ -25,14 +21,10 @@ mod hybrid;
 mod limits;
 mod mixed;
 mod probe;
+mod sparse_normal;
 
-pub use column_split::{
-    assemble_split, column_max_squares, share_bound, split_columns, ColumnSplit, MIN_REDUCED_SHARE,
-};
-pub use cpu_assembly::SparsePlan;
 pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, RETRY_TINY_PIVOT, SPARSE_FACTOR_ADVANTAGE, TINY_PIVOT};
 pub use cpu_vectors::{sparse_assembly_pays, CpuVectors, Storage, DENSE_SPEEDUP};
-pub use dense_a::DenseA;
 pub(crate) use dependent_rows::dependent_rows_of_valid;
 pub use dependent_rows::{dependent_rows, DependentRows, CANDIDATE_PIVOT, DEPENDENCE_TOLERANCE};
 pub use error::{BackendError, FaultInjection, GpuFault};

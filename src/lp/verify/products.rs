@@ -5,10 +5,9 @@
 //! check. So the pass runs on all threads, each on a range of columns with about the same
 //! number of entries summing its own A·x (added in range order at the end: the result depends
 //! on the thread count in rounding only), and a model whose every column stores every row is
-//! read as the dense column-major matrix it is, with the column-pass kernels.
+//! read as the dense column-major matrix it is, with the fused products of `cpu::products`.
 
-use crate::cpu::column_pass::{column_pass, PassOutput};
-use crate::cpu::spin_join;
+use crate::cpu::products::{fused_dense, CpuPaths, VSource};
 use crate::lp::model::{LpModel, SparseColMatrix};
 use faer::MatRef;
 use rayon::prelude::*;
@@ -44,10 +43,6 @@ pub(crate) fn activities_and_reduced_costs(model: &LpModel, x: &[f64], y: &[f64]
     let a = &model.a;
     let (m, n) = (model.num_rows(), model.num_cols());
     let parts = if a.nnz() >= PARALLEL_ENTRIES { rayon::current_num_threads().max(1) } else { 1 };
-    if parts > 1 {
-        // Every core on rayon's pool: the dense loop's spinning worker (if any) parks first.
-        spin_join::rest();
-    }
     let pieces: Vec<(Vec<f64>, Vec<f64>)> = entry_ranges(&a.col_ptr, parts)
         .into_par_iter()
         .map(|r| {
@@ -89,10 +84,15 @@ fn dense_pass(a: &SparseColMatrix, x: &[f64], y: &[f64], r: Range<usize>, ax: &m
     if m == 0 || m.checked_mul(n) != Some(a.values.len()) {
         return false;
     }
-    let dense = MatRef::from_column_major_slice(&a.values, m, n);
-    let mut v = vec![0.0; r.len()];
-    let out = PassOutput { u: aty, v: &mut v, acc: ax };
-    column_pass(dense, y, r.start, out, &|j, _| x[j]).is_ok()
+    let dense = MatRef::from_column_major_slice(&a.values, m, n).subcols(r.start, r.len());
+    let Ok((u, _, av)) = fused_dense(&CpuPaths::default(), dense, y, VSource::Given(&x[r]), 1) else {
+        return false;
+    };
+    aty.copy_from_slice(&u);
+    for (o, v) in ax.iter_mut().zip(av) {
+        *o += v;
+    }
+    true
 }
 
 /// `parts` ranges of columns, in order and covering 0..n, with about the same number of entries

@@ -1,4 +1,4 @@
-//! The products of [`super::Precision::Bf16Pair`] on AMX tiles (Intel Advanced Matrix
+//! The products of `Precision::Bf16Pair` on AMX tiles (Intel Advanced Matrix
 //! Extensions, AMX-BF16).
 //!
 //! Each entry of S = A·diag(√|w|) is rounded to f32 and split into two bfloat16 values, hi + lo
@@ -6,7 +6,7 @@
 //! summed as hi·hiᵀ + hi·loᵀ + lo·hiᵀ (lo·loᵀ, at most 2⁻¹⁶ of each product, is left out) with
 //! TDPBF16PS, which multiplies bf16 pairs exactly and sums in f32, over chunks of [`KA`] values
 //! of k; each chunk's block is added to C in f64. On the cpu backend's random LPs this keeps the
-//! iteration count and the single-precision phase's length of [`super::Precision::Single`]
+//! iteration count and the single-precision phase's length of `Precision::Single`
 //! (whose directions are already refined in double precision), at a fraction of its time.
 //!
 //! A block of C is 32×32: 2×2 tiles of 16×16 f32 (tmm0–3), from operand tiles of 16×32 bf16
@@ -21,15 +21,16 @@
 //! hypervisor does not allow it. TDPBF16PS treats denormal inputs as zero and flushes denormal
 //! results to zero: products below 2⁻¹²⁶ ≈ 1.2·10⁻³⁸ vanish (entries of S below about 10⁻¹⁹,
 //! whose row of C would then have a zero diagonal). An infinite or NaN entry of S gives NaN in
-//! its row and column of C (the f32 and f64 kernels give ±∞ or NaN), which the factorization
+//! its row and column of C (the f32 kernels and faer's f64 product give ±∞ or NaN), which the factorization
 //! rejects as a non-finite pivot. At the other end, entries of S above about 1.8·10¹⁹ overflow
-//! the f32 products (here as in [`super::Precision::Single`]): ±∞ or NaN in their row and
+//! the f32 products (here as in `Precision::Single`): ±∞ or NaN in their row and
 //! column.
 #![allow(unsafe_code)]
 
 mod pack;
 
 use super::blocks::Source;
+use crate::cpu::join;
 pub use pack::KA;
 use pack::{pack_pairs, transpose_pairs, GROUP, KT, TILE};
 use std::arch::asm;
@@ -104,8 +105,7 @@ thread_local! {
 
 /// The lower triangle of ±S·Sᵀ into C (unit row stride, column stride `ldc`), S the columns of
 /// `src` scaled by `src.scale`, one thread per column range of `ranges` (the first starting at
-/// column 0; [`super::spin_join`] for two, rayon's pool for more); added to C's entries with
-/// `add`, subtracted with `negate`.
+/// column 0; on rayon's pool); added to C's entries with `add`, subtracted with `negate`.
 ///
 /// Per chunk of [`KA`] columns of S, all rows are packed once in the pairs layout, the threads
 /// taking equal shares of them; then each thread copies its range's rows into the rows layout
@@ -132,10 +132,10 @@ pub unsafe fn gram(src: Source<'_>, c: *mut f64, ldc: usize, ranges: &[(usize, u
             // Equal shares of the row groups for the packing.
             let share = groups.div_ceil(ranges.len());
             let parts: Vec<_> = hi.chunks_mut(share * GROUP).zip(lo.chunks_mut(share * GROUP)).enumerate().collect();
-            fork(parts, |(t, (hi, lo))| pack_pairs(src, k0, kc, t * share, hi, lo));
+            join::each(parts, |(t, (hi, lo))| pack_pairs(src, k0, kc, t * share, hi, lo));
             let (hi, lo) = (&*hi, &*lo);
             let accumulate = add || k0 > 0;
-            fork(ranges.to_vec(), |range| {
+            join::each(ranges.to_vec(), |range| {
                 // SAFETY: as promised by the caller; each range writes only its own columns.
                 unsafe { range_chunk(m, (hi, lo), kc.div_ceil(KT), c.0, ldc, range, accumulate, negate) }
             });
@@ -143,28 +143,6 @@ pub unsafe fn gram(src: Source<'_>, c: *mut f64, ldc: usize, ranges: &[(usize, u
         }
     }
     PAIRS.with(|cell| cell.replace(scratch));
-}
-
-/// Runs `f` on every item, on as many threads.
-fn fork<T: Send>(mut items: Vec<T>, f: impl Fn(T) + Sync) {
-    match items.len() {
-        0 => {}
-        1 => f(items.pop().expect("one item")),
-        2 => {
-            let second = items.pop().expect("two items");
-            let first = items.pop().expect("two items");
-            super::spin_join::join_scoped(|| f(first), || f(second));
-        }
-        _ => {
-            super::spin_join::rest();
-            let f = &f;
-            rayon::scope(|s| {
-                for item in items {
-                    s.spawn(move |_| f(item));
-                }
-            });
-        }
-    }
 }
 
 /// One chunk's blocks of columns j0..j1 (see [`gram`]).
@@ -182,45 +160,51 @@ unsafe fn range_chunk(
     accumulate: bool,
     negate: bool,
 ) {
-    let (g0, g1) = (j0 / 16, j1.div_ceil(NB) * 2);
-    ROWS.with(|cell| {
-        // Held only while this thread computes: nothing in here waits on other work.
-        let mut scratch = cell.borrow_mut();
-        let (rows_hi, rows_lo) = aligned(&mut scratch, 2 * (g1 - g0) * GROUP).split_at_mut((g1 - g0) * GROUP);
-        for (pairs, rows) in [(pairs_hi, &mut *rows_hi), (pairs_lo, &mut *rows_lo)] {
-            for g in g0..g1 {
-                for s in 0..steps {
-                    let (from, to) = (g * GROUP + s * TILE, (g - g0) * GROUP + s * TILE);
-                    transpose_pairs(&pairs[from..from + TILE], &mut rows[to..to + TILE]);
+    // SAFETY: the caller's contract (as for `gram`): AMX is available, C is m×m at column
+    // stride ldc ≥ m and ours in columns j0..j1, `pairs` holds `steps` tiles of every row group;
+    // the rows layout is sized here for groups g0..g1; the tiles are configured before `block`
+    // and released after it.
+    unsafe {
+        let (g0, g1) = (j0 / 16, j1.div_ceil(NB) * 2);
+        ROWS.with(|cell| {
+            // Held only while this thread computes: nothing in here waits on other work.
+            let mut scratch = cell.borrow_mut();
+            let (rows_hi, rows_lo) = aligned(&mut scratch, 2 * (g1 - g0) * GROUP).split_at_mut((g1 - g0) * GROUP);
+            for (pairs, rows) in [(pairs_hi, &mut *rows_hi), (pairs_lo, &mut *rows_lo)] {
+                for g in g0..g1 {
+                    for s in 0..steps {
+                        let (from, to) = (g * GROUP + s * TILE, (g - g0) * GROUP + s * TILE);
+                        transpose_pairs(&pairs[from..from + TILE], &mut rows[to..to + TILE]);
+                    }
                 }
             }
-        }
-        let cfg = TileConfig::sixteen_by_64();
-        asm!(
-            "ldtilecfg [{}]",
-            in(reg) &cfg,
-            out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
-            out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
-            options(nostack, readonly, preserves_flags),
-        );
-        let mut out = Block([0.0; NB * NB]);
-        for col in (j0..j1).step_by(NB) {
-            let x = (col - j0) / 16 * GROUP;
-            for row in (col..m).step_by(NB) {
-                let y = row / 16 * GROUP;
-                let operands =
-                    [rows_hi[x..].as_ptr(), rows_lo[x..].as_ptr(), pairs_hi[y..].as_ptr(), pairs_lo[y..].as_ptr()];
-                block(operands, steps, &mut out);
-                add_block(&out, c, ldc, Place { m, row, col, col_end: j1, accumulate, negate });
+            let cfg = TileConfig::sixteen_by_64();
+            asm!(
+                "ldtilecfg [{}]",
+                in(reg) &cfg,
+                out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
+                out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
+                options(nostack, readonly, preserves_flags),
+            );
+            let mut out = Block([0.0; NB * NB]);
+            for col in (j0..j1).step_by(NB) {
+                let x = (col - j0) / 16 * GROUP;
+                for row in (col..m).step_by(NB) {
+                    let y = row / 16 * GROUP;
+                    let operands =
+                        [rows_hi[x..].as_ptr(), rows_lo[x..].as_ptr(), pairs_hi[y..].as_ptr(), pairs_lo[y..].as_ptr()];
+                    block(operands, steps, &mut out);
+                    add_block(&out, c, ldc, Place { m, row, col, col_end: j1, accumulate, negate });
+                }
             }
-        }
-        asm!(
-            "tilerelease",
-            out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
-            out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
-            options(nostack, nomem, preserves_flags),
-        );
-    });
+            asm!(
+                "tilerelease",
+                out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
+                out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
+                options(nostack, nomem, preserves_flags),
+            );
+        });
+    }
 }
 
 /// `len` values of `s` (grown as needed) from a 64-byte aligned start (the start of `s` where
@@ -267,90 +251,100 @@ struct Place {
 /// The tiles are configured 16×64 bytes on this thread ([`TileConfig`]); every operand holds
 /// `steps` tiles in each of its two groups.
 unsafe fn block(ops: [*const u16; 4], steps: usize, out: &mut Block) {
-    debug_assert!(steps > 0);
-    let [xh, xl, yh, yl] = ops;
-    asm!(
-        "tilezero tmm0",
-        "tilezero tmm1",
-        "tilezero tmm2",
-        "tilezero tmm3",
-        "2:",
-        "tileloadd tmm4, [{xh} + {s}]",
-        "tileloadd tmm5, [{xh} + {s} + {next}]",
-        "tileloadd tmm6, [{yh} + {s}]",
-        "tileloadd tmm7, [{yh} + {s} + {next}]",
-        "tdpbf16ps tmm0, tmm4, tmm6",
-        "tdpbf16ps tmm1, tmm4, tmm7",
-        "tdpbf16ps tmm2, tmm5, tmm6",
-        "tdpbf16ps tmm3, tmm5, tmm7",
-        "tileloadd tmm4, [{xl} + {s}]",
-        "tileloadd tmm5, [{xl} + {s} + {next}]",
-        "tdpbf16ps tmm0, tmm4, tmm6",
-        "tdpbf16ps tmm1, tmm4, tmm7",
-        "tdpbf16ps tmm2, tmm5, tmm6",
-        "tdpbf16ps tmm3, tmm5, tmm7",
-        "tileloadd tmm4, [{xh} + {s}]",
-        "tileloadd tmm5, [{xh} + {s} + {next}]",
-        "tileloadd tmm6, [{yl} + {s}]",
-        "tileloadd tmm7, [{yl} + {s} + {next}]",
-        "tdpbf16ps tmm0, tmm4, tmm6",
-        "tdpbf16ps tmm1, tmm4, tmm7",
-        "tdpbf16ps tmm2, tmm5, tmm6",
-        "tdpbf16ps tmm3, tmm5, tmm7",
-        "add {xh}, {tile}",
-        "add {xl}, {tile}",
-        "add {yh}, {tile}",
-        "add {yl}, {tile}",
-        "dec {steps}",
-        "jnz 2b",
-        "tilestored [{o} + {os}], tmm0",
-        "tilestored [{o} + {os} + 64], tmm1",
-        "tilestored [{o} + {os} + {half}], tmm2",
-        "tilestored [{o} + {os} + {half} + 64], tmm3",
-        xh = inout(reg) xh => _,
-        xl = inout(reg) xl => _,
-        yh = inout(reg) yh => _,
-        yl = inout(reg) yl => _,
-        steps = inout(reg) steps => _,
-        s = in(reg) 64usize,
-        o = in(reg) out.0.as_mut_ptr(),
-        os = in(reg) NB * 4,
-        next = const GROUP * 2,
-        tile = const TILE * 2,
-        half = const 16 * NB * 4,
-        out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
-        out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
-        options(nostack),
-    );
+    // SAFETY: the tiles are configured 16×64 bytes on this thread and every operand holds
+    // `steps` tiles in each of its two groups (# Safety); `out` holds the four 16×16 f32 tiles
+    // stored at its offsets (NB·NB values).
+    unsafe {
+        debug_assert!(steps > 0);
+        let [xh, xl, yh, yl] = ops;
+        asm!(
+            "tilezero tmm0",
+            "tilezero tmm1",
+            "tilezero tmm2",
+            "tilezero tmm3",
+            "2:",
+            "tileloadd tmm4, [{xh} + {s}]",
+            "tileloadd tmm5, [{xh} + {s} + {next}]",
+            "tileloadd tmm6, [{yh} + {s}]",
+            "tileloadd tmm7, [{yh} + {s} + {next}]",
+            "tdpbf16ps tmm0, tmm4, tmm6",
+            "tdpbf16ps tmm1, tmm4, tmm7",
+            "tdpbf16ps tmm2, tmm5, tmm6",
+            "tdpbf16ps tmm3, tmm5, tmm7",
+            "tileloadd tmm4, [{xl} + {s}]",
+            "tileloadd tmm5, [{xl} + {s} + {next}]",
+            "tdpbf16ps tmm0, tmm4, tmm6",
+            "tdpbf16ps tmm1, tmm4, tmm7",
+            "tdpbf16ps tmm2, tmm5, tmm6",
+            "tdpbf16ps tmm3, tmm5, tmm7",
+            "tileloadd tmm4, [{xh} + {s}]",
+            "tileloadd tmm5, [{xh} + {s} + {next}]",
+            "tileloadd tmm6, [{yl} + {s}]",
+            "tileloadd tmm7, [{yl} + {s} + {next}]",
+            "tdpbf16ps tmm0, tmm4, tmm6",
+            "tdpbf16ps tmm1, tmm4, tmm7",
+            "tdpbf16ps tmm2, tmm5, tmm6",
+            "tdpbf16ps tmm3, tmm5, tmm7",
+            "add {xh}, {tile}",
+            "add {xl}, {tile}",
+            "add {yh}, {tile}",
+            "add {yl}, {tile}",
+            "dec {steps}",
+            "jnz 2b",
+            "tilestored [{o} + {os}], tmm0",
+            "tilestored [{o} + {os} + 64], tmm1",
+            "tilestored [{o} + {os} + {half}], tmm2",
+            "tilestored [{o} + {os} + {half} + 64], tmm3",
+            xh = inout(reg) xh => _,
+            xl = inout(reg) xl => _,
+            yh = inout(reg) yh => _,
+            yl = inout(reg) yl => _,
+            steps = inout(reg) steps => _,
+            s = in(reg) 64usize,
+            o = in(reg) out.0.as_mut_ptr(),
+            os = in(reg) NB * 4,
+            next = const GROUP * 2,
+            tile = const TILE * 2,
+            half = const 16 * NB * 4,
+            out("tmm0") _, out("tmm1") _, out("tmm2") _, out("tmm3") _,
+            out("tmm4") _, out("tmm5") _, out("tmm6") _, out("tmm7") _,
+            options(nostack),
+        );
+    }
 }
 
 /// Adds (or writes) the block's entries that lie in C's lower triangle, below row m and left
 /// of the range's end, negated with `negate`.
 #[target_feature(enable = "avx512f")]
 unsafe fn add_block(out: &Block, c: *mut f64, ldc: usize, at: Place) {
-    let sign = _mm512_set1_pd(if at.negate { -1.0 } else { 1.0 });
-    let rows = (at.m - at.row).min(NB);
-    let cols = (at.col_end - at.col).min(NB);
-    let valid = if rows >= 32 { u32::MAX } else { (1u32 << rows) - 1 };
-    for jj in 0..cols {
-        let col = at.col + jj;
-        // Entry ii is in the lower triangle when row + ii ≥ col.
-        let lower = col.saturating_sub(at.row);
-        let mask = if lower >= 32 { 0 } else { valid & !((1u32 << lower) - 1) };
-        if mask == 0 {
-            continue;
-        }
-        let pc = c.add(at.row + col * ldc);
-        let po = out.0.as_ptr().add(jj * NB);
-        for q in 0..4 {
-            let k = ((mask >> (8 * q)) & 0xff) as __mmask8;
-            if k == 0 {
+    // SAFETY: the caller guarantees AVX-512F (AMX implies it) and C m×m at column stride
+    // ldc ≥ m, ours in columns col..col_end; only rows < m of the lower triangle are in the masks,
+    // and `po` stays inside the block's NB·NB values.
+    unsafe {
+        let sign = _mm512_set1_pd(if at.negate { -1.0 } else { 1.0 });
+        let rows = (at.m - at.row).min(NB);
+        let cols = (at.col_end - at.col).min(NB);
+        let valid = if rows >= 32 { u32::MAX } else { (1u32 << rows) - 1 };
+        for jj in 0..cols {
+            let col = at.col + jj;
+            // Entry ii is in the lower triangle when row + ii ≥ col.
+            let lower = col.saturating_sub(at.row);
+            let mask = if lower >= 32 { 0 } else { valid & !((1u32 << lower) - 1) };
+            if mask == 0 {
                 continue;
             }
-            let v = _mm512_mul_pd(_mm512_cvtps_pd(_mm256_loadu_ps(po.add(8 * q))), sign);
-            let p = pc.add(8 * q);
-            let v = if at.accumulate { _mm512_add_pd(v, _mm512_maskz_loadu_pd(k, p)) } else { v };
-            _mm512_mask_storeu_pd(p, k, v);
+            let pc = c.add(at.row + col * ldc);
+            let po = out.0.as_ptr().add(jj * NB);
+            for q in 0..4 {
+                let k = ((mask >> (8 * q)) & 0xff) as __mmask8;
+                if k == 0 {
+                    continue;
+                }
+                let v = _mm512_mul_pd(_mm512_cvtps_pd(_mm256_loadu_ps(po.add(8 * q))), sign);
+                let p = pc.add(8 * q);
+                let v = if at.accumulate { _mm512_add_pd(v, _mm512_maskz_loadu_pd(k, p)) } else { v };
+                _mm512_mask_storeu_pd(p, k, v);
+            }
         }
     }
 }

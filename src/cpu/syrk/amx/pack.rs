@@ -8,7 +8,7 @@ use std::arch::x86_64::*;
 
 /// Values of k summed in f32 inside the tiles before a block is added to C in f64: the chunk
 /// of S packed at a time.
-pub const KA: usize = 512;
+pub const KA: usize = crate::cpu::precision::AMX_KC;
 /// k values in one operand tile.
 pub(super) const KT: usize = 32;
 /// k steps (operand tiles) per chunk.
@@ -80,27 +80,35 @@ fn column<'a>(src: Source<'a>, k0: usize, k: usize, kc: usize) -> Column<'a> {
 /// with x the f32 value of the scaled entry (lo is NaN where x is infinite or NaN).
 #[target_feature(enable = "avx512f,avx512bf16")]
 unsafe fn split_pair(runs: [(&[f64], f64); 2], hi: &mut [u16], lo: &mut [u16]) {
-    let f32s = |(v, w): (&[f64], f64)| {
-        let n = v.len().min(16);
-        let (k0, k1) = ((1u32 << n.min(8)) - 1, (1u32 << n.saturating_sub(8)) - 1);
-        let w = _mm512_set1_pd(w);
-        let low = _mm512_mul_pd(_mm512_maskz_loadu_pd(k0 as u8, v.as_ptr()), w);
-        let high = _mm512_mul_pd(_mm512_maskz_loadu_pd(k1 as u8, v.as_ptr().wrapping_add(8)), w);
-        let (low, high) = (_mm512_cvtpd_ps(low), _mm512_cvtpd_ps(high));
-        _mm512_castpd_ps(_mm512_insertf64x4::<1>(_mm512_castps_pd(_mm512_castps256_ps512(low)), _mm256_castps_pd(high)))
-    };
-    let widen = |h: __m256bh| _mm512_cvtepu16_epi32(std::mem::transmute::<__m256bh, __m256i>(h));
-    let split = |x: __m512| {
-        let h = _mm512_cvtneps_pbh(x);
-        let hf = _mm512_castsi512_ps(_mm512_slli_epi32::<16>(widen(h)));
-        let l = _mm512_cvtneps_pbh(_mm512_sub_ps(x, hf));
-        (widen(h), widen(l))
-    };
-    let (ha, la) = split(f32s(runs[0]));
-    let (hb, lb) = split(f32s(runs[1]));
-    let pair = |x: __m512i, y: __m512i| _mm512_or_si512(x, _mm512_slli_epi32::<16>(y));
-    _mm512_storeu_si512(hi.as_mut_ptr().cast(), pair(ha, hb));
-    _mm512_storeu_si512(lo.as_mut_ptr().cast(), pair(la, lb));
+    // SAFETY: the caller guarantees AVX-512F and AVX-512 BF16; the masked loads read only
+    // the first n ≤ 16 values of each run (the second half's address wraps, never dereferenced
+    // unmasked); each store writes 32 values, and the caller passes `hi` and `lo` KT = 32 long.
+    unsafe {
+        let f32s = |(v, w): (&[f64], f64)| {
+            let n = v.len().min(16);
+            let (k0, k1) = ((1u32 << n.min(8)) - 1, (1u32 << n.saturating_sub(8)) - 1);
+            let w = _mm512_set1_pd(w);
+            let low = _mm512_mul_pd(_mm512_maskz_loadu_pd(k0 as u8, v.as_ptr()), w);
+            let high = _mm512_mul_pd(_mm512_maskz_loadu_pd(k1 as u8, v.as_ptr().wrapping_add(8)), w);
+            let (low, high) = (_mm512_cvtpd_ps(low), _mm512_cvtpd_ps(high));
+            _mm512_castpd_ps(_mm512_insertf64x4::<1>(
+                _mm512_castps_pd(_mm512_castps256_ps512(low)),
+                _mm256_castps_pd(high),
+            ))
+        };
+        let widen = |h: __m256bh| _mm512_cvtepu16_epi32(std::mem::transmute::<__m256bh, __m256i>(h));
+        let split = |x: __m512| {
+            let h = _mm512_cvtneps_pbh(x);
+            let hf = _mm512_castsi512_ps(_mm512_slli_epi32::<16>(widen(h)));
+            let l = _mm512_cvtneps_pbh(_mm512_sub_ps(x, hf));
+            (widen(h), widen(l))
+        };
+        let (ha, la) = split(f32s(runs[0]));
+        let (hb, lb) = split(f32s(runs[1]));
+        let pair = |x: __m512i, y: __m512i| _mm512_or_si512(x, _mm512_slli_epi32::<16>(y));
+        _mm512_storeu_si512(hi.as_mut_ptr().cast(), pair(ha, hb));
+        _mm512_storeu_si512(lo.as_mut_ptr().cast(), pair(la, lb));
+    }
 }
 
 /// The rows layout of a tile from its pairs layout: as 16×16 matrices of 32-bit pairs, one is

@@ -1,4 +1,4 @@
-//! A held dense by the cpu backend: one column-major buffer, filled column by column on all
+//! A held dense for the products: one column-major buffer, filled column by column on all
 //! rayon threads.
 //!
 //! The buffer starts as `vec![0.0; len]`, which the allocator hands out as untouched zero
@@ -9,7 +9,7 @@
 //! multiple of eight entries, so the 64-byte loads of the column pass and of the syrk's
 //! packing never straddle two lines.
 
-use crate::lp::model::SparseColMatrix;
+use super::sparse::Csc;
 use faer::MatRef;
 use rayon::prelude::*;
 
@@ -52,7 +52,7 @@ impl DenseA {
     }
 
     /// A copy of `a`.
-    pub(crate) fn from_dense(a: MatRef<'_, f64>) -> Self {
+    pub fn from_dense(a: MatRef<'_, f64>) -> Self {
         Self::build(a.nrows(), a.ncols(), |j, col| {
             for (c, v) in col.iter_mut().zip(a.col(j).iter()) {
                 *c = *v;
@@ -60,11 +60,8 @@ impl DenseA {
         })
     }
 
-    /// `a` with its zeros written out.
-    ///
-    /// # Panics
-    /// When `a` is malformed (a row index past its rows; see [`SparseColMatrix::validate`]).
-    pub(crate) fn from_sparse(a: &SparseColMatrix) -> Self {
+    /// `a` with its zeros written out (an entry whose row index lies past the rows is left out).
+    pub fn from_sparse(a: Csc<'_>) -> Self {
         Self::build(a.nrows, a.ncols, |j, col| {
             let range = a.col_ptr.get(j).copied().unwrap_or(0)..a.col_ptr.get(j + 1).copied().unwrap_or(0);
             let (rows, values) = (a.row_idx.get(range.clone()).unwrap_or(&[]), a.values.get(range).unwrap_or(&[]));
@@ -74,7 +71,9 @@ impl DenseA {
                 return;
             }
             for (i, v) in a.col(j) {
-                col[i] = v;
+                if let Some(c) = col.get_mut(i) {
+                    *c = v;
+                }
             }
         })
     }
@@ -98,8 +97,20 @@ impl DenseA {
 
 #[cfg(test)]
 mod tests {
-    use super::DenseA;
-    use crate::lp::model::SparseColMatrix;
+    use super::{Csc, DenseA};
+
+    /// Compressed columns of the nonzeros of `value` over m×n: (col_ptr, row_idx, values).
+    fn compress(m: usize, n: usize, value: impl Fn(usize, usize) -> f64) -> (Vec<usize>, Vec<usize>, Vec<f64>) {
+        let (mut col_ptr, mut row_idx, mut values) = (vec![0], Vec::new(), Vec::new());
+        for j in 0..n {
+            for i in (0..m).filter(|&i| value(i, j) != 0.0) {
+                row_idx.push(i);
+                values.push(value(i, j));
+            }
+            col_ptr.push(row_idx.len());
+        }
+        (col_ptr, row_idx, values)
+    }
 
     #[test]
     fn copies_hold_every_entry_and_every_zero_on_aligned_columns() {
@@ -114,16 +125,9 @@ mod tests {
                 }
             };
             let full = faer::Mat::from_fn(m, n, value);
-            let mut triplets = Vec::new();
-            for j in 0..n {
-                for i in 0..m {
-                    if value(i, j) != 0.0 {
-                        triplets.push((i, j, value(i, j)));
-                    }
-                }
-            }
-            let sparse = SparseColMatrix::from_triplets(m, n, &triplets).expect("valid triplets");
-            for d in [DenseA::from_dense(full.as_ref()), DenseA::from_sparse(&sparse)] {
+            let (col_ptr, row_idx, values) = compress(m, n, value);
+            let sparse = Csc { nrows: m, ncols: n, col_ptr: &col_ptr, row_idx: &row_idx, values: &values };
+            for d in [DenseA::from_dense(full.as_ref()), DenseA::from_sparse(sparse)] {
                 assert_eq!((d.nrows(), d.ncols()), (m, n));
                 let v = d.as_ref();
                 assert_eq!((v.nrows(), v.ncols()), (m, n));
@@ -139,15 +143,9 @@ mod tests {
 
     #[test]
     fn a_full_column_out_of_row_order_still_lands_on_its_rows() {
-        // Not what `validate` accepts, but `CpuVectors::for_matrix` takes any compressed columns.
-        let a = SparseColMatrix {
-            nrows: 3,
-            ncols: 1,
-            col_ptr: vec![0, 3],
-            row_idx: vec![2, 0, 1],
-            values: vec![7.0, 8.0, 9.0],
-        };
-        let d = DenseA::from_sparse(&a);
+        // Not what a validated model holds, but any compressed columns may come here.
+        let a = Csc { nrows: 3, ncols: 1, col_ptr: &[0, 3], row_idx: &[2, 0, 1], values: &[7.0, 8.0, 9.0] };
+        let d = DenseA::from_sparse(a);
         let v = d.as_ref();
         assert_eq!((v[(0, 0)], v[(1, 0)], v[(2, 0)]), (8.0, 9.0, 7.0));
     }

@@ -21,8 +21,9 @@
 //! largest vⱼ down, in batches, until the rest pass; when fewer than n/[`MIN_REDUCED_SHARE`]
 //! columns with a nonzero product would pass, the assembly stays wholly in f64.
 
-use super::cpu_assembly::threads;
-use crate::cpu::syrk::{weighted_gram_lower_with, Isa, Precision, AMX_KC, KC};
+use super::threads;
+use crate::cpu::gram::{gram_lower, GramShapeError, Precision, AMX_KC, KC};
+use crate::cpu::paths::CpuPaths;
 use faer::{Accum, MatMut, MatRef};
 
 /// Fewest columns, as a fraction of n, worth a second product (its packing and C updates):
@@ -164,19 +165,25 @@ impl ColumnMaxima {
 }
 
 /// Writes the lower triangle of A·diag(w)·Aᵀ into `out` (m×m) as an f64 product of the columns
-/// that [`split_columns`] keeps exact plus a [`Precision::reduced`] product of the others, and
-/// returns how many columns the second summed; `None` (nothing written) when the columns do not
-/// split. `maxima` keeps A's column maxima between calls.
+/// that [`split_columns`] keeps exact plus a [`Precision::reduced`] product of the others (both
+/// on `paths`), and returns how many columns the second summed; `Ok(None)` (nothing written)
+/// when the columns do not split. `maxima` keeps A's column maxima between calls.
+///
+/// # Errors
+/// [`GramShapeError`] when `w` or `out` does not fit A.
 pub fn assemble_split(
+    paths: &CpuPaths,
     a: MatRef<'_, f64>,
     w: &[f64],
     mut out: MatMut<'_, f64>,
     maxima: &mut ColumnMaxima,
-) -> Option<usize> {
-    let reduced = Precision::reduced();
-    let split = split_columns(a, w, maxima.of(a), share_bound(a.ncols(), reduced))?;
-    let (isa, threads) = (Isa::detect(), threads());
-    weighted_gram_lower_with(isa, Precision::Double, a, &split.exact, out.as_mut(), Accum::Replace, threads);
-    weighted_gram_lower_with(isa, reduced, a, &split.reduced, out, Accum::Add, threads);
-    Some(split.reduced_columns)
+) -> Result<Option<usize>, GramShapeError> {
+    let reduced = Precision::reduced(paths);
+    let Some(split) = split_columns(a, w, maxima.of(a), share_bound(a.ncols(), reduced)) else {
+        return Ok(None);
+    };
+    let threads = threads();
+    gram_lower(paths, Precision::Double, a, &split.exact, out.as_mut(), Accum::Replace, threads)?;
+    gram_lower(paths, reduced, a, &split.reduced, out, Accum::Add, threads)?;
+    Ok(Some(split.reduced_columns))
 }

@@ -1,19 +1,37 @@
-//! Forming the lower triangle of A·D²·Aᵀ in double precision, into a dense column-major m×m
-//! buffer, in one of two ways:
+//! Products with sparse A (compressed columns): the lower triangle of A·D²·Aᵀ in double
+//! precision from the columns' nonzeros, Σⱼ d²ⱼ·aⱼ·aⱼᵀ, at a cost of Σⱼ nnz(aⱼ)(nnz(aⱼ)+1)/2
+//! multiply-adds instead of the dense m²n/2, into a dense column-major m×m buffer or onto the
+//! pattern of its lower triangle; and the fused pass (Aᵀy, v, A·v) over the nonzeros.
 //!
-//! * **dense A**: the symmetric rank-n update of the lower triangle only (m²n/2 multiply-adds,
-//!   half a general product, at the machine's multiply-add rate: [`crate::cpu::syrk`]);
-//! * **sparse A**: from the columns' nonzeros, Σⱼ d²ⱼ·aⱼ·aⱼᵀ, at a cost of Σⱼ nnz(aⱼ)(nnz(aⱼ)+1)/2
-//!   multiply-adds instead of m²n/2. Column k of the result (rows i ≥ k) gathers, over the
-//!   nonzeros a_kj of row k, a_kj·d²ⱼ times the entries of column j at rows ≥ k; so each column of
-//!   the result is written by one thread only, and the columns are split between the threads in
-//!   contiguous ranges of equal work (planned once, [`SparsePlan`]).
+//! Column k of the normal matrix (rows i ≥ k) gathers, over the nonzeros a_kj of row k,
+//! a_kj·d²ⱼ times the entries of column j at rows ≥ k; so each column of the result is written
+//! by one thread only, and the columns are split between the threads in contiguous ranges of
+//! equal work (planned once, [`SparsePlan`]).
 
+use super::operands::{Fused, VSource};
 use crate::cpu::sparse_cholesky::LowerPattern;
-use crate::cpu::syrk::{weighted_gram_lower_with, Isa, Precision};
-use crate::lp::model::SparseColMatrix;
-use faer::{Accum, MatMut, MatRef};
-use std::borrow::Cow;
+
+/// Compressed columns, borrowed: `col_ptr[j]..col_ptr[j + 1]` indexes the row indices (ascending)
+/// and values of column j.
+#[derive(Clone, Copy, Debug)]
+pub struct Csc<'a> {
+    pub nrows: usize,
+    pub ncols: usize,
+    pub col_ptr: &'a [usize],
+    pub row_idx: &'a [usize],
+    pub values: &'a [f64],
+}
+
+impl<'a> Csc<'a> {
+    /// Column j's (row, value) pairs (none for a column the pointers do not hold).
+    pub fn col(&self, j: usize) -> impl Iterator<Item = (usize, f64)> + 'a {
+        let start = self.col_ptr.get(j).copied().unwrap_or(0);
+        let end = self.col_ptr.get(j + 1).copied().unwrap_or(start).max(start);
+        let rows = self.row_idx.get(start..end).unwrap_or(&[]);
+        let vals = self.values.get(start..end).unwrap_or(&[]);
+        rows.iter().copied().zip(vals.iter().copied())
+    }
+}
 
 /// Row-wise access to a CSC matrix's nonzeros and the split of the assembly between threads.
 pub struct SparsePlan {
@@ -29,10 +47,10 @@ pub struct SparsePlan {
 
 impl SparsePlan {
     /// The plan for `a` over `threads` threads.
-    pub fn new(a: &SparseColMatrix, threads: usize) -> Self {
+    pub fn new(a: Csc<'_>, threads: usize) -> Self {
         let m = a.nrows;
         let mut count = vec![0usize; m + 1];
-        for &i in &a.row_idx {
+        for &i in a.row_idx {
             count[i + 1] += 1;
         }
         for k in 0..m {
@@ -68,7 +86,7 @@ impl SparsePlan {
 
     /// Writes the lower triangle of A·diag(d2)·Aᵀ into `out` (column-major m×m; the strict
     /// upper triangle is left as it was).
-    pub fn assemble(&self, a: &SparseColMatrix, d2: &[f64], out: &mut [f64]) {
+    pub fn assemble(&self, a: Csc<'_>, d2: &[f64], out: &mut [f64]) {
         let m = a.nrows;
         let mut rest = &mut out[..m * m];
         let mut chunks = Vec::with_capacity(self.bounds.len());
@@ -97,7 +115,7 @@ impl SparsePlan {
 
     /// The lower triangle's pattern of A·Aᵀ (every diagonal entry included, even of an empty
     /// row): column k holds the rows i ≥ k of every column j with a nonzero in row k.
-    pub fn pattern(&self, a: &SparseColMatrix) -> LowerPattern {
+    pub fn pattern(&self, a: Csc<'_>) -> LowerPattern {
         let m = a.nrows;
         let mut col_ptr = Vec::with_capacity(m + 1);
         col_ptr.push(0);
@@ -123,7 +141,7 @@ impl SparsePlan {
 
     /// Writes the lower triangle of A·diag(d2)·Aᵀ on `pattern` (made by [`Self::pattern`] for
     /// the same A) into `values`, each thread gathering its columns through a dense work column.
-    pub fn assemble_on_pattern(&self, a: &SparseColMatrix, d2: &[f64], pattern: &LowerPattern, values: &mut [f64]) {
+    pub fn assemble_on_pattern(&self, a: Csc<'_>, d2: &[f64], pattern: &LowerPattern, values: &mut [f64]) {
         let m = a.nrows;
         let mut rest = &mut values[..pattern.nnz()];
         let mut chunks = Vec::with_capacity(self.bounds.len());
@@ -150,7 +168,7 @@ impl SparsePlan {
 
     /// Adds column k of the lower triangle of A·diag(d2)·Aᵀ (rows ≥ k) into `col` (length m):
     /// over the nonzeros a_kj of row k, a_kj·d2ⱼ times column j's entries at rows ≥ k.
-    fn add_column(&self, a: &SparseColMatrix, d2: &[f64], k: usize, col: &mut [f64]) {
+    fn add_column(&self, a: Csc<'_>, d2: &[f64], k: usize, col: &mut [f64]) {
         for &(j, pos) in self.row(k) {
             let f = a.values[pos] * d2[j];
             if f == 0.0 {
@@ -163,49 +181,44 @@ impl SparsePlan {
         }
     }
 
-    /// Runs `run` on each chunk, the first on this thread and the others on scoped threads.
+    /// Runs `run` on each chunk, the first on this thread and the others on rayon's pool (no
+    /// thread of our own: the browser build has none to start).
     fn run_chunks<C: Send>(&self, chunks: Vec<C>, run: impl Fn(C) + Sync) {
         if chunks.len() == 1 {
             chunks.into_iter().for_each(run);
             return;
         }
         let run = &run;
-        std::thread::scope(|s| {
+        rayon::scope(|s| {
             let mut it = chunks.into_iter();
             let first = it.next();
-            let handles: Vec<_> = it.map(|c| s.spawn(move || run(c))).collect();
+            for c in it {
+                s.spawn(move |_| run(c));
+            }
             if let Some(c) = first {
                 run(c);
-            }
-            for h in handles {
-                // A panic in a worker is a bug in the loops above; surface it here.
-                if let Err(e) = h.join() {
-                    std::panic::resume_unwind(e);
-                }
             }
         });
     }
 }
 
-/// Threads for the assemblies and the passes over A: those of the rayon pool the solve runs in
-/// (the machine's parallelism unless `RAYON_NUM_THREADS` says otherwise). Asking the operating
-/// system instead (`available_parallelism` reads the cgroup's files) cost 11 µs a call, about
-/// 1.7 ms of an m = 512 solve's 155 calls.
-pub fn threads() -> usize {
-    rayon::current_num_threads().max(1)
-}
-
-/// d² with negative entries (which rounding can produce) counted as 0.
-pub fn nonnegative(d2: &[f64]) -> Cow<'_, [f64]> {
-    if d2.iter().all(|&v| v >= 0.0) {
-        Cow::Borrowed(d2)
-    } else {
-        Cow::Owned(d2.iter().map(|&v| v.max(0.0)).collect())
+/// (Aᵀy, v, A·v) for sparse A (one pass over the nonzeros).
+pub fn fused(a: Csc<'_>, y: &[f64], src: VSource<'_>) -> Fused {
+    let n = a.ncols;
+    let mut u = vec![0.0; n];
+    let mut v = vec![0.0; n];
+    let mut av = vec![0.0; a.nrows];
+    for j in 0..n {
+        let r = a.col_ptr[j]..a.col_ptr[j + 1];
+        let (rows, vals) = (&a.row_idx[r.clone()], &a.values[r]);
+        u[j] = rows.iter().zip(vals).map(|(&i, &x)| x * y[i]).sum();
+        let vj = src.value(j, u[j]);
+        v[j] = vj;
+        if vj != 0.0 {
+            for (&i, &x) in rows.iter().zip(vals) {
+                av[i] += x * vj;
+            }
+        }
     }
-}
-
-/// Writes the lower triangle of A·diag(w)·Aᵀ for dense A into `out` (m×m view) with
-/// [`crate::cpu::syrk`] in `precision`.
-pub fn assemble_dense(a: MatRef<'_, f64>, w: &[f64], out: MatMut<'_, f64>, precision: Precision) {
-    weighted_gram_lower_with(Isa::detect(), precision, a, w, out, Accum::Replace, threads());
+    (u, v, av)
 }
