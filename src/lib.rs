@@ -40,10 +40,12 @@
 //! ```
 //!
 //! `Settings::default()` is the `cpu` backend (double precision, no GL needed). The GPU
-//! backends: `Settings::for_backend(BackendKind::Hybrid)` (the 2008 paper's method and the
-//! command line's default; falls back to the CPU with a notice where no GL driver exists) and
-//! `Settings::for_backend(BackendKind::Gpu)` (everything in single precision, ε = 1e-4). An
-//! [`LpSolver`] makes its GL context on the first solve that needs it and keeps it.
+//! backends: `Settings::for_backend(BackendKind::Hybrid)` (the 2008 paper's method; falls back
+//! to the CPU with a notice where no GL driver exists) and
+//! `Settings::for_backend(BackendKind::Gpu)` (everything in single precision, ε = 1e-4).
+//! `Settings::for_backend(BackendKind::Auto)` (the command line's default for `solve`) picks
+//! `cpu` or `hybrid` per problem and device and says why ([`lp::auto`]). An [`LpSolver`] makes
+//! its GL context on the first solve that needs it and keeps it.
 //!
 //! A malformed model is an error before any work, on every backend:
 //!

@@ -50,7 +50,8 @@ pub(crate) fn without_device(model: &LpModel) -> Option<Choice> {
     by_shape(model.num_rows(), sparse_assembly_pays(&model.a))
 }
 
-/// [`without_device`] on the facts it reads.
+/// The decision made without a device, on the facts it reads (the model's rows, and whether
+/// the cpu backend would hold A sparse).
 pub fn by_shape(rows: usize, sparse: bool) -> Option<Choice> {
     if rows < AUTO_MIN_ROWS {
         let noun = if rows == 1 { "row" } else { "rows" };
@@ -94,7 +95,7 @@ pub(crate) fn with_device(
     by_device(info, fits, probe)
 }
 
-/// [`with_device`] on the facts it gathered: the context's record, whether the problem fits,
+/// The decision made with a device, on the facts gathered: the context's record, whether the problem fits,
 /// and the probe (run only for a hardware renderer and a problem that fits).
 pub fn by_device(info: &GpuInfo, fits: Result<(), String>, probe: Option<Result<DeviceProbe, String>>) -> Choice {
     if info.is_software() {

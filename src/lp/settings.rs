@@ -190,7 +190,7 @@ pub struct Settings {
     /// when the refinement stops paying (see [`crate::lp::backend::MixedPrecision`]); from then
     /// on only the columns whose weights have fallen far below the others' are summed in
     /// reduced precision, their error at most the f64 sum's own error bound on the diagonal
-    /// ([`crate::lp::backend::split_columns`]). The answer is verified in double precision
+    /// ([`crate::cpu::products::split_columns`]). The answer is verified in double precision
     /// either way.
     pub mixed_precision: bool,
     /// cpu backend with sparse A: how A·D²·Aᵀ is factored (see [`NormalFactorization`]).

@@ -40,7 +40,7 @@ impl VSource<'_> {
 /// (Aᵀy, v, A·v): the three results of a fused pass.
 pub type Fused = (Vec<f64>, Vec<f64>, Vec<f64>);
 
-/// (Aᵀy, A·x, t, A·t): the results of [`dense_pair`].
+/// (Aᵀy, A·x, t, A·t): the results of [`super::fused_pair`].
 pub type Paired = (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>);
 
 /// tⱼ from (j, (Aᵀy)ⱼ).
