@@ -6,10 +6,8 @@
 #[path = "common/certify.rs"]
 mod certify;
 mod common;
-use common::with_gpu;
-use glsolve::lp::log::Logger;
 use glsolve::lp::verify::CertificateKind;
-use glsolve::lp::{mps, solve, solve_on, BackendKind, Feasibility, LpModel, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{mps, BackendKind, Feasibility, LpModel, Settings, Solution, Status, Verbosity};
 
 fn settings(backend: BackendKind) -> Settings {
     Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) }
@@ -17,12 +15,7 @@ fn settings(backend: BackendKind) -> Settings {
 
 /// Solves `model` on `backend` (the GL ones on the shared context).
 fn run(model: &LpModel, backend: BackendKind) -> Solution {
-    let st = settings(backend);
-    if backend == BackendKind::Cpu {
-        return solve(model, &st, &mut Logger::quiet()).expect("valid settings");
-    }
-    let model = model.clone();
-    with_gpu(move |gpu| solve_on(&model, &st, &mut Logger::quiet(), Some(gpu)).expect("valid settings"))
+    common::solve_lp(model, settings(backend))
 }
 
 const BACKENDS: [BackendKind; 3] = [BackendKind::Cpu, BackendKind::Hybrid, BackendKind::Gpu];

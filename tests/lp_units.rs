@@ -10,21 +10,15 @@
 //! must say that it is not optimal.
 
 mod common;
-use common::with_gpu;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{solve, solve_on, BackendKind, LpModel, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{solve, BackendKind, LpModel, Settings, Solution, Status, Verbosity};
 use nalgebra::dmatrix;
 
 const BACKENDS: [BackendKind; 3] = [BackendKind::Cpu, BackendKind::Hybrid, BackendKind::Gpu];
 
 fn run(model: &LpModel, backend: BackendKind) -> Solution {
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) };
-    if !backend.uses_gl() {
-        return solve(model, &st, &mut Logger::quiet()).expect("valid settings");
-    }
-    let model = model.clone();
-    with_gpu(move |gpu| solve_on(&model, &st, &mut Logger::quiet(), Some(gpu)).expect("valid settings"))
+    common::solve_lp(model, Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) })
 }
 
 /// The relative tolerance a backend's optimum is held to (see the module documentation).

@@ -18,9 +18,8 @@
 //! is 3.4e-3, and 3.4e-4 for the objective).
 
 mod common;
-use common::{with_gpu, Rng};
-use glsolve::lp::log::Logger;
-use glsolve::lp::{solve, solve_on, BackendKind, LpModel, Settings, Solution, Status, Verbosity};
+use common::Rng;
+use glsolve::lp::{BackendKind, LpModel, Settings, Solution, Status, Verbosity};
 use nalgebra::DMatrix;
 
 const SEEDS: u64 = 8;
@@ -100,12 +99,7 @@ impl Scaling {
 }
 
 fn run(model: &LpModel, backend: BackendKind) -> Solution {
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) };
-    if !backend.uses_gl() {
-        return solve(model, &st, &mut Logger::quiet()).expect("valid settings");
-    }
-    let model = model.clone();
-    with_gpu(move |gpu| solve_on(&model, &st, &mut Logger::quiet(), Some(gpu)).expect("valid settings"))
+    common::solve_lp(model, Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) })
 }
 
 /// Every case on `backend`: (x tolerance, objective tolerance) relative to 1 + |value|.

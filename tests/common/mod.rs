@@ -116,3 +116,14 @@ impl Rng {
         ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
     }
 }
+
+/// Solves `model` with `st`: on the test binary's shared context for the GL backends, without
+/// one for the cpu backend (the settings are valid: a setting error fails the test).
+pub fn solve_lp(model: &glsolve::lp::LpModel, st: glsolve::lp::Settings) -> glsolve::lp::Solution {
+    use glsolve::lp::{log::Logger, solve, solve_on};
+    if !st.backend.uses_gl() {
+        return solve(model, &st, &mut Logger::quiet()).expect("valid settings");
+    }
+    let model = model.clone();
+    with_gpu(move |gpu| solve_on(&model, &st, &mut Logger::quiet(), Some(gpu)).expect("valid settings"))
+}
