@@ -117,13 +117,15 @@ fn a_solver_makes_its_gl_context_once_and_keeps_it() {
 
 #[test]
 fn a_reduced_accuracy_detail_does_not_repeat_the_verification() {
-    // min x s.t. x = 1, x ≥ 0; the loop claims optimal at x = 1 + 1e-6 (relative violation
-    // 5e-7: above 10·ε = 1e-7, below its square root).
-    let model = LpModel::builder(dmatrix![1.0]).minimize([1.0]).rows_equal([1.0]).build().expect("valid");
+    // min x1 + x2 s.t. x1 + x2 = 1, x ≥ 0; the loop claims optimal at x = (0.5, 0.5)·(1 + 1e-6):
+    // the row is violated by 1e-6 of its size 2, and the objective 1e-6 above the dual's 1
+    // (relative 5e-7 and 1e-6: above 10·ε = 1e-7, below its square root).
+    let model = LpModel::builder(dmatrix![1.0, 1.0]).minimize([1.0, 1.0]).rows_equal([1.0]).build().expect("valid");
     let Presolved::Form(sf) = standard_form(&model, false) else { panic!("a standard form") };
+    let half = 0.5 * (1.0 + 1e-6);
     let outcome = MpcOutcome {
         status: Status::Optimal,
-        iterate: Iterate { x: vec![1.0 + 1e-6], lambda: vec![1.0], s: vec![0.0], ..Default::default() },
+        iterate: Iterate { x: vec![half, half], lambda: vec![1.0], s: vec![0.0, 0.0], ..Default::default() },
         iterations: 1,
         last: Default::default(),
         timings: Default::default(),

@@ -11,8 +11,7 @@
 mod certify;
 
 use glsolve::lp::log::Logger;
-use glsolve::lp::verify::{check_farkas, check_primal_ray, verify_point, Accuracy, CertificateKind};
-use glsolve::lp::Units;
+use glsolve::lp::verify::{check_farkas, check_primal_ray, verify_point, Accuracy, CertificateKind, GAP_FLOOR};
 use glsolve::lp::{mps, solve, LpModel, Sense, Settings, Solution, Status, Verbosity};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -155,17 +154,19 @@ fn a_point_tampered_at_the_tolerance_scale_fails_verification() {
     let x = [1.5, 1.5];
     let exact = verify_point(&m, &x, &y, 1e-8);
     assert!(exact.worst() == 0.0, "the exact optimum measures 0: {}", exact.summary());
-    // The check's units: every row's and column's largest entry is 1 (no equilibration), the
-    // nonzero finite bounds 4 and 1.5 have the geometric mean √6 ≈ 2.4, so the gauge is 1/2
-    // (R = 1/2, C = 2), and the largest cost in those units is 2: γ = 1/2.
-    assert_eq!(Units::of(&m), Units { row: vec![0.5, 0.5], col: vec![2.0, 2.0], cost: 0.5 });
-    // Moving x by −δ·(1, 1) keeps the rows and boxes, costs 2δ of objective (gap
-    // γ·2δ/(1 + γ·3) = δ/2.5) and leaves x δ below the upper bound its reduced cost 2 selects
-    // (complementarity γ·2δ/(1 + γ·3) = δ/2.5): worst = δ/2.5 against 10·ε = 1e-7. Just below
-    // and just above (δ rounds to a relative 1e-9, far inside the 1e-3 margin):
+    // Moving x by −δ·(1, 1) keeps the rows and boxes and costs 2δ of objective: p = 3 − 2δ
+    // against the dual objective 3, and x lies δ below the upper bound its reduced cost 2
+    // selects (complementarity 2δ). Both are over G = max(|p|, |d|) + GAP_FLOOR·F = 3 + 1e-6·F,
+    // where F = Σ (|cⱼ| + Σᵢ|aᵢⱼ|ỹᵢ)·(x̃ⱼ + |selected bound|) + Σ ỹᵢ·|selected row bound|: the
+    // natural sizes cap nothing here (X̂ = (1.5, 4), Ŷ = (1, 1), ỹ = (0, 1)), so
+    // F = 2·(3 − δ) + 2·(1.5 − δ) = 9 − 4δ. Just below and just above 10·ε = 1e-7:
+    assert_eq!(GAP_FLOOR, 1e-6, "the hand-worked G assumes the floor");
     for (factor, expected) in [(1.0 - 1e-3, Accuracy::Tolerance), (1.0 + 1e-3, Accuracy::Reduced)] {
-        let delta = 2.5 * 1e-7 * factor;
+        let g = 3.0 + 1e-6 * 9.0;
+        let delta = 1e-7 * factor * g / 2.0;
         let v = verify_point(&m, &[1.5 - delta, 1.5 - delta], &y, 1e-8);
+        assert!((v.gap - 2.0 * delta / g).abs() <= 1e-6 * v.gap, "δ = {delta:e}: {}", v.summary());
+        assert!((v.complementarity - 2.0 * delta / g).abs() <= 1e-6 * v.gap, "δ = {delta:e}: {}", v.summary());
         assert_eq!(v.accuracy, expected, "δ = {delta:e}: {}", v.summary());
     }
     // A sign-flipped dual fails outright.
@@ -201,10 +202,34 @@ fn a_nan_dual_never_passes_verification() {
     }
 }
 
-/// y·A with y = (1, −1) on  row 0: x1 + x2 + ε·x3 ≥ 3,  row 1: x1 + x2 ≤ 1,  x1, x2 ≥ 0, x3 free:
-/// the finite terms prove 3 − 1 = 2 > 0, and ε·x3 is the term on an infinite bound. With
-/// max|a| = 1 and the largest finite bound 3 the checker's ratio is (ε/2)/(2/4) = ε exactly.
-fn farkas_model(eps: f64) -> LpModel {
+/// row 0: x1 + x2 + x3 ≥ 3,  row 1: x1 + x2 ≤ 1,  row 2: x3 ≤ 1,  x1, x2 ≥ 0, x3 free: infeasible
+/// (the rows allow x1 + x2 + x3 ≤ 2), proved by y = (1, −1, −1). The ray y = (1, −1, −(1 − η))
+/// leaves d₃ = η on x3, which has no upper bound: the proof then holds only for x3 below
+/// (L − U)/η, L − U = 3 − 1 − (1 − η) = 1 + η. x3's natural size is 3 (row 0's bound over its
+/// coefficient, the larger of 3 and row 2's 1): the box reading is 3η / (1 + η). Componentwise,
+/// d₃ is η of Σᵢ|aᵢ₃yᵢ| = 2 − η, and the gain 1 + η of the terms' 3 + 1 + (1 − η) = 5 − η: the
+/// reading η(5 − η) / ((2 − η)(1 + η)) ≈ 2.5η, the better one, is the checker's ratio.
+fn farkas_model() -> LpModel {
+    LpModel::builder(nalgebra::dmatrix![1.0, 1.0, 1.0; 1.0, 1.0, 0.0; 0.0, 0.0, 1.0])
+        .minimize([0.0, 0.0, 0.0])
+        .row_bounds([3.0, f64::NEG_INFINITY, f64::NEG_INFINITY], [f64::INFINITY, 1.0, 1.0])
+        .col_bounds([0.0, 0.0, f64::NEG_INFINITY], [f64::INFINITY, f64::INFINITY, f64::INFINITY])
+        .build()
+        .expect("a valid model")
+}
+
+/// The Farkas ray of [`farkas_model`] whose ratio is `r`: η of (r − 1)η² + (5 − r)η − 2r = 0,
+/// the root 4r / (b + √(b² + 8r(r − 1))) with b = 5 − r.
+fn farkas_ray(r: f64) -> [f64; 3] {
+    let b = 5.0 - r;
+    let eta = 4.0 * r / (b + (b * b + 8.0 * r * (r - 1.0)).sqrt());
+    [1.0, -1.0, -(1.0 - eta)]
+}
+
+/// x1 + x2 + ε·x3 ≥ 3, x1 + x2 ≤ 1, x1, x2 ≥ 0, x3 free is feasible (x3 = 3/ε): the ray
+/// y = (1, −1) proves 3 − 1 = 2 > 0 only while ε·x3 < 2, and x3's natural size is 3/ε (the value
+/// at which it fills row 0). However small ε, the checker must refuse it.
+fn feasible_with_a_small_coefficient(eps: f64) -> LpModel {
     LpModel::builder(nalgebra::dmatrix![1.0, 1.0, eps; 1.0, 1.0, 0.0])
         .minimize([0.0, 0.0, 0.0])
         .row_bounds([3.0, f64::NEG_INFINITY], [f64::INFINITY, 1.0])
@@ -214,7 +239,10 @@ fn farkas_model(eps: f64) -> LpModel {
 }
 
 /// r = (1, 1) on  min −x1  s.t.  x1 − (1 − ε)·x2 ≤ 1,  x ≥ 0: A·r = ε moves the row towards its
-/// finite upper bound; gain −cᵀr = 1, max|a| = 1, ‖c‖∞ = 1, so the ratio is (ε/2)/(1/2) = ε.
+/// finite upper bound; the row's natural size is its bound 1, x1's is 1 (the bound over its
+/// coefficient), so the objective's is |c1|·1 = 1 and the gain −cᵀr = 1: the box reading is ε.
+/// Componentwise the move is ε of Σⱼ|a₀ⱼrⱼ| = 2 − ε and the gain all of Σ|cⱼrⱼ|: ε / (2 − ε),
+/// the better one.
 fn ray_model(eps: f64) -> LpModel {
     LpModel::builder(nalgebra::dmatrix![1.0, -(1.0 - eps)])
         .minimize([-1.0, 0.0])
@@ -229,19 +257,26 @@ fn checkers_reject_bad_rays_and_grade_at_the_tolerance_edge() {
     let tol = 1e-8;
     for (factor, expected) in [(1.0 - 1e-3, Accuracy::Tolerance), (1.0 + 1e-3, Accuracy::Reduced)] {
         let eps = tol * factor;
-        let m = farkas_model(eps);
-        let c = check_farkas(&m, &[1.0, -1.0], tol);
-        assert_eq!(c.accuracy, expected, "Farkas ε = {eps:e}: {}", c.summary());
-        assert_eq!(certify::farkas(&m, &[1.0, -1.0]).holds(tol), expected == Accuracy::Tolerance);
-        let m = ray_model(eps);
+        let (m, y) = (farkas_model(), farkas_ray(eps));
+        let c = check_farkas(&m, &y, tol);
+        assert_eq!(c.accuracy, expected, "Farkas ratio {eps:e}: {}", c.summary());
+        assert!((c.ratio - eps).abs() <= 1e-6 * eps, "Farkas ratio {eps:e}: {}", c.summary());
+        assert_eq!(certify::farkas(&m, &y).holds(tol), expected == Accuracy::Tolerance);
+        // However small its coefficient, a term that can fill a row is no rounding error.
+        let m = feasible_with_a_small_coefficient(eps);
+        assert_eq!(check_farkas(&m, &[1.0, -1.0], tol).accuracy, Accuracy::Failed, "ε = {eps:e}");
+        assert!(!certify::farkas(&m, &[1.0, -1.0]).holds(tol), "ε = {eps:e}");
+        // ε / (2 − ε) = eps: ε = 2·eps / (1 + eps).
+        let m = ray_model(2.0 * eps / (1.0 + eps));
         let c = check_primal_ray(&m, &[1.0, 1.0], tol);
+        assert!((c.ratio - eps).abs() <= 1e-6 * eps, "ray ratio {eps:e}: {}", c.summary());
         assert_eq!(c.accuracy, expected, "ray ε = {eps:e}: {}", c.summary());
         assert_eq!(certify::primal_ray(&m, &[1.0, 1.0]).holds(tol), expected == Accuracy::Tolerance);
     }
     // Sign-flipped and zero rays prove nothing, for the crate's checkers and the suite's.
-    let m = farkas_model(0.0);
-    assert_eq!(check_farkas(&m, &[1.0, -1.0], tol).accuracy, Accuracy::Tolerance);
-    for y in [[-1.0, 1.0], [0.0, 0.0]] {
+    let m = farkas_model();
+    assert_eq!(check_farkas(&m, &[1.0, -1.0, -1.0], tol).accuracy, Accuracy::Tolerance);
+    for y in [[-1.0, 1.0, 1.0], [0.0, 0.0, 0.0]] {
         assert_eq!(check_farkas(&m, &y, tol).accuracy, Accuracy::Failed, "Farkas {y:?}");
         assert!(!certify::farkas(&m, &y).holds(tol), "Farkas {y:?}");
     }
@@ -329,8 +364,10 @@ fn complementarity_is_measured_on_inequalities_only() {
     assert_eq!(v.complementarity, 0.0, "{}", v.summary());
     assert_eq!(v.accuracy, Accuracy::Tolerance, "{}", v.summary());
     // The same rows as x₁ + x₂ ≥ 1 and x₁ + x₂ ≤ 1: each dual's sign selects its bound, and
-    // |yᵢ|·(distance to it) counts: (1e9 + 1e9)·1e-9 / (1 + objective 1) ≈ 1.
+    // |yᵢ|·(distance to it) counts: (1 + 1e9 + 1e9)·1e-9 ≈ 2, over G = 1 + GAP_FLOOR·F, where
+    // F takes the duals at most at their natural size 1 (the cost over the coefficient): the
+    // duals far out on their ray do not make the objective's size their own. ≈ 2.
     let v = verify_point(&twice_the_same_row((1.0, f64::INFINITY), (f64::NEG_INFINITY, 1.0)), &x, &y, 1e-8);
-    assert!((v.complementarity - 1.0).abs() <= 1e-6, "{}", v.summary());
+    assert!((v.complementarity - 2.0).abs() <= 1e-4, "{}", v.summary());
     assert_eq!(v.accuracy, Accuracy::Failed, "{}", v.summary());
 }

@@ -140,7 +140,13 @@ pub fn run(
     json(out, "beyond", &beyond)?;
     if let Some(dir) = netlib_all {
         bar.set_message("every NETLIB problem of a folder on the cpu backend");
-        let rows = super::netlib_all::run(dir, 1e-8, std::time::Duration::from_secs(120), quiet)?;
+        let plan = super::netlib_all::Plan {
+            backend: crate::lp::BackendKind::Cpu,
+            tolerance: Some(1e-8),
+            time_limit: std::time::Duration::from_secs(120),
+            max_rows: None,
+        };
+        let rows = super::netlib_all::run(dir, &plan, quiet)?;
         json(
             out,
             "netlib_all",
@@ -148,6 +154,7 @@ pub fn run(
                 dir: dir.display().to_string(),
                 rows,
                 separate: None,
+                backend: plan.backend,
                 tolerance: 1e-8,
                 time_limit_s: 120.0,
             },

@@ -11,7 +11,7 @@
 //! README's. HiGHS iteration counts appear only where a column `highs_*_iterations` gives them.
 
 use crate::lp::log::Logger;
-use crate::lp::{mps, solve, BackendKind, Settings, Status, Verbosity};
+use crate::lp::{mps, BackendKind, LpSolver, Settings, Status, Verbosity};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -41,7 +41,7 @@ pub struct Row {
     pub iterations: usize,
     pub seconds: f64,
     pub objective: f64,
-    /// |objective − reference| / max(1, |reference|).
+    /// [`relative_error`] of the objective against the reference.
     pub relative_error: Option<f64>,
 }
 
@@ -104,20 +104,31 @@ pub fn problems(dir: &Path) -> Result<Vec<Problem>, String> {
         .collect())
 }
 
-/// Solves every problem of `dir` on the cpu backend at `tolerance`, each within `time_limit`.
-pub fn run(
-    dir: &Path,
-    tolerance: f64,
-    time_limit: Duration,
-    mut progress: impl FnMut(&str),
-) -> Result<Vec<Row>, String> {
+/// What to run on a folder: the backend, ε (`None`: the backend's own), the limit per problem,
+/// and the largest model (rows) to solve — larger ones are left out of the list.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub backend: BackendKind,
+    pub tolerance: Option<f64>,
+    pub time_limit: Duration,
+    pub max_rows: Option<usize>,
+}
+
+/// |objective − reference| / (1 + |reference|): the error every `optimal` is held to (10·ε).
+pub fn relative_error(objective: f64, reference: f64) -> f64 {
+    (objective - reference).abs() / (1.0 + reference.abs())
+}
+
+/// Solves every problem of `dir` as `plan` says, one solver (and GL context) for all.
+pub fn run(dir: &Path, plan: &Plan, mut progress: impl FnMut(&str)) -> Result<Vec<Row>, String> {
+    let base = Settings::for_backend(plan.backend);
     let settings = Settings {
-        backend: BackendKind::Cpu,
-        tolerance,
+        tolerance: plan.tolerance.unwrap_or(base.tolerance),
         verbosity: Verbosity::Quiet,
-        time_limit: Some(time_limit),
-        ..Settings::default()
+        time_limit: Some(plan.time_limit),
+        ..base
     };
+    let mut solver = LpSolver::new(settings).map_err(|e| e.to_string())?.with_logger(Logger::quiet());
     let mut rows = Vec::new();
     for problem in problems(dir)? {
         let mut row = Row {
@@ -133,7 +144,8 @@ pub fn run(
         };
         match mps::read_file(&row.problem.file) {
             Err(e) => row.detail = e.to_string(),
-            Ok(model) => match solve(&model, &settings, &mut Logger::quiet()) {
+            Ok(model) if plan.max_rows.is_some_and(|max| model.num_rows() > max) => continue,
+            Ok(model) => match solver.solve(&model) {
                 Err(e) => row.detail = e.to_string(),
                 Ok(sol) => {
                     (row.rows, row.cols) = (model.num_rows(), model.num_cols());
@@ -142,7 +154,7 @@ pub fn run(
                     row.iterations = sol.iterations;
                     row.seconds = sol.timings.total.as_secs_f64();
                     row.objective = sol.objective;
-                    row.relative_error = row.problem.reference.map(|r| (sol.objective - r).abs() / r.abs().max(1.0));
+                    row.relative_error = row.problem.reference.map(|r| relative_error(sol.objective, r));
                 }
             },
         }
@@ -162,11 +174,17 @@ pub struct NetlibAllRun {
     /// Set when the list was measured apart from the rest of the report: (command, date).
     #[serde(default)]
     pub separate: Option<(String, String)>,
-    /// ε and the per-problem limit in seconds the run used.
+    /// The backend (cpu when not recorded), ε and the per-problem limit in seconds the run used.
+    #[serde(default = "default_backend")]
+    pub backend: BackendKind,
     #[serde(default = "default_tolerance")]
     pub tolerance: f64,
     #[serde(default = "default_time_limit")]
     pub time_limit_s: f64,
+}
+
+fn default_backend() -> BackendKind {
+    BackendKind::Cpu
 }
 
 fn default_tolerance() -> f64 {

@@ -162,9 +162,10 @@ pub fn render(out: &Path) -> Result<(), String> {
             None => String::new(),
         };
         md.push_str(&format!(
-            "## Every NETLIB problem of a larger collection, on the cpu backend
+            "## Every NETLIB problem of a larger collection, on the {} backend
 
-The folder `{}` (every `.mps` file the reader accepts, the large ones included) solved with the default settings at ε = {:e}, {} s limit per problem; reference objectives and HiGHS 1.16's status from the folder's `optimal_extended.tsv` (HiGHS's objective where it solved the problem, else NETLIB's README value). `optimal` means the independent check on the original model passed at ε.{provenance}\n\n{}\n",
+The folder `{}` (every `.mps` file the reader accepts, the large ones included) solved with the default settings at ε = {:e}, {} s limit per problem; reference objectives and HiGHS 1.16's status from the folder's `optimal_extended.tsv` (HiGHS's objective where it solved the problem, else NETLIB's README value); relative error |objective − reference| / (1 + |reference|). `optimal` means the independent check on the original model passed at ε.{provenance}\n\n{}\n",
+            all.backend.name(),
             all.dir,
             all.tolerance,
             all.time_limit_s,

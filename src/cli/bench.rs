@@ -128,11 +128,17 @@ struct NetlibArgs {
 #[derive(Args)]
 struct NetlibAllArgs {
     /// Folder with the .mps files (and optimal_extended.tsv or optimal.tsv).
-    #[arg(long, default_value = "tests/data/netlib")]
+    #[arg(long, default_value = "tests/data/netlib-all")]
     dir: std::path::PathBuf,
-    /// Termination tolerance ε.
-    #[arg(long, default_value_t = 1e-8)]
-    tolerance: f64,
+    /// The LP backend.
+    #[arg(long, value_enum, default_value_t = super::lp::BackendArg::Cpu)]
+    backend: super::lp::BackendArg,
+    /// Termination tolerance ε (default: the backend's own, 1e-8 on cpu and hybrid, 1e-4 on gpu).
+    #[arg(long)]
+    tolerance: Option<f64>,
+    /// Leave out the models with more rows than this.
+    #[arg(long)]
+    max_rows: Option<usize>,
     /// Time limit per problem, seconds.
     #[arg(long, default_value_t = 120.0)]
     time_limit: f64,
@@ -201,8 +207,13 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Lp(c) => super::bench_lp::lp(c),
         BenchWhat::Netlib(c) => netlib(c),
         BenchWhat::NetlibAll(c) => {
-            let limit = std::time::Duration::from_secs_f64(c.time_limit.max(0.0));
-            let rows = bench::netlib_all::run(&c.dir, c.tolerance, limit, |line| eprintln!("{line}"));
+            let plan = bench::netlib_all::Plan {
+                backend: c.backend.into(),
+                tolerance: c.tolerance,
+                time_limit: std::time::Duration::from_secs_f64(c.time_limit.max(0.0)),
+                max_rows: c.max_rows,
+            };
+            let rows = bench::netlib_all::run(&c.dir, &plan, |line| eprintln!("{line}"));
             if let (Some(out), Ok(rows)) = (&c.report, &rows) {
                 let command = std::env::args().collect::<Vec<_>>().join(" ");
                 let command = command.replacen(&std::env::args().next().unwrap_or_default(), "glsolve", 1);
@@ -210,7 +221,8 @@ pub fn run(a: &BenchArgs) -> ExitCode {
                     dir: c.dir.display().to_string(),
                     rows: rows.clone(),
                     separate: Some((command, bench::report::today())),
-                    tolerance: c.tolerance,
+                    backend: plan.backend,
+                    tolerance: c.tolerance.unwrap_or(glsolve::lp::Settings::for_backend(plan.backend).tolerance),
                     time_limit_s: c.time_limit,
                 };
                 if let Err(e) = bench::report::json(out, "netlib_all", &run).and_then(|()| bench::report::render(out)) {

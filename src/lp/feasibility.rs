@@ -1,7 +1,8 @@
 //! Unbounded or only dual infeasible: a verified primal ray proves that the dual is infeasible,
 //! and the LP is unbounded only when a primal feasible point exists as well. cplex1 (HiGHS's
 //! check instances) has such a ray and no feasible point at all. When a ray is found, the same
-//! model with c = 0 is solved on the cpu backend (double precision): its answer establishes
+//! model with c = 0 is solved on the cpu backend (double precision), whose optimal duals are zero
+//! and whose loop therefore stops at the first point the primal checks pass: its answer establishes
 //! feasibility (a point whose rows and bounds pass the check on the original model), refutes it
 //! (a verified Farkas ray), or leaves it unknown (a limit, the interrupt, a numerical failure).
 
@@ -10,9 +11,8 @@ use crate::lp::log::Logger;
 use crate::lp::model::LpModel;
 use crate::lp::settings::{BackendKind, Settings, Verbosity};
 use crate::lp::status::Status;
-use crate::lp::units::Units;
 use crate::lp::verdict::{Certificate, Verdict};
-use crate::lp::verify::{verify_in, Accuracy, VERIFY_FACTOR};
+use crate::lp::verify::{verify_valid, Accuracy, VERIFY_FACTOR};
 use std::time::Duration;
 
 /// What is known about the primal once a primal ray has been verified.
@@ -47,7 +47,7 @@ pub struct FeasibilityCheck {
     /// ([`VERIFY_FACTOR`]·ε) or only at its square root.
     pub accuracy: Accuracy,
     /// The status of the feasibility solve (the model with c = 0 on the cpu backend); `None`
-    /// when the loop's own iterate was already a feasible point.
+    /// when it could not start or no time was left for it.
     pub solve_status: Option<Status>,
     pub iterations: usize,
     pub time: Duration,
@@ -64,7 +64,7 @@ impl FeasibilityCheck {
     /// One line for the log, the summary and the status detail.
     pub fn summary(&self) -> String {
         let how = match self.solve_status {
-            None => "the loop's iterate".to_string(),
+            None => "no feasibility solve".to_string(),
             Some(s) => format!(
                 "the feasibility solve (c = 0, cpu backend: {s}, {} iterations, {:.3} s)",
                 self.iterations,
@@ -96,9 +96,9 @@ pub struct FeasibilityResult {
 }
 
 /// Grades x's primal measures on `model` at [`VERIFY_FACTOR`]·`tol` (and its square root).
-fn primal_grade(model: &LpModel, units: &Units, x: &[f64], tol: f64) -> (f64, f64, Accuracy) {
+fn primal_grade(model: &LpModel, x: &[f64], tol: f64) -> (f64, f64, Accuracy) {
     let zeros = vec![0.0; model.num_rows()];
-    let v = verify_in(model, units, x, &zeros, tol);
+    let v = verify_valid(model, x, &zeros, tol);
     let worst = [v.primal_residual, v.bound_violation].into_iter().map(|m| if m.is_nan() { f64::INFINITY } else { m });
     let worst = worst.fold(0.0, f64::max);
     let accuracy = if worst <= v.tolerance {
@@ -124,15 +124,14 @@ pub(crate) struct ZeroCostAnswer {
 /// keeps the two apart). `None`: the solve could not start.
 pub(crate) type ZeroCostSolve<'a> = &'a dyn Fn(&LpModel, &Settings, &mut Logger) -> Option<ZeroCostAnswer>;
 
-/// Decides whether `model` has a primal feasible point: `x` (the loop's iterate, if any) is
-/// checked first; otherwise the model with c = 0 is solved on the cpu backend with the caller's
-/// tolerances, its remaining time (`deadline`), its iteration limit and its interrupt flag.
+/// Decides whether `model` has a primal feasible point: the model with c = 0 is solved on the cpu
+/// backend with the caller's tolerances, its remaining time (`deadline`), its iteration limit and
+/// its interrupt flag. The loop's own iterate is never taken for one: after a ray it lies far out
+/// along it, where the rows' terms are so large that a violation of the size of the bounds is a
+/// rounding error of them (x₁ − x₂ ≥ 1 and ≤ −1 at x₁ ≈ x₂ ≈ 10⁸ passed the relative measures).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn check_feasibility(
     model: &LpModel,
-    units: &Units,
-    x: Option<&[f64]>,
-    row_duals: Option<&[f64]>,
     settings: &Settings,
     deadline: Option<Instant>,
     solve: ZeroCostSolve<'_>,
@@ -149,18 +148,6 @@ pub(crate) fn check_feasibility(
         tolerance: VERIFY_FACTOR * tol,
         certificate: None,
     };
-    if let (Some(x), Some(y)) = (x, row_duals) {
-        let (primal, bounds, accuracy) = primal_grade(model, units, x, tol);
-        if accuracy == Accuracy::Tolerance {
-            let check = FeasibilityCheck {
-                accuracy,
-                primal_residual: primal,
-                bound_violation: bounds,
-                ..empty(Feasibility::Established)
-            };
-            return FeasibilityResult { check, point: Some((x.to_vec(), y.to_vec())) };
-        }
-    }
     let t0 = Instant::now();
     let remaining = deadline.map(|d| d.saturating_duration_since(t0));
     if remaining.is_some_and(|r| r.is_zero()) {
@@ -192,7 +179,7 @@ pub(crate) fn check_feasibility(
         return FeasibilityResult { check, point: None };
     }
     // Any other end (optimal, a limit's best point, a failure's) is graded by the point alone.
-    let (primal, bounds, accuracy) = primal_grade(model, units, &sol.x, tol);
+    let (primal, bounds, accuracy) = primal_grade(model, &sol.x, tol);
     if accuracy == Accuracy::Failed {
         return FeasibilityResult { check: base, point: None };
     }
@@ -224,7 +211,6 @@ pub fn ray_status(ray: Accuracy, check: &FeasibilityCheck) -> Status {
 /// ray, so the feasibility solve itself never comes here.
 pub(crate) fn ray_feasibility(
     model: &LpModel,
-    sf: &crate::lp::standard_form::StandardForm,
     v: &mut Verdict,
     settings: &Settings,
     deadline: Option<Instant>,
@@ -235,12 +221,12 @@ pub(crate) fn ray_feasibility(
         Status::DualInfeasibleReducedAccuracy => Accuracy::Reduced,
         _ => return None,
     };
-    let found = check_feasibility(model, &sf.units, Some(&v.x), Some(&v.row_duals), settings, deadline, solve);
+    let found = check_feasibility(model, settings, deadline, solve);
     v.status = ray_status(ray, &found.check);
     let said = format!("primal feasibility {}", found.check.outcome.name());
     v.detail = if v.detail.is_empty() { said } else { format!("{}; {said}", v.detail) };
     if let Some((x, y)) = found.point {
-        v.verification = verify_in(model, &sf.units, &x, &y, settings.tolerance);
+        v.verification = verify_valid(model, &x, &y, settings.tolerance);
         (v.x, v.row_duals) = (x, y);
     }
     Some(found.check)

@@ -55,7 +55,7 @@ pub(crate) fn run_backend(
             let vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs).with_paths(st.cpu);
             let (mut vk, mut ne) = (vk, CpuNormal::new(m, n).with_paths(st.cpu));
             *setup = t_setup.elapsed();
-            let mut out = mpc::solve(&mut vk, &mut ne, problem, st, log);
+            let mut out = mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge));
             out.gpu_iterations = st.backend.uses_gl().then_some(0);
             out
         }
@@ -86,7 +86,7 @@ pub(crate) fn run_backend(
                 GpuVectors::new(g, normal.a_matrix(), m, n, &sf.free_pairs, pool).map_err(SolveError::Backend)?;
             let mut ne = GpuSide::new(normal);
             *setup = t_setup.elapsed();
-            mpc::solve(&mut vk, &mut ne, problem, st, log)
+            mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
         }
         (BackendKind::Hybrid, g) => {
             let dense = sf.dense_a();

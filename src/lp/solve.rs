@@ -14,8 +14,8 @@ use crate::lp::settings::{BackendKind, Settings, Verbosity};
 pub use crate::lp::solve_error::SolveError;
 use crate::lp::standard_form::{standard_form, Presolved};
 use crate::lp::status::Status;
-use crate::lp::verdict::{verdict, Certificate};
-use crate::lp::verify::{objective, reduced_costs, verify_in, Verification};
+use crate::lp::verdict::{original_point, verdict_checked, Certificate};
+use crate::lp::verify::{objective, reduced_costs, verify_valid, Checker, Verification};
 use std::time::Duration;
 
 /// Time per phase of a solve.
@@ -180,21 +180,12 @@ fn solve_valid(
         Presolved::DualInfeasible(why) => {
             let mut sol = trivial(model, settings, Status::DualInfeasible, why, timings, t0);
             let deadline = settings.time_limit.map(|d| t0 + d);
-            let found = check_feasibility(
-                model,
-                &crate::lp::units::Units::of(model),
-                None,
-                None,
-                settings,
-                deadline,
-                &solve_feasibility,
-            );
+            let found = check_feasibility(model, settings, deadline, &solve_feasibility);
             log.line(&found.check.summary());
             sol.status = ray_status(crate::lp::verify::Accuracy::Tolerance, &found.check);
             sol.detail = format!("{}; primal feasibility {}", sol.detail, found.check.outcome.name());
             if let Some((x, y)) = found.point {
-                let units = crate::lp::units::Units::of(model);
-                sol.verification = Some(verify_in(model, &units, &x, &y, settings.tolerance));
+                sol.verification = Some(verify_valid(model, &x, &y, settings.tolerance));
                 sol.objective = objective(model, &x);
                 sol.reduced_costs = reduced_costs(model, &y);
                 (sol.x, sol.row_duals) = (x, y);
@@ -247,14 +238,16 @@ fn solve_valid(
     }
     // The loop stops where the independent check on the original model passes (double
     // precision only: the loop ignores the judge in single precision).
+    let checker = Checker::new(model);
     let judge = |it: &Iterate| {
-        let v = verify_in(model, &sf.units, &sf.original_x(&it.x), &sf.original_duals(&it.lambda), settings.tolerance);
+        let (x, y) = original_point(model, &sf, it);
+        let v = checker.verify(&x, &y, settings.tolerance);
         v.worst() / v.tolerance
     };
     let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings.setup, &mut notes, &judge)?;
     let t_post = Instant::now();
-    let mut v = verdict(model, &sf, &outcome, settings);
-    let feasibility = ray_feasibility(model, &sf, &mut v, settings, deadline, &solve_feasibility);
+    let mut v = verdict_checked(&checker, &sf, &outcome, settings);
+    let feasibility = ray_feasibility(model, &mut v, settings, deadline, &solve_feasibility);
     timings.feasibility = feasibility.as_ref().map_or(Duration::ZERO, |f| f.time);
     let reduced_costs = reduced_costs(model, &v.row_duals);
     let objective = objective(model, &v.x);

@@ -12,8 +12,8 @@
 //! * γ makes the largest |Cⱼ·cⱼ| lie in [2^-½, 2^½).
 //!
 //! Being powers of two, the factors are undone exactly: x = C·x̄, y = R·ȳ/γ. The solver runs on
-//! the scaled standard form, and the independent check ([`crate::lp::verify`]) measures the
-//! answer on the original model in these units.
+//! the scaled standard form; the independent check ([`crate::lp::verify`]) measures the answer
+//! on the original model in the model's own numbers, without them.
 
 use crate::lp::model::LpModel;
 use rayon::prelude::*;
@@ -177,9 +177,10 @@ impl Units {
         (rmax, cmax)
     }
 
-    /// The denominators of the check's relative measures, in these units: 1 + the largest
-    /// finite |Rᵢ·row bound|, 1 + the largest finite |column bound / Cⱼ|, 1 + γ·max |Cⱼ·cⱼ|.
-    /// The loop weighs its residuals with the same numbers (`StandardForm::measure_weights`).
+    /// The denominators of the loop's own relative measures (`StandardForm::measure_weights`),
+    /// in these units: 1 + the largest finite |Rᵢ·row bound|, 1 + the largest finite
+    /// |column bound / Cⱼ|, 1 + γ·max |Cⱼ·cⱼ|. The check on the original model uses none of
+    /// them (`lp::verify`).
     pub fn measure_scales(&self, model: &LpModel) -> (f64, f64, f64) {
         let finite = |v: f64| if v.is_finite() { v.abs() } else { 0.0 };
         let rows = (0..model.num_rows())

@@ -7,7 +7,7 @@ use crate::lp::mpc::{Iterate, MpcOutcome};
 use crate::lp::settings::Settings;
 use crate::lp::standard_form::StandardForm;
 use crate::lp::status::Status;
-use crate::lp::verify::{self, Accuracy, CertificateCheck, CertificateKind, Verification, VERIFY_FACTOR};
+use crate::lp::verify::{self, Accuracy, CertificateCheck, CertificateKind, Checker, Verification, VERIFY_FACTOR};
 
 /// A ray proving infeasibility, in terms of the original model, with its check.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -30,15 +30,20 @@ pub struct Verdict {
 
 /// Decides the outcome of a loop run on `sf` (the standard form of `model`).
 pub fn verdict(model: &LpModel, sf: &StandardForm, out: &MpcOutcome, st: &Settings) -> Verdict {
-    let x = sf.original_x(&out.iterate.x);
-    let row_duals = sf.original_duals(&out.iterate.lambda);
-    let mut v = decide(model, sf, out, x, row_duals, st);
+    verdict_checked(&Checker::new(model), sf, out, st)
+}
+
+/// [`verdict`] with the model's checker, made once per solve.
+pub(crate) fn verdict_checked(checker: &Checker<'_>, sf: &StandardForm, out: &MpcOutcome, st: &Settings) -> Verdict {
+    let model = checker.model();
+    let (x, row_duals) = original_point(model, sf, &out.iterate);
+    let mut v = decide(checker, sf, out, x, row_duals, st);
     // An infeasibility claim whose certificate fails leaves a point to grade: the best iterate
     // seen may be far better than the last (a stalled residual drifts once μ underflows).
     let certificate_failed = v.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
     if let (true, Some(best)) = (certificate_failed, &out.best_iterate) {
-        let (bx, by) = (sf.original_x(&best.x), sf.original_duals(&best.lambda));
-        let bv = verify::verify_in(model, &sf.units, &bx, &by, st.tolerance);
+        let (bx, by) = original_point(model, sf, best);
+        let bv = checker.verify(&bx, &by, st.tolerance);
         if bv.accuracy < v.verification.accuracy {
             v.status = point_status(&bv);
             if v.status == Status::Optimal {
@@ -53,6 +58,23 @@ pub fn verdict(model: &LpModel, sf: &StandardForm, out: &MpcOutcome, st: &Settin
     v
 }
 
+/// The point of the original model that an iterate stands for: x moved into its column bounds
+/// (the interior-point method meets implicit upper bounds only to its tolerance; the check then
+/// sees the repair in the rows), and the row duals — those of rows of one entry completed
+/// (`StandardForm::complete_duals`); zero for a model without cost, whose
+/// optimal dual is y = 0 (the loop's y only shrinks towards it, and no relative measure of a
+/// dual without a cost to be relative to exists).
+pub(crate) fn original_point(model: &LpModel, sf: &StandardForm, it: &Iterate) -> (Vec<f64>, Vec<f64>) {
+    let mut x = sf.original_x(&it.x);
+    verify::into_bounds(model, &mut x);
+    if model.c.iter().all(|&c| c == 0.0) {
+        return (x, vec![0.0; model.num_rows()]);
+    }
+    let mut y = sf.original_duals(&it.lambda);
+    sf.complete_duals(model, &mut y);
+    (x, y)
+}
+
 /// Turns the loop's proposed status into the reported one (see [`Status`]):
 /// * optimal or numerical failure → by the point's verification: `Optimal` at ε,
 ///   `OptimalReducedAccuracy` at √ε, `NumericalFailure` otherwise;
@@ -60,14 +82,15 @@ pub fn verdict(model: &LpModel, sf: &StandardForm, out: &MpcOutcome, st: &Settin
 ///   (`…InfeasibleReducedAccuracy`), or `NumericalFailure` when the ray proves nothing;
 /// * a limit stays a limit; the verification says how good the best point is.
 fn decide(
-    model: &LpModel,
+    checker: &Checker<'_>,
     sf: &StandardForm,
     out: &MpcOutcome,
     x: Vec<f64>,
     row_duals: Vec<f64>,
     st: &Settings,
 ) -> Verdict {
-    let verification = verify::verify_in(model, &sf.units, &x, &row_duals, st.tolerance);
+    let model = checker.model();
+    let verification = checker.verify(&x, &row_duals, st.tolerance);
     let mut detail = out.detail.clone();
     let add = |d: &mut String, s: String| {
         if !d.is_empty() {

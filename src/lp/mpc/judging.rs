@@ -7,9 +7,9 @@ use crate::lp::backend::{NormalEquations, VectorKernels};
 use crate::lp::status::Status;
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
-    /// Grades `state` with `judge`; `Some` when the loop stops.
-    /// `done`: the loop's own test passes; `since_best`: judged iterations without a better
-    /// point.
+    /// Grades `state` with `judge`, every iteration; `Some` when the loop stops.
+    /// `done`: the loop's own test passes; `since_best`: iterations without a better judged
+    /// point since the best one came within [`JUDGE_WINDOW`] of passing.
     pub(super) fn consult(
         &mut self,
         judge: Judge<'_>,
@@ -18,16 +18,16 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         since_best: &mut usize,
     ) -> R<Option<Stop<V::Vector>>> {
         let ratio = judge(&self.download(state)?);
-        let graded = self.copy(state)?;
-        // Passes at ε itself, or the loop's tests pass and the check at its own tolerance
-        // (10ε) does: the papers' stopping rule, confirmed.
-        if ratio <= 1.0 / JUDGE_WINDOW || (done && ratio <= 1.0) {
-            return Ok(Some((Status::Optimal, Some(graded), String::new())));
+        // Passes at ε itself, or the loop's tests pass and the check at its own tolerance (10ε)
+        // does: the papers' stopping rule, confirmed.
+        let passes = ratio <= 1.0 / JUDGE_WINDOW || (done && ratio <= 1.0);
+        if passes {
+            return Ok(Some((Status::Optimal, Some(self.copy(state)?), String::new())));
         }
         if self.judged.as_ref().is_none_or(|(r, _)| ratio < *r) {
-            self.judged = Some((ratio, graded));
+            self.judged = Some((ratio, self.copy(state)?));
             *since_best = 0;
-        } else {
+        } else if self.judged.as_ref().is_some_and(|(r, _)| *r <= JUDGE_WINDOW) {
             *since_best += 1;
         }
         if *since_best < JUDGE_PATIENCE {

@@ -298,7 +298,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 dual_objective: dobj,
                 primal_infeasibility,
                 dual_infeasibility,
-                relative_gap: (pobj - dobj).abs() / (1.0 + (pobj + offset).abs()),
+                relative_gap: relative_gap(pobj + offset, dobj + offset, self.p.weights.is_some()),
                 mu,
                 alpha_primal: alpha_p,
                 alpha_dual: alpha_d,
@@ -314,22 +314,23 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 let why = "non-finite iterate (NaN or Inf in the residuals or objectives)".to_string();
                 return Ok((Status::NumericalFailure, None, why));
             }
-            let merit_now = merit(&info);
+            let merit_now = merit(&info, (pobj - dobj).abs() / (1.0 + (pobj + offset).abs()));
             if self.best.as_ref().is_none_or(|b| merit_now < b.merit) {
                 let kept = self.copy(&state)?;
                 self.best = Some(Best { merit: merit_now, iteration: k, state: kept });
             }
             let best_k = self.best.as_ref().map_or(0, |b| b.iteration);
-            // The stopping rule; with a judge, the independent check decides.
+            // The stopping rule; with a judge, the independent check decides, every iteration
+            // (the loop's own measures live in the scaled standard form, whose units are not the
+            // model's: only the check on the original model can say a point is optimal).
             let eps = self.st.tolerance;
             let done = converged(self.st.stopping, &info, [b_norm, c_norm, self.p.a_norm_inf], eps);
-            match self.judge.filter(|_| !single) {
-                Some(judge) if merit_now <= JUDGE_WINDOW * eps => {
+            match self.judge {
+                Some(judge) => {
                     if let Some(stop) = self.consult(judge, &state, done, &mut since_best)? {
                         return Ok(stop);
                     }
                 }
-                Some(_) => {}
                 None if done => return Ok((Status::Optimal, Some(state), String::new())),
                 None => {}
             }
@@ -378,6 +379,19 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             (state, alpha_p, alpha_d) = self.step(&state, &res, mu, nf)?;
             k += 1;
         }
+    }
+}
+
+/// The relative gap of the objectives `p` and `d` (with the model's constant): in the model's
+/// units (`weighted`) relative to the objective itself, |p − d| / max(|p|, |d|), as the
+/// independent check measures it — a "1 +" would be one unit of cost in the scaled problem, which
+/// equilibration chose, not the user — and the papers' |p − d| / (1 + |p|) otherwise.
+fn relative_gap(p: f64, d: f64, weighted: bool) -> f64 {
+    let diff = (p - d).abs();
+    match weighted {
+        true if diff == 0.0 => 0.0,
+        true => diff / p.abs().max(d.abs()),
+        false => diff / (1.0 + p.abs()),
     }
 }
 

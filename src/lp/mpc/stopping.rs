@@ -12,10 +12,14 @@ use crate::lp::settings::StoppingRule;
 /// infeasibility tests need time to see.
 pub const NO_PROGRESS_ITERATIONS: usize = 10;
 
-/// The merit by which the best iterate is kept for limits and failures: the largest of the
-/// three relative measures of (6.1)–(6.3) (primal residual, dual residual, gap).
-pub fn merit(info: &IterationInfo) -> f64 {
-    let m = info.primal_infeasibility.max(info.dual_infeasibility).max(info.relative_gap);
+/// The merit by which the best iterate is kept for limits and failures, and by which single
+/// precision's progress is judged: the largest of the primal and dual measures of (6.1)–(6.2)
+/// and `progress_gap`, the papers' |cᵀx − bᵀλ| / (1 + |cᵀx|) on the scaled standard form. That
+/// gap falls with μ from the first iteration on, where the relative gap of the log (and of the
+/// check) stays near 1 while the objectives are far apart (modszk1: its first 12 iterations);
+/// it is no test of optimality, which only the check on the original model makes.
+pub fn merit(info: &IterationInfo, progress_gap: f64) -> f64 {
+    let m = info.primal_infeasibility.max(info.dual_infeasibility).max(progress_gap);
     if m.is_nan() {
         f64::INFINITY
     } else {
@@ -23,8 +27,8 @@ pub fn merit(info: &IterationInfo) -> f64 {
     }
 }
 
-/// The judge is consulted once the merit is within this factor of ε (the verification's own
-/// factor: a point whose loop measures are further off cannot pass it).
+/// The check's own factor: a judged point within it of passing (measures ≤ 100·ε) starts the
+/// judge's patience, and one within its inverse (measures ≤ ε) stops the loop as optimal.
 pub const JUDGE_WINDOW: f64 = crate::lp::verify::VERIFY_FACTOR;
 
 /// Judged iterations without a better judged point after which the loop stops with the best

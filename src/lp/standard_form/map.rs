@@ -1,14 +1,16 @@
 //! Maps between the standard form and the original model: points, rays, duals, and the weights
-//! that make the loop's termination measures those of the verification on the original model.
+//! of the loop's own measures (its log, its stall and certificate tests) in the model's units.
 
 use super::{ColumnMap, StandardForm};
 use crate::lp::model::LpModel;
 use faer::Mat;
 
-/// Per-entry weights that turn the loop's residuals on the scaled standard form into bounds on
-/// the verification's measures on the original model ([`crate::lp::verify::verify_point`]),
-/// which are taken in the model's units (R, C, γ of [`crate::lp::Units`]) and divided by the
-/// denominators of [`crate::lp::Units::measure_scales`] (B_row, B_col, B_c):
+/// Per-entry weights that put the loop's residuals on the scaled standard form into the model's
+/// units (R, C, γ of [`crate::lp::Units`]), relative to the denominators of
+/// [`crate::lp::Units::measure_scales`] (B_row, B_col, B_c). They are the loop's own measures:
+/// whether a point is optimal only the check on the original model says
+/// ([`crate::lp::verify`], consulted every iteration), since "1 +" in these units is one unit of
+/// what equilibration chose, not of the model (modszk1's cost gauge made it 3·10⁸ of objective).
 ///
 /// * row i of the original model is violated by at most |r̄_b,i| / R̄ᵢ (Ā = R̄·A·C̄, the standard
 ///   form's own factors), which the check counts as Rᵢ·|r_b,i| / B_row: `primal[i]` =
@@ -20,9 +22,8 @@ use faer::Mat;
 ///   `dual[j]` = Cⱼ / (C̄ⱼ·B_c).
 ///
 /// With equilibration on, R̄ = R and C̄ = C and the weights are the three denominators. Without
-/// these weights the loop stopped at ‖r̄_b‖∞ ≤ ε·(1 + ‖b̄‖∞) while the verification asked for
-/// something else: on grow15 (all row bounds 0, b̄ made of bounds up to 1e6 by the shifts) the
-/// loop's "1e-8" was an absolute row violation of 7e-5.
+/// them the loop's measures were ‖r̄_b‖∞ / (1 + ‖b̄‖∞): on grow15 (all row bounds 0, b̄ made of
+/// bounds up to 1e6 by the shifts) its "1e-8" was an absolute row violation of 7e-5.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasureWeights {
     pub primal: Vec<f64>,
@@ -126,6 +127,18 @@ impl StandardForm {
                 None => 0.0,
             })
             .collect()
+    }
+
+    /// Gives each equality row of one entry that fixed its column ([`StandardForm::singletons`])
+    /// the dual that makes the column's reduced cost zero, yᵢ = (cⱼ − Σₖ aₖⱼyₖ)/aᵢⱼ, in `y`
+    /// (the model's row duals, in its sense, with yᵢ = 0 for the dropped row).
+    pub fn complete_duals(&self, model: &LpModel, y: &mut [f64]) {
+        for &(i, j, a) in &self.singletons {
+            let z = model.c[j] - model.a.col(j).map(|(k, v)| v * y.get(k).copied().unwrap_or(0.0)).sum::<f64>();
+            if let Some(yi) = y.get_mut(i) {
+                *yi += z / a;
+            }
+        }
     }
 
     /// Row duals of the original model (in its own sense) from a scaled λ̄: y = sense·R·λ̄/γ.

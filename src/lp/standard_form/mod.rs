@@ -6,7 +6,8 @@
 //!    r with coefficient −1, `a·x − r = 0`, bounded by the row's bounds; rows free on both sides
 //!    (extra N rows) are dropped (their dual is 0). Ranges thus become boxed slacks.
 //! 2. **Columns** (original and slack), by bounds [l, u]:
-//!    * l = u: **fixed**, eliminated (value moved into b and the objective constant);
+//!    * l = u, or fixed by an equality row of one entry (`rows::singleton_fixes`): **fixed**,
+//!      eliminated (value into b and the objective constant; the row left empty);
 //!    * l finite, u = +∞: **shift** x = l + x′;
 //!    * l = −∞, u finite: **mirror** x = u − x′ (column and cost negated);
 //!    * l = −∞, u = +∞: **free**, split x = x⁺ − x⁻ (the usual dense choice). Both parts tend
@@ -19,18 +20,16 @@
 //!      A: an explicit row per boxed column made A·D²·Aᵀ up to 400 times larger (fit2d: 25 rows,
 //!      10 500 boxed columns) and mixed the bounds' magnitudes into b, so that the loop's relative
 //!      primal residual hid absolute row violations a million times larger (grow15).
-//! 3. **Empty rows** of the result are dropped when their b is 0 and prove primal
-//!    infeasibility otherwise; **empty columns** sit at the bound their cost prefers: 0 when the
-//!    cost is ≥ 0, their upper bound when it is negative, and prove dual infeasibility (the dual
-//!    constraint 0 ≥ cⱼ < 0 fails) when there is none.
+//! 3. **Empty rows** are dropped when their b is 0 and prove primal infeasibility otherwise;
+//!    **empty columns** sit at the bound their cost prefers (0 for cost ≥ 0, else the upper
+//!    bound) and prove dual infeasibility (0 ≥ cⱼ < 0 fails) when there is none.
 //! 4. **Units** ([`crate::lp::units`], [`scaling`]): Ā = R·A·C, b̄ = R·b, c̄ = γ·C·c,
 //!    ū = C⁻¹·u with the model's powers of two, a row's slack scaled by 1/Rᵢ with its row, so
 //!    that every row and column of Ā has max-norm ≈ 1 and the largest cost is ≈ 1; unscaled
 //!    exactly by x = C·x̄, λ = R·λ̄/γ. Equilibration (R, C) is optional, the cost factor γ is
 //!    always applied.
 //!
-//! A maximization is solved as min −cᵀx; the objective is reported in the model's own sense and
-//! always includes the model's objective constant.
+//! A maximization is solved as min −cᵀx; the objective is reported in the model's sense.
 
 mod columns;
 mod map;
@@ -91,9 +90,10 @@ pub struct StandardForm {
     pub cost_scale: f64,
     /// Entries of Ā treated as zero ([`SMALL_MATRIX_VALUE`]).
     pub tiny_entries: usize,
-    /// The model's units, in which the independent check measures answers (the factors above
-    /// are these, mapped to the standard form's rows and columns, when equilibration is on).
+    /// The model's units (the factors above are these, mapped, when equilibration is on).
     pub units: Units,
+    /// (row i, column j, aᵢⱼ) of the equality rows of one entry that fixed their column.
+    pub singletons: Vec<(usize, usize, f64)>,
 }
 
 /// Where a bounded-form variable's entries come from: a column of the model (rows mapped to
@@ -218,14 +218,13 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
             b.push(0.0);
         }
     }
-    let mut vars: Vec<Var> = Vec::with_capacity(model.num_cols() + slacks.len());
-    for j in 0..model.num_cols() {
-        vars.push(Var {
-            src: Source::Model(j),
-            cost: sense_sign * model.c[j],
-            lo: model.col_lower[j],
-            up: model.col_upper[j],
-        });
+    let (lo, up, c) = (&model.col_lower, &model.col_upper, &model.c);
+    let mut vars: Vec<Var> = (0..model.num_cols())
+        .map(|j| Var { src: Source::Model(j), cost: sense_sign * c[j], lo: lo[j], up: up[j] })
+        .collect();
+    let singletons = rows::singleton_fixes(model);
+    for &(i, j, a) in &singletons {
+        (vars[j].lo, vars[j].up) = (model.row_lower[i] / a, model.row_lower[i] / a);
     }
     vars.extend(slacks);
     // Column transformation (2).
@@ -376,6 +375,7 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
         cost_scale: 1.0,
         tiny_entries: 0,
         units: units.clone(),
+        singletons,
     };
     let (rf, cf) = match scale {
         true => scaling::factors(units, &rows.index, &new_row, &cols, &new_col),

@@ -1,8 +1,9 @@
-//! Removing rows from a built standard form (the linearly dependent rows found before the
-//! loop, [`crate::lp::backend::dependent_rows`]).
+//! Rows that leave the standard form: equality rows of one entry, which fix their column before
+//! it is built, and the linearly dependent rows found before the loop
+//! ([`crate::lp::backend::dependent_rows`]), removed from a built one.
 
 use super::StandardForm;
-use crate::lp::model::SparseColMatrix;
+use crate::lp::model::{LpModel, SparseColMatrix};
 
 impl StandardForm {
     /// Removes the standard-form rows `rows` (indices past the last row are ignored) from A, b
@@ -42,4 +43,34 @@ impl StandardForm {
             *r = r.and_then(|i| new_index[i]);
         }
     }
+}
+
+/// The equality rows of one entry, aᵢⱼ·xⱼ = bᵢ, that fix their column at bᵢ/aᵢⱼ: (i, j, aᵢⱼ),
+/// where that value lies within the column's bounds (the first such row of a column; a second
+/// one, then empty, is consistent or proves infeasibility as any empty row). The row is left to
+/// become empty and be dropped; its dual is recovered from the column's reduced cost
+/// ([`StandardForm::complete_duals`]). Left to the loop, such a row is met only to the loop's
+/// tolerance, and in a part of the model without cost or nonzero bound (gas11's b = 0 rows) no
+/// unit-free measure can call xⱼ = 5e-14 small.
+pub(super) fn singleton_fixes(model: &LpModel) -> Vec<(usize, usize, f64)> {
+    let m = model.num_rows();
+    let (mut count, mut entry) = (vec![0usize; m], vec![(0usize, 0.0f64); m]);
+    for j in 0..model.num_cols() {
+        for (i, v) in model.a.col(j).filter(|&(_, v)| v != 0.0) {
+            count[i] += 1;
+            entry[i] = (j, v);
+        }
+    }
+    let mut fixed = vec![false; model.num_cols()];
+    let mut fixes = Vec::new();
+    for i in (0..m).filter(|&i| count[i] == 1 && model.row_lower[i] == model.row_upper[i]) {
+        let (j, a) = entry[i];
+        let value = model.row_lower[i] / a;
+        let inside = model.col_lower[j] <= value && value <= model.col_upper[j];
+        if value.is_finite() && inside && !fixed[j] && model.col_lower[j] != model.col_upper[j] {
+            fixed[j] = true;
+            fixes.push((i, j, a));
+        }
+    }
+    fixes
 }
