@@ -98,7 +98,7 @@
 //! * [`lp`]: the LP solver (MPS reader and writer, standard form, Mehrotra's predictor-corrector
 //!   over the backends, verification, statuses);
 //! * [`lsq`], [`refine`]: the mixed-precision solvers in the papers' layout;
-//! * [`dense`]: the nalgebra entry points above; [`matrix_market`]: the CLI's matrix reader;
+//! * [`dense`]: the nalgebra entry points above; [`matrix_market`]: the CLI's matrix reader and writer;
 //! * `debug` (feature `viewer`) and `bench` (feature `bench`): the viewer and the benchmarks.
 //!
 //! # Cargo features

@@ -140,7 +140,7 @@ fn check(backend: &str, r: &serde_json::Value) {
         ("substitution", 8),
         ("blas-1", 18),
         ("blas-2", 4),
-        ("lu", 9),
+        ("lu", 13),
         ("least squares", 3),
     ] {
         assert!(families(family) >= at_least, "{backend}: {} {family} cases, {at_least} expected", families(family));

@@ -19,6 +19,27 @@ fn solve_without_a_backend_chooses_one_and_says_why_in_one_line() {
     assert!(ok && help.contains("[default: auto]"), "{help}");
 }
 
+/// The threshold behind the message above, pinned by what `auto` decides rather than by its
+/// words: a dense LP of 511 rows is sent to the cpu backend without the device being asked, one
+/// of 512 rows asks the device (on this machine's software rasterizer, which then says cpu too).
+/// The numbers are literals: moving `AUTO_MIN_ROWS` fails here on the decision.
+#[test]
+fn auto_decides_without_the_device_below_512_dense_rows_only() {
+    use glsolve::lp::auto::by_shape;
+    use glsolve::lp::backend::sparse_assembly_pays;
+    use glsolve::lp::random::random_lp;
+    for (m, asks_the_device) in [(1usize, false), (27, false), (511, false), (512, true), (513, true)] {
+        let model = random_lp(m, 3).to_model(3);
+        let sparse = sparse_assembly_pays(&model.a);
+        assert!(!sparse, "the random family is dense (m = {m})");
+        let decided = by_shape(model.num_rows(), sparse);
+        assert_eq!(decided.is_none(), asks_the_device, "m = {m}: {decided:?}");
+        if let Some(choice) = decided {
+            assert_eq!(choice.backend, glsolve::lp::BackendKind::Cpu, "m = {m}");
+        }
+    }
+}
+
 #[test]
 fn the_default_job_runs_the_hybrid_method_and_says_so() {
     let (ok, out) = glsolve(&[]);

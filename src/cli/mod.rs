@@ -3,11 +3,14 @@ use clap::{Parser, Subcommand};
 use glsolve::gl::{GlApi, GlError, Gpu, HeadlessOptions};
 use std::process::ExitCode;
 
+mod answer;
 mod bench;
 mod bench_lp;
 mod factor;
 mod info;
+mod linsolve;
 mod lp;
+mod lsq;
 mod mixed;
 mod report;
 mod show;
@@ -56,9 +59,9 @@ enum Command {
     /// Factor a random SPD matrix on the GPU with one Cholesky variant and check it against faer.
     Cholesky(factor::CholeskyArgs),
     /// Weighted least squares with mixed-precision refinement (2008 Algorithm 1), or a data fit.
-    Lsq(mixed::LsqArgs),
+    Lsq(lsq::LsqArgs),
     /// A dense general system by single-precision GPU LU and double-precision refinement.
-    Linsolve(mixed::LinsolveArgs),
+    Linsolve(linsolve::LinsolveArgs),
     /// Benchmarks (speed is measured here only).
     Bench(bench::BenchArgs),
     /// Watch an algorithm pass by pass: a window (keys: space, enter, p, +/-, s, q) or PNG dumps.
@@ -77,8 +80,8 @@ pub fn run() -> ExitCode {
         Some(Command::Solve(a)) => lp::solve(&a),
         Some(Command::Generate(a)) => lp::generate(&a),
         Some(Command::Cholesky(a)) => factor::run(&a),
-        Some(Command::Lsq(a)) => mixed::lsq(&a),
-        Some(Command::Linsolve(a)) => mixed::linsolve(&a),
+        Some(Command::Lsq(a)) => lsq::lsq(&a),
+        Some(Command::Linsolve(a)) => linsolve::linsolve(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         Some(Command::Show(a)) => show::run(&a),
         Some(Command::Web(a)) => web::run(&a),

@@ -98,10 +98,18 @@ pub fn lu_solve<T: Copy + std::ops::Sub<Output = T> + std::ops::Mul<Output = T> 
 }
 
 /// Solves A·x = b (A row-major n×n) in double precision with faer's partial-pivoting LU;
-/// `None` when the solution is not finite (A singular to working precision).
+/// `None` when A is singular to working precision: a pivot at most n·ε·‖A‖∞ (then
+/// κ(A) ≥ 1/(n²·ε)), or a solution that is not finite. An exactly singular A does not always
+/// leave an exact zero pivot (faer eliminates through the pivot's reciprocal: [1 2; 2 4]·0.79
+/// leaves one of rounding size, and a consistent b then gives a finite x), so the pivots are
+/// tested, not only x.
 pub fn solve_general(a: &[f64], n: usize, b: &[f64]) -> Option<Vec<f64>> {
     use faer::linalg::solvers::Solve;
     let lu = to_mat(a, n, n).partial_piv_lu();
+    let limit = n as f64 * f64::EPSILON * norm_inf(a, n, n);
+    if (0..n).any(|k| lu.U()[(k, k)].abs() <= limit) {
+        return None;
+    }
     let x = lu.solve(Mat::from_fn(n, 1, |i, _| b[i]));
     let x: Vec<f64> = (0..n).map(|i| x[(i, 0)]).collect();
     x.iter().all(|v| v.is_finite()).then_some(x)
@@ -179,4 +187,22 @@ pub fn lu_factor_only<T: faer::traits::RealField + Copy>(a: &Mat<T>) -> T {
     let lu = a.partial_piv_lu();
     let n = a.nrows();
     lu.U()[(n - 1, n - 1)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn singular_systems_have_no_solution_at_any_scale() {
+        for s in [1.0, 0.79, 0.3, 1e30, 1e-30] {
+            let a = [s, 2.0 * s, 2.0 * s, 4.0 * s];
+            assert_eq!(solve_general(&a, 2, &[3.0 * s, 6.0 * s]), None, "scale {s:e}, consistent b");
+            assert_eq!(solve_general(&a, 2, &[3.0 * s, 7.0 * s]), None, "scale {s:e}, inconsistent b");
+        }
+        // Nearly singular but regular to double precision (κ ≈ 4e12): solved.
+        let a = [1.0, 1.0, 1.0, 1.0 + 2f64.powi(-40)];
+        let x = solve_general(&a, 2, &[2.0, 2.0 + 2f64.powi(-40)]).expect("regular");
+        assert!((x[0] - 1.0).abs() <= 1e-3 && (x[1] - 1.0).abs() <= 1e-3, "{x:?}");
+    }
 }

@@ -1,6 +1,7 @@
 //! Cholesky (every variant, full and packed), assembly (the papers' per-column in both formats,
 //! the blocked one), substitution, LU (the unblocked GPU LU, and the mixed-precision solver with
-//! the blocked hybrid LU) and weighted least squares, against f64 references.
+//! the blocked hybrid LU, on systems at the unit scale and far from it) and weighted least
+//! squares, against f64 references.
 
 use super::{bounds, ensure, Report, U};
 use glsolve::cpu::{dense, random};
@@ -158,6 +159,59 @@ pub fn lu(gpu: &Gpu, r: &mut Report) {
                 ))
             });
         r.case("lu", format!("mixed-precision linsolve n = {n}, κ ≈ {cond:.0e}"), result);
+    }
+    far_from_one(gpu, r);
+}
+
+/// The mixed-precision solver on systems far from the unit scale: A = R·A₀·C (rows 1e15 …
+/// 1e−15, columns 1e20 … 1e−20) and x = s·C⁻¹·y (s = 1e±30), so that x is off by a factor of 2
+/// to 1e50 unless its scale-back is right. The reference y solves A₀·y = R⁻¹·b/s by nalgebra's
+/// f64 LU (not the code under test); x is compared in y's units. A₀ of entries ½ … 1 with n on
+/// the diagonal must be answered by the mixed path, κ₂(A₀) = 1e9 by the fallback.
+fn far_from_one(gpu: &Gpu, r: &mut Report) {
+    for (n, well, s) in [(7usize, true, 1e30), (33, true, 1e-30), (9, false, 1e30), (9, false, 1e-30)] {
+        let a0 = if well {
+            let u = random::uniform(n, n, -1.0, 1.0, 70 + n as u64);
+            (0..n * n)
+                .map(|k| if k / n == k % n { n as f64 } else { (0.5 + 0.5 * u[k].abs()).copysign(u[k]) })
+                .collect()
+        } else {
+            random::general_with_condition(n, 1e9, 71)
+        };
+        let spread = |lo: f64, hi: f64| -> Vec<f64> {
+            (0..n).map(|i| 10f64.powf(hi + (lo - hi) * i as f64 / (n as f64 - 1.0))).collect()
+        };
+        let (rs, cs) = (spread(-15.0, 15.0), spread(-20.0, 20.0));
+        let y0 = random::uniform(n, 1, 0.5, 1.0, 72);
+        let a: Vec<f64> = (0..n * n).map(|k| rs[k / n] * a0[k] * cs[k % n]).collect();
+        let b: Vec<f64> = dense::matvec(&a0, n, n, &y0).iter().zip(&rs).map(|(v, ri)| ri * v * s).collect();
+        let result = (|| -> Result<String, String> {
+            let m0 = nalgebra::DMatrix::from_row_slice(n, n, &a0);
+            let back = nalgebra::DVector::from_fn(n, |i, _| b[i] / rs[i] / s);
+            let y = m0.clone().lu().solve(&back).ok_or("the f64 reference is singular")?;
+            let inv = m0.clone().try_inverse().ok_or("A₀ is singular")?;
+            let norm = |m: &nalgebra::DMatrix<f64>| {
+                m.row_iter().map(|row| row.iter().map(|v| v.abs()).sum::<f64>()).fold(0.0, f64::max)
+            };
+            let kappa = norm(&m0) * norm(&inv);
+            let sol = refine::linsolve(gpu, &a, n, &b, &RefineSettings::default()).map_err(|e| e.to_string())?;
+            match (&sol.method, well) {
+                (Method::Mixed, true) | (Method::DoubleFallback(_), false) => {}
+                (m, _) => {
+                    return Err(format!("method {m:?}, expected {}", if well { "mixed" } else { "the fallback" }))
+                }
+            }
+            let e = (0..n).map(|j| (sol.x[j] * cs[j] / s - y[j]).abs()).fold(0.0, f64::max) / y.amax();
+            // The paper's test bounds the scaled residual by 8·n·ε·‖Â‖∞·‖b̂‖∞ (‖Â‖∞ ≤ 2n), the
+            // scaled system's κ∞ is within 4(n + 1) of κ∞(A₀) (rows of A₀ within 2(n + 1) of
+            // one another), and the reference errs by 4ε·κ∞(A₀); the fallback stays within it.
+            let nf = n as f64;
+            let tol = kappa * (4.0 * (nf + 1.0) * 2.0 * nf * 8.0 * nf * f64::EPSILON + 4.0 * f64::EPSILON);
+            ensure(e <= tol, || format!("in y's units ‖C·x/s − y‖∞/‖y‖∞ = {e:e} > {tol:e} ({:?})", sol.method))?;
+            Ok(format!("{:?}, {} refinement steps, error {e:.1e} in y's units", sol.method, sol.iterations))
+        })();
+        let what = if well { "entries ½ … 1".to_string() } else { "κ₂ = 1e9".to_string() };
+        r.case("lu", format!("mixed-precision linsolve far from one: n = {n}, {what}, x ≈ {s:.0e}·C⁻¹"), result);
     }
 }
 
