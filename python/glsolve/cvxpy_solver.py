@@ -8,7 +8,10 @@ inequality rows ``NonNeg``, variable bounds handed over as bounds) with CVXPY's 
 its Clarabel interface gives them.
 """
 
+from collections import namedtuple
+
 import numpy as np
+import scipy.sparse as sp
 
 import cvxpy.settings as s
 from cvxpy.constraints import NonNeg, Zero
@@ -86,11 +89,18 @@ class GlsolveSolver(ConicSolver):
     def solve_via_data(self, data, warm_start, verbose, solver_opts, solver_cache=None):
         n = data[s.C].shape[0]
         lb, ub = data.get(s.LOWER_BOUNDS), data.get(s.UPPER_BOUNDS)
-        lower = np.full(n, -np.inf) if lb is None else np.asarray(lb, dtype=np.float64)
-        upper = np.full(n, np.inf) if ub is None else np.asarray(ub, dtype=np.float64)
+        lower = np.full(n, -np.inf) if lb is None else np.array(lb, dtype=np.float64)
+        upper = np.full(n, np.inf) if ub is None else np.array(ub, dtype=np.float64)
+        G, h = sp.csr_array(data[s.G]), np.asarray(data[s.H], dtype=np.float64)
+        rows = _singleton_rows(G, h, lower, upper)
+        keep = np.setdiff1d(np.arange(G.shape[0]), rows.index)
         options = {**self.options, **(solver_opts or {})}
-        return linprog(data[s.C], A_ub=data[s.G], b_ub=data[s.H], A_eq=data[s.A], b_eq=data[s.B],
-                       bounds=np.column_stack([lower, upper]), verbose=bool(verbose), **options)
+        res = linprog(data[s.C], A_ub=G[keep], b_ub=h[keep], A_eq=data[s.A], b_eq=data[s.B],
+                      bounds=np.column_stack([lower, upper]), verbose=bool(verbose), **options)
+        res["singleton_rows"] = rows
+        res["kept_rows"] = keep
+        res["inequality_rows"] = G.shape[0]
+        return res
 
     def cite(self, data):
         return (
@@ -114,7 +124,57 @@ class GlsolveSolver(ConicSolver):
         # CVXPY's duals are the negated sensitivities (its SciPy interface does the same).
         eq_dual = utilities.get_dual_values(-solution["eqlin"]["marginals"], utilities.extract_dual_value,
                                             inverse_data[self.EQ_CONSTR])
-        leq_dual = utilities.get_dual_values(-solution["ineqlin"]["marginals"], utilities.extract_dual_value,
+        leq_dual = utilities.get_dual_values(-_inequality_marginals(solution), utilities.extract_dual_value,
                                              inverse_data[self.NEQ_CONSTR])
         eq_dual.update(leq_dual)
         return Solution(status, opt_val, primal_vars, eq_dual, attr)
+
+
+# Inequality rows with one entry, solved as bounds: `index` the rows, `col` their column,
+# `coef` their entry, `side` "lower" or "upper" (the bound the row became), `owns` whether the
+# row is the tightest bound of its side (it gets the bound's marginal; others get 0).
+Singletons = namedtuple("Singletons", "index col coef side owns")
+
+
+def _singleton_rows(G, h, lower, upper):
+    """CVXPY writes x >= 0, x <= u and the like as rows of G; glsolve's interior-point method
+    would carry each as a row of its normal equations (m + n rows for `x >= 0` alone), while
+    as bounds they cost nothing. Rows g·x_j <= h with one entry become bounds here, tightening
+    `lower` and `upper` in place; the returned record maps the bounds' marginals back to the
+    rows (the sensitivity to h is the bound's marginal divided by g)."""
+    G.sum_duplicates()
+    first = G.indptr[:-1]
+    candidates = np.flatnonzero(np.diff(G.indptr) == 1)
+    nonzero = G.data[first[candidates]] != 0
+    index = candidates[nonzero]
+    col, coef = G.indices[first[index]], G.data[first[index]]
+    value = h[index] / coef
+    side = np.where(coef > 0, "upper", "lower")
+    owns = np.zeros(len(index), dtype=bool)
+    for k in np.argsort(value, kind="stable"):  # lower bounds: the largest wins, upper: the smallest
+        j = col[k]
+        if side[k] == "upper" and value[k] <= upper[j]:
+            upper[j] = value[k]
+    for k in np.argsort(-value, kind="stable"):
+        j = col[k]
+        if side[k] == "lower" and value[k] >= lower[j]:
+            lower[j] = value[k]
+    # The first row that sets a bound's final value owns it.
+    taken = set()
+    for k in range(len(index)):
+        j, bound = col[k], (upper if side[k] == "upper" else lower)
+        if value[k] == bound[j] and (j, side[k]) not in taken:
+            owns[k] = True
+            taken.add((j, side[k]))
+    return Singletons(index, col, coef, side, owns)
+
+
+def _inequality_marginals(solution):
+    """The marginals of every row of G: the kept rows' from linprog, the singleton rows' from the
+    bounds they became."""
+    rows, y = solution["singleton_rows"], np.zeros(solution["inequality_rows"])
+    y[solution["kept_rows"]] = solution["ineqlin"]["marginals"]
+    bound = np.where(rows.side == "upper", solution["upper"]["marginals"][rows.col],
+                     solution["lower"]["marginals"][rows.col])
+    y[rows.index] = np.where(rows.owns, bound / rows.coef, 0.0)
+    return y

@@ -82,3 +82,23 @@ def test_options():
     with pytest.raises(ValueError, match="backend = 'x'"):
         portfolio(0).solve(solver=GlsolveSolver(backend="x"))
     assert glsolve.GlsolveSolver is GlsolveSolver
+
+
+def test_rows_on_one_variable_keep_their_duals():
+    """Rows with one entry are solved as bounds; their duals come back scaled by the entry,
+    and the tightest of several rows on one bound gets it."""
+
+    def make():
+        x = cp.Variable(3)
+        cons = [2 * x[0] <= 3, 3 * x[0] >= -3, -4 * x[1] <= -1, x[1] >= 0.1, 0.5 * x[2] >= 0.2, x[2] <= 10,
+                x[0] + x[1] + x[2] >= 2, x[0] - x[2] <= 1]
+        return cp.Problem(cp.Minimize(3 * x[0] + x[1] + 2 * x[2]), cons)
+
+    ref, prob = make(), make()
+    ref.solve(solver=cp.CLARABEL)
+    prob.solve(solver=GlsolveSolver(backend="cpu"))
+    assert prob.status == ref.status == cp.OPTIMAL
+    assert abs(prob.value - ref.value) <= 1e-7 * max(1.0, abs(ref.value))
+    for c_ours, c_ref in zip(prob.constraints, ref.constraints):
+        np.testing.assert_allclose(c_ours.dual_value, c_ref.dual_value, atol=1e-6)
+    assert any(abs(c.dual_value) > 0.1 for c in prob.constraints[:4])
