@@ -1,8 +1,9 @@
 """glsolve.linprog (auto, cpu, hybrid, gpu) against scipy's HiGHS (interior point and dual
 simplex), Clarabel and CVXOPT — each called directly and through CVXPY — on the papers' random
 dense LP family (min 1ᵀx, A·x = b, x ≥ 0, A m × 4m: `glsolve generate --random M --seed S`)
-and on an L1-regression family (min ‖X·β − y‖₁ over a dense n × p design, as the LP
-min 1ᵀ(u + v) s.t. X·β + u − v = y, u, v ≥ 0).
+on an L1-regression family (min ‖X·β − y‖₁ over a dense n × p design, as the LP
+min 1ᵀ(u + v) s.t. X·β + u − v = y, u, v ≥ 0), and on the same regressions written as their
+dual LP (max yᵀλ s.t. Xᵀλ = 0, −1 ≤ λ ≤ 1: p rows instead of n).
 
 Every time is time to solution from numpy arrays: the conversion each solver needs (scipy
 sparse matrices, cvxopt matrices, a CVXPY problem and its compilation) is inside the clock.
@@ -45,6 +46,14 @@ def l1_family(n, p, seed):
     c = np.r_[np.zeros(p), np.ones(2 * n)]
     bounds = np.r_[np.tile([-np.inf, np.inf], (p, 1)), np.tile([0.0, np.inf], (2 * n, 1))]
     return dict(c=c, A_eq=A, b_eq=y, bounds=bounds, X=X, y=y)
+
+
+def l1_dual_family(n, p, seed):
+    """The dual of the L1 regression: max yᵀλ s.t. Xᵀλ = 0, −1 ≤ λ ≤ 1 (p rows, n columns; its
+    optimum is the L1 regression's)."""
+    primal = l1_family(n, p, seed)
+    X, y = primal["X"], primal["y"]
+    return dict(c=-y, A_eq=np.ascontiguousarray(X.T), b_eq=np.zeros(p), bounds=(-1, 1), Xt=X.T, y=y)
 
 
 def lp_args(lp):
@@ -117,7 +126,10 @@ def run_cvxpy(solver):
     def solve(lp):
         import cvxpy as cp
 
-        if "X" in lp:  # the L1 family as a CVXPY user writes it
+        if "Xt" in lp:  # the L1 regression's dual
+            lam = cp.Variable(len(lp["y"]))
+            prob = cp.Problem(cp.Maximize(lp["y"] @ lam), [lp["Xt"] @ lam == 0, lam >= -1, lam <= 1])
+        elif "X" in lp:  # the L1 family as a CVXPY user writes it
             beta = cp.Variable(lp["X"].shape[1])
             prob = cp.Problem(cp.Minimize(cp.norm1(lp["X"] @ beta - lp["y"])))
         else:
@@ -161,18 +173,20 @@ def timed(solve, lp, reps):
 
 
 def run_family(name, cases, solvers, reps, budget, log):
-    rows, last = [], {}
+    rows, last = [], {}  # solver -> (seconds at the size before, whether measured)
     for label, growth, lp in cases:
         for solver in solvers:
-            prev = last.get(solver)
+            prev, measured = last.get(solver, (None, True))
             if prev is not None and prev * growth > budget:
-                rows.append(dict(family=name, case=label, solver=solver, skipped=f"predicted > {budget:.0f} s ({prev:.1f} s at the size before)"))
-                log(f"{name} {label} {solver}: skipped")
-                last[solver] = prev * growth
+                how = "measured" if measured else "itself predicted"
+                why = f"predicted {prev * growth:.0f} s > {budget:.0f} s (× {growth:.0f} from {prev:.1f} s, {how}, at the size before)"
+                rows.append(dict(family=name, case=label, solver=solver, skipped=why))
+                log(f"{name} {label} {solver}: skipped, {why}")
+                last[solver] = (prev * growth, False)
                 continue
             times, (status, objective, ran) = timed(SOLVERS[solver], lp, reps)
             med = statistics.median(times)
-            last[solver] = med
+            last[solver] = (med, True)
             rows.append(dict(family=name, case=label, solver=solver, median_s=med, reps=len(times), times_s=times,
                              status=status, objective=objective, backend_ran=ran))
             log(f"{name} {label} {solver}: {med:.3f} s ({len(times)} reps) {status} {objective}")
@@ -183,6 +197,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="256,512,1024,2048", help="m of the dense family (n = 4m)")
     ap.add_argument("--l1", default="500x20,1000x50,2000x100", help="n x p of the L1-regression family")
+    ap.add_argument("--l1-dual", default="500x20,1000x50,2000x100", help="n x p of the L1 regression's dual")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--budget", type=float, default=300.0, help="seconds a single predicted run may take")
@@ -209,6 +224,11 @@ def main():
         n, p = (int(v) for v in spec.split("x"))
         l1.append((f"n = {n}, p = {p}", 8.0, l1_family(n, p, a.seed)))
     rows += run_family("l1", l1, solvers, a.reps, a.budget, log)
+    dual = []
+    for spec in [s for s in a.l1_dual.split(",") if s]:
+        n, p = (int(v) for v in spec.split("x"))
+        dual.append((f"n = {n}, p = {p}", 8.0, l1_dual_family(n, p, a.seed)))
+    rows += run_family("l1dual", dual, solvers, a.reps, a.budget, log)
     import clarabel
     import cvxopt
     import cvxpy

@@ -15,6 +15,9 @@ pub struct PythonRun {
     pub budget_s: f64,
     pub seed: u64,
     pub rows: Vec<Row>,
+    /// Where rows come from a second run (its command and date), said under the tables.
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -145,6 +148,13 @@ pub fn section(run: &PythonRun) -> String {
         "**L1 regression** (min ‖X·β − y‖₁, X dense n × p: the LP min 1ᵀ(u + v), X·β + u − v = y, u, v ≥ 0, given to linprog, HiGHS, Clarabel and CVXOPT as that LP and to CVXPY as `norm1`):\n"
     );
     table(&mut s, run, "l1");
+    if run.rows.iter().any(|r| r.family == "l1dual") {
+        let _ = writeln!(
+            s,
+            "**The same L1 regressions written as their dual LP** (max yᵀλ s.t. Xᵀλ = 0, −1 ≤ λ ≤ 1: p rows and n columns instead of n rows and p + 2n columns; the optimum is the same; objectives below are −‖X·β − y‖₁ for the solvers that minimize):\n"
+        );
+        table(&mut s, run, "l1dual");
+    }
     let disagree: Vec<String> = run
         .rows
         .iter()
@@ -154,5 +164,66 @@ pub fn section(run: &PythonRun) -> String {
     if !disagree.is_empty() {
         let _ = writeln!(s, "Not optimal: {}.\n", disagree.join("; "));
     }
+    if let Some(note) = &run.note {
+        let _ = writeln!(s, "{note}\n");
+    }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(case: &str, solver: &str, t: Option<f64>, status: &str) -> Row {
+        Row {
+            family: "dense".into(),
+            case: case.into(),
+            solver: solver.into(),
+            median_s: t,
+            reps: t.map(|_| 3),
+            status: Some(status.into()),
+            objective: Some(1.0),
+            backend_ran: Some("cpu".into()),
+            skipped: None,
+        }
+    }
+
+    #[test]
+    fn the_ratio_is_the_fastest_optimal_peer_over_the_fastest_optimal_glsolve() {
+        let run = PythonRun {
+            date: "2026-11-27".into(),
+            machine: Machine {
+                cpus: 2,
+                load_before: vec![1.0],
+                load_after: vec![2.0],
+                gl_renderer: "llvmpipe".into(),
+                lp_num_threads: "default".into(),
+            },
+            versions: BTreeMap::new(),
+            reps: 3,
+            budget_s: 240.0,
+            seed: 7,
+            note: None,
+            rows: vec![
+                row("m = 8", "glsolve cpu", Some(0.5), "optimal"),
+                row("m = 8", "glsolve gpu", Some(0.1), "numerical failure"),
+                row("m = 8", "HiGHS ipm", Some(4.0), "optimal"),
+                row("m = 8", "Clarabel", Some(2.0), "solved"),
+                row("m = 8", "CVXOPT", Some(1.0), "error: x"),
+                Row {
+                    skipped: Some("predicted > 240 s".into()),
+                    median_s: None,
+                    ..row("m = 16", "Clarabel", None, "")
+                },
+            ],
+        };
+        let s = section(&run);
+        // A failed run is neither the fastest glsolve nor the fastest peer.
+        assert!(s.contains("**4.0×** (glsolve cpu against Clarabel)"), "{s}");
+        assert!(s.contains("| 0.100 s (numerical failure) |"), "{s}");
+        assert!(s.contains("not run: predicted > 240 s"), "{s}");
+        assert!(
+            s.contains("Not optimal: glsolve gpu on dense m = 8: numerical failure; CVXOPT on dense m = 8: error: x.")
+        );
+    }
 }
