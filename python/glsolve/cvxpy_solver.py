@@ -49,7 +49,8 @@ class GlsolveSolver(ConicSolver):
     ray, primal feasibility undecided), user_limit (iteration or time limit: the best iterate),
     solver_error. Constraint duals follow CVXPY's conventions (as CLARABEL gives them).
     ``problem.solver_stats.extra_stats`` is glsolve's OptimizeResult (backend, verification,
-    timings, log).
+    timings, log). Inequalities on one variable (``x >= 0``, ``x <= u``, ``a * x[j] >= l``) are
+    solved as bounds rather than rows, and their duals mapped back.
     """
 
     SUPPORTED_CONSTRAINTS = [Zero, NonNeg]
