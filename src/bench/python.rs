@@ -109,12 +109,12 @@ fn table(s: &mut String, run: &PythonRun, family: &str) {
     let ratios: Vec<String> = cs
         .iter()
         .map(|(_, rows)| match (best(rows, true), best(rows, false)) {
-            (Some(g), Some(p)) => format!(
-                "**{:.1}×** ({} against {})",
-                p.median_s.unwrap_or(f64::NAN) / g.median_s.unwrap_or(f64::NAN),
-                g.solver,
-                p.solver
-            ),
+            (Some(g), Some(p)) => {
+                let ratio = p.median_s.unwrap_or(f64::NAN) / g.median_s.unwrap_or(f64::NAN);
+                // Two significant digits below 1, where glsolve is the slower one.
+                let shown = if ratio < 1.0 { format!("{ratio:.2}") } else { format!("{ratio:.1}") };
+                format!("**{shown}×** ({} against {})", g.solver, p.solver)
+            }
             _ => "—".into(),
         })
         .collect();
@@ -220,6 +220,7 @@ mod tests {
         let s = section(&run);
         // A failed run is neither the fastest glsolve nor the fastest peer.
         assert!(s.contains("**4.0×** (glsolve cpu against Clarabel)"), "{s}");
+        assert!(s.contains("| **0.25×** (glsolve cpu against HiGHS ipm) |"), "{s}");
         assert!(s.contains("| 0.100 s (numerical failure) |"), "{s}");
         assert!(s.contains("not run: predicted > 240 s"), "{s}");
         assert!(
