@@ -215,6 +215,8 @@ mod tests {
                     median_s: None,
                     ..row("m = 16", "Clarabel", None, "")
                 },
+                row("m = 32", "glsolve cpu", Some(4.0), "optimal"),
+                row("m = 32", "HiGHS ipm", Some(1.0), "optimal"),
             ],
         };
         let s = section(&run);
