@@ -21,6 +21,7 @@ pub mod netlib;
 pub mod netlib_all;
 pub mod peers;
 pub mod plots;
+pub mod python;
 pub mod report;
 pub mod solve;
 pub mod timeline_plot;

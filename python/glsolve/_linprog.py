@@ -1,0 +1,249 @@
+"""`linprog` with scipy's signature and OptimizeResult, and `solve_mps`."""
+
+import os
+import sys
+import time
+
+import numpy as np
+
+from . import _checks as chk
+from . import _glsolve
+from ._result import OptimizeResult, floats, glsolve_fields, iteration, scipy_status, warn_if_no_gl, with_point
+
+BACKENDS = ("auto", "cpu", "hybrid", "gpu")
+
+
+def _options(backend, tol, max_iter, time_limit, verbose, callback):
+    chk.option_str("backend", backend, BACKENDS)
+    tol = chk.option_real("tol", tol, 0.0, 1.0, "the tolerance must be in (0, 1)")
+    max_iter = chk.option_int("max_iter", max_iter, 1, "the iteration limit must be at least 1")
+    time_limit = chk.option_real("time_limit", time_limit, 0.0, float("inf"), "the time limit must be > 0 seconds and finite")
+    verbose = chk.option_bool("verbose", verbose)
+    chk.option_callable("callback", callback)
+    return tol, max_iter, time_limit, verbose
+
+
+class _Lines:
+    """Receives the solve's log lines on the calling thread: keeps them, prints them when
+    verbose, and hands iteration rows to the callback."""
+
+    def __init__(self, verbose, callback):
+        self.lines, self.verbose, self.callback = [], verbose, callback
+
+    def __call__(self, line):
+        self.lines.append(line)
+        if self.verbose:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+        if self.callback is not None:
+            it = iteration(line)
+            if it is not None:
+                self.callback(it)
+
+
+def _bounds(bounds, n):
+    """scipy's bounds: None or (0, None) for all; one (min, max) pair for all; n pairs; None or
+    NaN for no bound. Returns (lower, upper)."""
+    if bounds is None or (np.size(bounds) == 0 and np.ndim(bounds) <= 2):
+        bounds = (0, np.inf)
+    try:
+        b = np.atleast_2d(np.array(bounds, dtype=np.float64))
+    except ValueError as e:
+        raise ValueError(f"bounds: unable to interpret bounds ({e}); give (min, max) or one pair per variable") from None
+    except TypeError as e:
+        raise TypeError(f"bounds must hold numbers or None ({e})") from None
+    if b.ndim > 2:
+        raise ValueError(f"bounds must be a pair or an n x 2 array, but has shape {b.shape}")
+    if b.shape == (n, 2):
+        lower, upper = b[:, 0].copy(), b[:, 1].copy()
+    elif b.shape in ((1, 2), (2, 1)):
+        lower, upper = np.full(n, b.flat[0]), np.full(n, b.flat[1])
+    elif b.shape == (2, n):
+        raise ValueError(f"bounds has shape (2, {n}): give an {n} x 2 array (one (min, max) pair per variable)")
+    else:
+        raise ValueError(f"bounds has shape {b.shape}, but c has {n} entries: give one (min, max) pair, or {n} of them")
+    lower[np.isnan(lower)] = -np.inf
+    upper[np.isnan(upper)] = np.inf
+    return lower, upper
+
+
+def _bound_marginals(d, lower, upper):
+    """The reduced costs d = c − Aᵀy split into the sensitivities to the lower and the upper
+    bounds, as scipy's HiGHS methods report them: a reduced cost belongs to the bound the
+    column rests on — the lower one where it is positive, the upper one where negative — and
+    to the only finite bound of a column that has one; a free column has none (its reduced
+    cost is zero at an optimum)."""
+    has_l, has_u = np.isfinite(lower), np.isfinite(upper)
+    to_lower = has_l & ((d > 0) | ~has_u)
+    to_upper = has_u & ~to_lower
+    return np.where(to_lower, d, 0.0), np.where(to_upper, d, 0.0)
+
+
+def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=(0, None), *, backend="auto", tol=None,
+            max_iter=None, time_limit=None, verbose=False, callback=None):
+    """Minimize a linear objective subject to linear equality and inequality constraints,
+    with scipy.optimize.linprog's arguments, meaning and result::
+
+        min  c @ x
+        s.t. A_ub @ x <= b_ub,  A_eq @ x == b_eq,  lb <= x <= ub
+
+    Parameters
+    ----------
+    c : 1-D array (n,)
+        The cost of each variable.
+    A_ub, b_ub : 2-D array or scipy.sparse matrix (m_ub, n); 1-D array (m_ub,), optional
+        Inequality rows ``A_ub @ x <= b_ub``.
+    A_eq, b_eq : 2-D array or scipy.sparse matrix (m_eq, n); 1-D array (m_eq,), optional
+        Equality rows ``A_eq @ x == b_eq``.
+    bounds : sequence, optional
+        ``(min, max)`` for every variable, or one pair per variable; None (or NaN) is no bound.
+        Default ``(0, None)``: x >= 0.
+    backend : {"auto", "cpu", "hybrid", "gpu"}
+        ``cpu``: double precision on the CPU. ``gpu``: every kernel in single precision on the
+        OpenGL raster pipeline (default tol 1e-4; a tol below 1e-7 is refused). ``hybrid``: the
+        normal equations on the GPU while single precision suffices, double precision on the
+        CPU after (answers in double precision). ``auto`` (default): ``cpu`` or ``hybrid``,
+        whichever this problem on this device should finish sooner; ``result.backend`` and
+        ``result.notes`` say which ran and why. Without an OpenGL driver ``auto`` and
+        ``hybrid`` solve on the CPU with a :class:`GlsolveWarning`; ``gpu`` raises RuntimeError.
+    tol : float in (0, 1), optional
+        The termination tolerance ε (default 1e-8; 1e-4 on ``gpu``). Every answer is checked
+        in double precision on the original problem: optimal means every relative measure
+        (row and bound violation, dual residual, complementarity, gap) <= 10·ε.
+    max_iter : int >= 1, optional
+        Iteration limit (default 200); reaching it is status 1 with the best iterate.
+    time_limit : float > 0, optional
+        Wall-clock limit in seconds; reaching it is status 1 with the best iterate.
+    verbose : bool
+        Print the iteration log while solving (it is in ``result.log`` either way).
+    callback : callable, optional
+        Called once per interior-point iteration with an OptimizeResult holding ``nit``,
+        ``fun`` (the primal objective), ``dual_objective``, ``primal_infeasibility``,
+        ``dual_infeasibility``, ``gap``, ``mu``, ``alpha_primal``, ``alpha_dual`` and
+        ``backend`` — not x, which stays where the iteration computes it (on the GPU for
+        ``gpu``). An exception raised by the callback stops the solve and propagates.
+
+    Returns
+    -------
+    OptimizeResult
+        scipy's fields: ``x``, ``fun``, ``slack`` (b_ub - A_ub @ x), ``con`` (b_eq - A_eq @ x),
+        ``success``, ``status`` (0 optimal, 1 iteration or time limit, 2 infeasible,
+        3 unbounded, 4 numerical difficulties — including an answer that passes the check
+        only at reduced accuracy, and "unbounded or infeasible"), ``message``, ``nit``, and
+        ``ineqlin``, ``eqlin``, ``lower``, ``upper``, each with ``residual`` and
+        ``marginals`` in the sign conventions of scipy's HiGHS methods (marginals are the
+        sensitivities of ``fun`` to b_ub, b_eq, the lower and the upper bounds). As there,
+        x and the rest are None when there is no point to report (status 2, 3 and failures);
+        at a limit (status 1) they are the best iterate. glsolve's own: ``verdict`` (its
+        status), ``verification`` (the double-precision check's measures), ``certificate``
+        (the infeasibility ray and its check), ``backend`` (the one that ran),
+        ``gpu_iterations``, ``notes``, ``detail``, ``timings`` (seconds per phase;
+        ``python``: the whole call, conversions included) and ``log``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a bad argument, naming it, the index and the limit (e.g. ``A_ub[2, 5] = nan``,
+        ``b_eq has 3 entries, but A_eq needs 4``).
+    KeyboardInterrupt
+        On Ctrl-C: the solve stops at its next iteration.
+    RuntimeError
+        ``backend="gpu"`` without a usable OpenGL driver, or a GL fault.
+
+    Examples
+    --------
+    >>> import glsolve
+    >>> res = glsolve.linprog([-1, -2], A_ub=[[1, 1], [-1, 1]], b_ub=[4, 2], backend="cpu")
+    >>> res.status, round(res.fun, 6), res.x.round(6).tolist()
+    (0, -7.0, [1.0, 3.0])
+    >>> res.ineqlin.marginals.round(6).tolist()
+    [-1.5, -0.5]
+    """
+    start = time.perf_counter()
+    if c is None:
+        raise TypeError("c must be a 1-D array of numbers, not None")
+    c = chk.vector("c", c)
+    n = c.shape[0]
+    if n == 0:
+        raise ValueError("c has 0 entries: a problem needs at least one variable")
+    tol, max_iter, time_limit, verbose = _options(backend, tol, max_iter, time_limit, verbose, callback)
+    parts = []
+    for a_name, b_name, a, b in (("A_ub", "b_ub", A_ub, b_ub), ("A_eq", "b_eq", A_eq, b_eq)):
+        if a is None and b is not None and np.size(b) > 0:
+            raise ValueError(f"{b_name} is given without {a_name}")
+        if a is None:
+            a = np.zeros((0, n))
+        a = chk.matrix(a_name, a, n, "c (one column per variable)")
+        if b is None:
+            if a.shape[0]:
+                raise ValueError(f"{b_name} is missing, but {a_name} has {a.shape[0]} rows")
+            b = np.zeros(0)
+        b = chk.vector(b_name, b, a.shape[0], f"{a_name} (one entry per row)")
+        parts.append((a_name, a, b))
+    (_, a_ub, b_ub), (_, a_eq, b_eq) = parts
+    lower, upper = _bounds(bounds, n)
+    m_ub = a_ub.shape[0]
+    row_lower = np.concatenate([np.full(m_ub, -np.inf), b_eq])
+    row_upper = np.concatenate([b_ub, b_eq])
+    lines = _Lines(verbose, callback)
+    raw = _glsolve.linprog(
+        c.tobytes(),
+        [chk.block("A_ub", a_ub), chk.block("A_eq", a_eq)],
+        row_lower.tobytes(),
+        row_upper.tobytes(),
+        lower.tobytes(),
+        upper.tobytes(),
+        backend,
+        tol,
+        max_iter,
+        time_limit,
+        lines,
+    )
+    warn_if_no_gl(raw, backend)
+    code, message = scipy_status(raw)
+    res = OptimizeResult(x=None, fun=None, slack=None, con=None, success=code == 0, status=code,
+                         message=message, nit=raw["iterations"])
+    res["ineqlin"] = OptimizeResult(residual=None, marginals=None)
+    res["eqlin"] = OptimizeResult(residual=None, marginals=None)
+    res["lower"] = OptimizeResult(residual=None, marginals=None)
+    res["upper"] = OptimizeResult(residual=None, marginals=None)
+    if with_point(raw):
+        x, y, d = floats(raw, "x"), floats(raw, "row_duals"), floats(raw, "reduced_costs")
+        slack = b_ub - chk.matvec(a_ub, x)
+        con = b_eq - chk.matvec(a_eq, x)
+        res.update(x=x, fun=float(c @ x), slack=slack, con=con)
+        res["ineqlin"] = OptimizeResult(residual=slack, marginals=y[:m_ub])
+        res["eqlin"] = OptimizeResult(residual=con, marginals=y[m_ub:])
+        lower_m, upper_m = _bound_marginals(d, lower, upper)
+        res["lower"] = OptimizeResult(residual=x - lower, marginals=lower_m)
+        res["upper"] = OptimizeResult(residual=upper - x, marginals=upper_m)
+    res.update(glsolve_fields(raw, lines.lines, time.perf_counter() - start))
+    if res["verdict"] != "optimal":
+        res["message"] = f"{res['message']} (glsolve: {res['verdict']}; {res['detail']})".replace("; )", ")")
+    return res
+
+
+def solve_mps(path, *, backend="auto", tol=None, max_iter=None, time_limit=None, verbose=False, callback=None):
+    """Solve the LP of an MPS file (free or fixed format, gzip too) as it is written: its own
+    sense (OBJSENSE), ranges and bounds. The options are :func:`linprog`'s.
+
+    Returns an OptimizeResult with ``x``, ``fun`` (the objective in the file's sense, its
+    constant included), ``success``, ``status`` and ``message`` (scipy's codes), ``nit``,
+    ``row_marginals`` (the sensitivity of ``fun`` to each row's bound) and ``col_marginals``
+    (reduced costs), plus :func:`linprog`'s glsolve fields. Raises OSError for a file that
+    cannot be read and ValueError, with the line, for one that does not parse.
+    """
+    start = time.perf_counter()
+    path = os.fspath(path)
+    tol, max_iter, time_limit, verbose = _options(backend, tol, max_iter, time_limit, verbose, callback)
+    lines = _Lines(verbose, callback)
+    raw = _glsolve.solve_mps(path, backend, tol, max_iter, time_limit, lines)
+    warn_if_no_gl(raw, backend)
+    code, message = scipy_status(raw)
+    res = OptimizeResult(x=None, fun=None, success=code == 0, status=code, message=message, nit=raw["iterations"],
+                         row_marginals=None, col_marginals=None, sense=raw["sense"])
+    if with_point(raw):
+        res.update(x=floats(raw, "x"), fun=float(raw["objective"]), row_marginals=floats(raw, "row_duals"),
+                   col_marginals=floats(raw, "reduced_costs"))
+    res.update(glsolve_fields(raw, lines.lines, time.perf_counter() - start))
+    return res

@@ -1,0 +1,136 @@
+"""The library's answer shaped as scipy's OptimizeResult, status codes and messages."""
+
+import json
+import re
+import warnings
+
+import numpy as np
+
+try:  # scipy's own class where scipy is installed, so isinstance checks hold
+    from scipy.optimize import OptimizeResult
+except ImportError:  # pragma: no cover - exercised only without scipy
+
+    class OptimizeResult(dict):
+        """A dict whose keys are also attributes (scipy.optimize.OptimizeResult's behaviour)."""
+
+        def __getattr__(self, name):
+            try:
+                return self[name]
+            except KeyError as e:
+                raise AttributeError(name) from e
+
+        __setattr__ = dict.__setitem__
+        __delattr__ = dict.__delitem__
+
+        def __dir__(self):
+            return list(self.keys())
+
+
+class GlsolveWarning(RuntimeWarning):
+    """A notice from glsolve: a backend that wanted OpenGL ran on the CPU because no driver
+    could be used."""
+
+
+# scipy's status codes: 0 optimal, 1 iteration or time limit, 2 infeasible, 3 unbounded,
+# 4 numerical difficulties. glsolve's statuses (the `verdict` field) map onto them here.
+_SCIPY = {
+    "Optimal": (0, "Optimization terminated successfully."),
+    "OptimalReducedAccuracy": (
+        4,
+        "Numerical difficulties encountered: the point passes glsolve's check only at the reduced "
+        "tolerance sqrt(tol).",
+    ),
+    "PrimalInfeasible": (2, "The problem is infeasible."),
+    "PrimalInfeasibleReducedAccuracy": (2, "The problem is infeasible (certificate checked at reduced accuracy)."),
+    "Unbounded": (3, "The problem is unbounded."),
+    "UnboundedReducedAccuracy": (3, "The problem is unbounded (checked at reduced accuracy)."),
+    "IterationLimit": (1, "Iteration limit reached."),
+    "TimeLimit": (1, "Time limit reached."),
+    "Interrupted": (1, "Interrupted."),
+    "NumericalFailure": (4, "Numerical difficulties encountered."),
+}
+
+
+def scipy_status(raw):
+    """(code, message) for the library's answer `raw`. A dual-infeasible answer (a checked
+    primal ray) is infeasible where the feasibility solve refuted a feasible point (the LP is
+    primal and dual infeasible), and "unbounded or infeasible" (4, as scipy's HiGHS methods say
+    it) where it could not decide."""
+    status = raw["status"]
+    if status.startswith("DualInfeasible"):
+        feas = json.loads(raw["feasibility"]) or {}
+        if feas.get("outcome") == "Refuted":
+            return 2, "The problem is infeasible (and its dual is infeasible too)."
+        return 4, "The problem is unbounded or infeasible."
+    return _SCIPY.get(status, (4, f"glsolve status {status}"))
+
+
+def with_point(raw):
+    """Whether the answer carries a point to report: optimal (at full or reduced accuracy) or a
+    limit's best iterate."""
+    return raw["status"] in ("Optimal", "OptimalReducedAccuracy", "IterationLimit", "TimeLimit", "Interrupted")
+
+
+def glsolve_fields(raw, log_lines, elapsed):
+    """glsolve's own fields of every result: the verdict, the check, the backend, the timings,
+    the log."""
+    timings = dict(raw["timings"])
+    timings["python"] = elapsed
+    return {
+        "verdict": raw["status_name"],
+        "verification": json.loads(raw["verification"]),
+        "certificate": json.loads(raw["certificate"]),
+        "feasibility": json.loads(raw["feasibility"]),
+        # Without a GL context every backend but gpu (which raises) runs on the CPU.
+        "backend": "cpu" if raw.get("gl_missing") else raw["backend"],
+        "gpu_iterations": raw["gpu_iterations"],
+        "detail": raw["detail"],
+        "notes": list(raw["notes"]),
+        "best_iterate": raw["best_iterate"],
+        "timings": timings,
+        "log": "\n".join(log_lines),
+    }
+
+
+def warn_if_no_gl(raw, backend):
+    if raw.get("gl_missing"):
+        warnings.warn(
+            f"no OpenGL driver could be used ({raw['gl_missing']}); backend '{backend}' solved on the cpu",
+            GlsolveWarning,
+            stacklevel=3,
+        )
+
+
+def floats(raw, key):
+    return np.frombuffer(raw[key], dtype=np.float64).copy()
+
+
+# One row of the iteration log: iter, primal obj, dual obj, pr inf, du inf, gap, mu, a_pri,
+# a_dual, backend (see glsolve's Logger::iteration).
+_ROW = re.compile(r"^\s*(\d+)" + r"\s+(\S+)" * 8 + r"\s+(.*)$")
+_FIELDS = (
+    "fun",
+    "dual_objective",
+    "primal_infeasibility",
+    "dual_infeasibility",
+    "gap",
+    "mu",
+    "alpha_primal",
+    "alpha_dual",
+)
+
+
+def iteration(line):
+    """The OptimizeResult handed to `callback` for an iteration row of the log, or None for
+    any other line."""
+    m = _ROW.match(line)
+    if not m:
+        return None
+    try:
+        values = [float(v) for v in m.groups()[1:9]]
+    except ValueError:
+        return None
+    r = OptimizeResult(zip(_FIELDS, values))
+    r["nit"] = int(m.group(1))
+    r["backend"] = m.group(10).strip()
+    return r

@@ -1,0 +1,200 @@
+//! LP solves: a model from Python's arrays (`solve_arrays`) or from an MPS file
+//! (`solve_mps_file`), solved off the GIL by the library, answered as a dict of the library's
+//! facts. glsolve/_linprog.py shapes that dict into scipy's OptimizeResult.
+
+use crate::arrays::{f64s, to_bytes};
+use crate::errors::{mps_error, no_gl, solve_error};
+use crate::model::{blocks as blocks_of, Parts};
+use crate::names::lp_backend;
+use crate::worker::{run, GlContext, JobContext, Place};
+use glsolve::lp::log::Logger;
+use glsolve::lp::{solve_on, LpModel, Solution, SolveError};
+use glsolve::{BackendKind, Settings, Verbosity};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+use std::time::Duration;
+
+/// The options every LP solve takes (`None`: the backend's default).
+pub struct Options {
+    pub backend: BackendKind,
+    pub tol: Option<f64>,
+    pub max_iter: Option<usize>,
+    pub time_limit: Option<f64>,
+}
+
+impl Options {
+    fn settings(&self, job: &JobContext) -> Settings {
+        let mut st = Settings::for_backend(self.backend);
+        if let Some(t) = self.tol {
+            st.tolerance = t;
+        }
+        if let Some(k) = self.max_iter {
+            st.max_iterations = k;
+        }
+        st.time_limit = self.time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok());
+        st.interrupt = Some(job.interrupt.clone());
+        // The log is always kept (OptimizeResult.log); `verbose` only decides whether Python prints it.
+        st.verbosity = Verbosity::Normal;
+        st
+    }
+}
+
+/// What a solve job hands back.
+enum Answer {
+    /// The library's answer, with the reason no GL context exists where a backend wanted one.
+    Solved(Box<Solution>, Option<String>),
+    Failed(SolveError),
+    /// The `gpu` backend without a GL context.
+    NoGl(String),
+}
+
+/// Solves `model` with `opts` on the right thread; log lines go to `on_line` as they come.
+fn solve_model<'py>(
+    py: Python<'py>,
+    model: impl FnOnce() -> Result<LpModel, SolveError> + Send + 'static,
+    opts: Options,
+    on_line: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let place = if opts.backend == BackendKind::Cpu { Place::Cpu } else { Place::Gl };
+    let job = move |gl: GlContext<'_>, job: JobContext| -> Answer {
+        let settings = opts.settings(&job);
+        let mut log = Logger::to_writer(Box::new(job.log));
+        let model = match model() {
+            Ok(m) => m,
+            Err(e) => return Answer::Failed(e),
+        };
+        let (gpu, missing) = match (place, gl) {
+            (Place::Gl, Ok(g)) => (Some(g), None),
+            (Place::Gl, Err(why)) => (None, Some(why.to_string())),
+            (Place::Cpu, _) => (None, None),
+        };
+        match (missing, opts.backend) {
+            (Some(why), BackendKind::Gpu) => Answer::NoGl(why),
+            (missing, _) => match solve_on(&model, &settings, &mut log, gpu) {
+                Ok(s) => Answer::Solved(Box::new(s), missing),
+                Err(e) => Answer::Failed(e),
+            },
+        }
+    };
+    let forward = |line: &str| -> PyResult<()> {
+        if let Some(f) = &on_line {
+            f.call1((line,))?;
+        }
+        Ok(())
+    };
+    match run(py, place, true, job, forward)? {
+        Answer::Solved(solution, missing) => {
+            let d = solution_dict(py, &solution)?;
+            d.set_item("gl_missing", missing)?;
+            Ok(d)
+        }
+        Answer::Failed(e) => Err(solve_error(e)),
+        Answer::NoGl(why) => Err(no_gl(&why)),
+    }
+}
+
+/// `_glsolve.linprog`: min cᵀx s.t. row_lower ≤ A·x ≤ row_upper, col_lower ≤ x ≤ col_upper,
+/// A the row blocks stacked (see `model::block`).
+#[pyfunction]
+#[pyo3(signature = (c, blocks, row_lower, row_upper, col_lower, col_upper, backend, tol, max_iter, time_limit, on_line))]
+#[allow(clippy::too_many_arguments)]
+pub fn linprog<'py>(
+    py: Python<'py>,
+    c: Bound<'py, PyBytes>,
+    blocks: Bound<'py, PyList>,
+    row_lower: Bound<'py, PyBytes>,
+    row_upper: Bound<'py, PyBytes>,
+    col_lower: Bound<'py, PyBytes>,
+    col_upper: Bound<'py, PyBytes>,
+    backend: &str,
+    tol: Option<f64>,
+    max_iter: Option<usize>,
+    time_limit: Option<f64>,
+    on_line: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit };
+    let n = c.as_bytes().len() / 8;
+    let c = f64s("c", c.as_bytes(), n)?;
+    let blocks = blocks_of(&blocks, n)?;
+    let m: usize = blocks.iter().map(|b| b.nrows()).sum();
+    let parts = Parts {
+        c,
+        blocks,
+        row_lower: f64s("row_lower", row_lower.as_bytes(), m)?,
+        row_upper: f64s("row_upper", row_upper.as_bytes(), m)?,
+        col_lower: f64s("col_lower", col_lower.as_bytes(), n)?,
+        col_upper: f64s("col_upper", col_upper.as_bytes(), n)?,
+    };
+    solve_model(py, move || parts.build().map_err(SolveError::Model), opts, on_line)
+}
+
+/// `_glsolve.solve_mps`: the model of an MPS file (gzip too), in its own sense and form.
+#[pyfunction]
+#[pyo3(signature = (path, backend, tol, max_iter, time_limit, on_line))]
+pub fn solve_mps<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    backend: &str,
+    tol: Option<f64>,
+    max_iter: Option<usize>,
+    time_limit: Option<f64>,
+    on_line: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit };
+    let model = read_model(py, &path)?;
+    let (sense, constant) = (model.sense, model.obj_constant);
+    let d = solve_model(py, move || Ok(model), opts, on_line)?;
+    d.set_item("sense", if sense == glsolve::Sense::Maximize { "max" } else { "min" })?;
+    d.set_item("obj_constant", constant)?;
+    Ok(d)
+}
+
+/// The model of an MPS file: OSError for a file that cannot be read, ValueError with the line
+/// for one that does not parse. Read off the GIL.
+pub fn read_model(py: Python<'_>, path: &std::path::Path) -> PyResult<LpModel> {
+    let bytes = py.detach(|| std::fs::read(path))?;
+    py.detach(|| glsolve::lp::mps::read_bytes(&bytes)).map_err(mps_error)
+}
+
+/// The library's answer as a dict (vectors as float64 bytes; the checks as JSON text).
+fn solution_dict<'py>(py: Python<'py>, s: &Solution) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("status", format!("{:?}", s.status))?;
+    d.set_item("status_name", s.status.name())?;
+    d.set_item("objective", s.objective)?;
+    d.set_item("x", to_bytes(py, &s.x)?)?;
+    d.set_item("row_duals", to_bytes(py, &s.row_duals)?)?;
+    d.set_item("reduced_costs", to_bytes(py, &s.reduced_costs)?)?;
+    d.set_item("iterations", s.iterations)?;
+    d.set_item("gpu_iterations", s.gpu_iterations)?;
+    d.set_item("backend", s.backend.name())?;
+    d.set_item("detail", &s.detail)?;
+    d.set_item("notes", s.notes.clone())?;
+    d.set_item("best_iterate", s.best_iterate)?;
+    d.set_item("standard_form_size", s.standard_form_size)?;
+    d.set_item("verification", json(&s.verification))?;
+    d.set_item("certificate", json(&s.certificate))?;
+    d.set_item("feasibility", json(&s.feasibility))?;
+    let t = &s.timings;
+    let timings = PyDict::new(py);
+    for (name, v) in [
+        ("total", t.total),
+        ("standard_form", t.standard_form),
+        ("setup", t.setup),
+        ("assemble", t.mpc.assemble),
+        ("factor", t.mpc.factor),
+        ("solve", t.mpc.solve),
+        ("other", t.mpc.other),
+        ("postsolve", t.postsolve),
+        ("feasibility", t.feasibility),
+    ] {
+        timings.set_item(name, v.as_secs_f64())?;
+    }
+    d.set_item("timings", timings)?;
+    Ok(d)
+}
+
+/// JSON text of a serializable value (`null` for `None`), for Python's `json.loads`.
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
