@@ -7,6 +7,7 @@
 pub mod auto;
 pub mod backend;
 pub mod builder;
+pub mod families;
 pub mod feasibility;
 mod hybrid_rules;
 pub mod log;
