@@ -6,9 +6,10 @@ use crate::clock::Instant;
 use crate::gl::{GlError, Gpu};
 use crate::gpu::TexturePool;
 use crate::layout::Format;
+use crate::lp::backend::shape::NormalShape;
 use crate::lp::backend::{
-    check_gpu_limits, BackendError, CpuNormal, CpuVectors, FaultInjection, GpuFault, GpuNormal, GpuNormalOptions,
-    GpuSide, GpuVectors, HybridNormal,
+    check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuVectors, DiagonalNormal, DualNormal, FaultInjection,
+    GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
 };
 use crate::lp::log::Logger;
 use crate::lp::mpc::{self, Judge, MpcOutcome, MpcProblem};
@@ -62,6 +63,18 @@ pub(crate) fn run_backend(
         // `Auto` is resolved before a backend is built (solve_chosen); the cpu backend is its
         // answer wherever the device was not asked.
         (BackendKind::Cpu | BackendKind::Auto, _) => {
+            let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
+            if let Some(split) = plan.split(&sf.a) {
+                let mut vk = plan.vectors(&sf.a, &sf.free_pairs, Some(&split)).with_paths(st.cpu);
+                log.line(&plan.describe());
+                *setup = t_setup.elapsed();
+                return Ok(if plan.shape == NormalShape::Schur {
+                    mpc::solve_judged(&mut vk, &mut DualNormal::new(split), problem, st, log, Some(judge))
+                } else {
+                    let mut ne = DiagonalNormal::new(split, st.cpu, st.mixed_precision);
+                    mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
+                });
+            }
             let mut vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs).with_paths(st.cpu);
             let mut ne = CpuNormal::new(m, n)
                 .with_paths(st.cpu)
