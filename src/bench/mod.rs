@@ -11,6 +11,7 @@ pub mod cpu_kernels;
 pub mod cpu_report;
 pub mod cpu_run;
 pub mod dialects;
+pub mod families;
 pub mod floor;
 pub mod linsolve;
 pub mod lp;
