@@ -207,6 +207,31 @@ pub fn run(r: &FamiliesRun<'_>, mut progress: impl FnMut(&FamilyRow)) -> Result<
     Ok(rows)
 }
 
+/// A whole run, as `--json` writes it and the report reads it (`docs/bench/families.json`).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct FamiliesBench {
+    /// The command as typed, and the date.
+    pub command: String,
+    pub date: String,
+    pub seed: u64,
+    pub reps: usize,
+    pub rows: Vec<FamilyRow>,
+}
+
+/// The report's section on the families (present when `bench families --report docs` ran).
+pub fn section(b: &FamiliesBench) -> String {
+    format!(
+        "## The dense LPs people bring: families against HiGHS and Clarabel
+
+Measured apart from the rest of this report, by `{}` on {}: each family of `glsolve::lp::families` (seed {}) solved by glsolve with no options (`auto`, which chose the cpu backend on this software rasterizer) and, on the very same MPS file, by HiGHS 1.16's interior-point method (crossover on, its default) and simplex (highspy) and by Clarabel; {}, each solver's own clock around its solve call (reading the file excluded). *path* is the cpu backend's choice of normal equations by its cost model: *full* the m×m matrix over every column, *diagonal* the dense block's product plus the unit columns' diagonal, *schur* the smaller side (the k×k dual normal matrix and the Schur complement of the rows kept exact); *full path* is glsolve forced onto the first, as it solved every family before the shapes. The objective column is |glsolve − HiGHS ipm| / |HiGHS ipm|.\n\n{}\n",
+        b.command,
+        b.date,
+        b.seed,
+        if b.reps == 1 { "one round".to_string() } else { format!("medians of {} interleaved rounds", b.reps) },
+        markdown(&b.rows)
+    )
+}
+
 /// The Markdown table of `rows`.
 pub fn markdown(rows: &[FamilyRow]) -> String {
     let with_full = rows.iter().any(|r| r.full.is_some());

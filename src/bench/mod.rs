@@ -10,6 +10,7 @@ pub mod cpu;
 pub mod cpu_kernels;
 pub mod cpu_report;
 pub mod cpu_run;
+mod date;
 pub mod dialects;
 pub mod families;
 pub mod floor;

@@ -30,6 +30,10 @@ pub struct FamiliesArgs {
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
+    /// Put the table into the report of an earlier `bench all` run in this folder (its
+    /// bench/families.json, then results.md re-rendered), stating this run's command and date.
+    #[arg(long, value_name = "OUT")]
+    report: Option<std::path::PathBuf>,
 }
 
 fn parse_case(s: &str) -> Result<Case, String> {
@@ -83,17 +87,22 @@ pub fn run(a: &FamiliesArgs) -> ExitCode {
             peers.join(", ")
         );
     });
-    let date = glsolve::bench::report::today();
-    report(
+    let command = std::env::args().collect::<Vec<_>>().join(" ");
+    let command = command.replacen(&std::env::args().next().unwrap_or_default(), "glsolve", 1);
+    let bench = rows.map(|rows| families::FamiliesBench {
+        command,
+        date: glsolve::bench::report::today(),
+        seed: a.seed,
+        reps: a.reps,
         rows,
-        |r| {
-            format!(
-                "{}\n(`glsolve bench families`, {date}, seed {}, median of {} interleaved rounds)\n",
-                families::markdown(r),
-                a.seed,
-                a.reps
-            )
-        },
-        &a.json,
-    )
+    });
+    if let (Some(out), Ok(b)) = (&a.report, &bench) {
+        let written =
+            glsolve::bench::report::json(out, "families", b).and_then(|()| glsolve::bench::report::render(out));
+        if let Err(e) = written {
+            return super::fail(e);
+        }
+        eprintln!("wrote {0}/bench/families.json and re-rendered {0}/results.md", out.display());
+    }
+    report(bench, families::section, &a.json)
 }
