@@ -82,7 +82,7 @@ impl Family {
         let model = match self {
             Family::L1Regression => regression(&mut rng, rows, features, (1.0, 1.0)),
             Family::QuantileRegression => regression(&mut rng, rows, features, (QUANTILE_TAU, 1.0 - QUANTILE_TAU)),
-            Family::Chebyshev if rows % 2 == 0 => chebyshev(&mut rng, rows / 2, features),
+            Family::Chebyshev if rows.is_multiple_of(2) => chebyshev(&mut rng, rows / 2, features),
             Family::Chebyshev => return None,
             Family::MatrixGame if rows >= 2 => game(&mut rng, rows - 1, features),
             Family::MatrixGame => return None,
