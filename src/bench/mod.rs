@@ -23,6 +23,9 @@ pub mod peers;
 pub mod plots;
 pub mod report;
 pub mod solve;
+pub mod tiles;
+pub mod tiles_lp;
+pub mod tiles_report;
 pub mod timeline_plot;
 
 use std::time::{Duration, Instant};
