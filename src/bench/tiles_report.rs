@@ -13,7 +13,8 @@ use std::fmt::Write as _;
 /// What one run measures.
 #[derive(Clone, Debug)]
 pub struct Plan {
-    pub assembly: (usize, usize),
+    /// The assembly's (m, n); `None`: no assembly.
+    pub assembly: Option<(usize, usize)>,
     pub cholesky: Vec<usize>,
     pub variants: Vec<Variant>,
     pub reps: usize,
@@ -39,7 +40,10 @@ pub struct TilesBench {
 
 /// Runs the kernels, then the LPs.
 pub fn run(gpu: &Gpu, plan: &Plan, progress: impl Fn(&str)) -> Result<TilesBench, String> {
-    let mut kernels = assembly(gpu, plan.assembly.0, plan.assembly.1, plan.reps, &progress)?;
+    let mut kernels = match plan.assembly {
+        Some((m, n)) => assembly(gpu, m, n, plan.reps, &progress)?,
+        None => Vec::new(),
+    };
     for &m in &plan.cholesky {
         kernels.extend(cholesky(gpu, m, &plan.variants, plan.reps, &progress)?);
     }
@@ -73,6 +77,9 @@ pub fn markdown(b: &TilesBench) -> String {
         "Renderer: {}, {} draw buffers; register tiles: {}. llvmpipe threads: {} ({} cores). Every row of one operation and size was timed in the same rounds, one run of each per round after a warm-up round; median of the runs stated.\n",
         b.renderer, b.draw_buffers, b.tiles, b.lp_num_threads, b.cores
     );
+    if b.kernels.is_empty() {
+        s.push_str("(No kernels in this run.)\n");
+    }
     s.push_str("| operation | m | n | variant | median | runs | GFLOP/s | / blocked | / faer f32 | fetches per multiply-add | passes | fragments (measured = formula) | error against f64 |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in &b.kernels {
         let same = |v: &str| b.kernels.iter().find(|x| x.operation == r.operation && x.m == r.m && x.variant == v);

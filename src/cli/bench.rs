@@ -103,6 +103,12 @@ struct TilesArgs {
     /// Timed rounds of the LPs (after a warm-up round at the first size).
     #[arg(long, default_value_t = 2)]
     lp_reps: usize,
+    /// No LPs (the kernels only).
+    #[arg(long)]
+    no_lp: bool,
+    /// No kernels (the LPs only).
+    #[arg(long, conflicts_with = "no_lp")]
+    no_kernels: bool,
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -298,11 +304,11 @@ fn tiles(a: &TilesArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     let plan = bench::tiles_report::Plan {
-        assembly: (a.assembly[0], a.assembly[1]),
-        cholesky: a.cholesky.clone(),
+        assembly: (!a.no_kernels).then_some((a.assembly[0], a.assembly[1])),
+        cholesky: if a.no_kernels { Vec::new() } else { a.cholesky.clone() },
         variants,
         reps: a.reps,
-        lp: a.lp.clone(),
+        lp: if a.no_lp { Vec::new() } else { a.lp.clone() },
         lp_reps: a.lp_reps,
     };
     let mut result = bench::tiles_report::run(&gpu, &plan, |line| eprintln!("{line}"));
