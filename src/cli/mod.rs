@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod bench_lp;
+mod bench_tiles;
 mod factor;
 mod info;
 mod lp;

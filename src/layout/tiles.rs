@@ -156,7 +156,7 @@ mod tests {
             for m in [1, 3, 4, 5, 8, 9, 15, 16, 17] {
                 for multiple in [2, 8, 16] {
                     let t = Tiles::square(m, multiple, shape);
-                    assert!(t.padded >= m && t.padded % multiple == 0 && t.padded % shape.rows == 0);
+                    assert!(t.padded >= m && t.padded.is_multiple_of(multiple) && t.padded.is_multiple_of(shape.rows));
                     assert!(t.padded < m.max(1) + multiple.max(shape.rows));
                     let a: Vec<f32> = (0..m * m).map(|v| v as f32 + 2.0).collect();
                     let planes = t.pack(&a, 1.0);

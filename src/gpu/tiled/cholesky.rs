@@ -146,7 +146,7 @@ impl TiledWork {
         if layout.order == 0 {
             return Err(GpuError::Shape("a 0×0 matrix has no factor".into()));
         }
-        if layout.shape != FACTOR_TILE || layout.padded % block.size() != 0 {
+        if layout.shape != FACTOR_TILE || !layout.padded.is_multiple_of(block.size()) {
             return Err(GpuError::Shape(format!(
                 "a factor in {} tiles of order {} for the block {}",
                 layout.shape.name(),
