@@ -107,7 +107,11 @@ pub fn section(run: &BrowserRun) -> String {
         s.push('\n');
         let with: Vec<&LpCase> = r.lp.iter().filter(|c| !c.variants.is_empty()).collect();
         if !with.is_empty() {
-            let _ = writeln!(s, "The same page, the blocked kernels against the register tiles (each the median of {} solves):\n", run.reps);
+            let _ = writeln!(
+                s,
+                "The same page, the blocked kernels against the register tiles (each the median of {} solves):\n",
+                run.reps
+            );
             let _ = writeln!(s, "| m × n | variant | glsolve gpu | iterations | objective | / HiGHS simplex |\n|---|---|---|---|---|---|");
             for c in with {
                 for v in &c.variants {

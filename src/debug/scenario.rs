@@ -133,8 +133,11 @@ impl Scenario {
                     gpu.stop_observing();
                     r?;
                     (gpu.read(c.source())?, gpu.pass_count() - start)
-                } else if let Some(plan) =
-                    self.variant.block().filter(|_| !self.variant.is_paper()).and_then(|b| TilePlan::default_for(gpu.info(), b).ok())
+                } else if let Some(plan) = self
+                    .variant
+                    .block()
+                    .filter(|_| !self.variant.is_paper())
+                    .and_then(|b| TilePlan::default_for(gpu.info(), b).ok())
                 {
                     // The tiled assembly (the plan's tile), its planes read back one after another.
                     let layout = plan.layout(m);

@@ -100,7 +100,14 @@ pub fn assembly(gpu: &Gpu, r: &mut Report) {
 
 /// The tiled assembly with `shape` (8×4: where the context has eight draw buffers, else the case
 /// says it was not run), checked against the componentwise bound.
-fn tiled_assembly(gpu: &Gpu, a: &[f32], d: &[f32], (m, n): (usize, usize), shape: TileShape, b: usize) -> Result<String, String> {
+fn tiled_assembly(
+    gpu: &Gpu,
+    a: &[f32],
+    d: &[f32],
+    (m, n): (usize, usize),
+    shape: TileShape,
+    b: usize,
+) -> Result<String, String> {
     let e = |e: glsolve::gpu::GpuError| e.to_string();
     let wide = shape.planes() > 4;
     if wide && TilePlan::for_context(gpu.info(), Block::B8, true).map(|p| p.assembly) != Ok(TileShape::T8X4) {
@@ -163,8 +170,7 @@ fn tiled_substitution(gpu: &Gpu, c: &[f64], b: &[f64], m: usize, block: Block) -
     let mut w = tiled::cholesky::TiledWork::new(gpu, layout, block).map_err(e)?;
     w.upload(gpu, &f32s(c)).map_err(e)?;
     w.factor(gpu, None).map_err(e)?;
-    let l: Vec<f64> =
-        tiled::cholesky::read_lower(gpu, &layout, &w.l).map_err(e)?.into_iter().map(f64::from).collect();
+    let l: Vec<f64> = tiled::cholesky::read_lower(gpu, &layout, &w.l).map_err(e)?.into_iter().map(f64::from).collect();
     let mut rhs = f32s(b);
     rhs.resize(layout.padded, 0.0);
     let vec = |d: &[f32]| gpu.upload_of(TexelFormat::Rgba32F, layout.padded / 4, 1, d, "v").map_err(|e| e.to_string());
