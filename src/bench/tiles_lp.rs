@@ -22,6 +22,8 @@ pub struct LpRow {
     pub gpu_iterations: Option<usize>,
     /// Whole solves (standard form and verification included), seconds.
     pub runs: Vec<f64>,
+    /// The median solve's time: the middle run, the slower of the two middle ones for an even
+    /// count (so that its phases below are one real solve's).
     pub median_s: f64,
     /// The median solve's loop phases, seconds.
     pub assemble_s: f64,

@@ -22,8 +22,8 @@ pub struct TilesArgs {
     /// Orders m of the random LPs (n = 4m) on the gpu and hybrid backends; empty: none.
     #[arg(long, value_delimiter = ',', default_value = "512,1024,2048")]
     lp: Vec<usize>,
-    /// Timed rounds of the LPs (after a warm-up round at the first size).
-    #[arg(long, default_value_t = 2)]
+    /// Timed rounds of the LPs (after a warm-up round at the first size); odd, for a middle run.
+    #[arg(long, default_value_t = 3)]
     lp_reps: usize,
     /// No LPs (the kernels only).
     #[arg(long)]
