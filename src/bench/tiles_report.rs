@@ -217,7 +217,7 @@ pub fn section(b: &TilesBench) -> String {
         None => String::new(),
     };
     format!(
-        "## Register tiles: more output per fragment through multiple render targets\n\n{provenance}The tiled variants compute a 4×4 tile of the result per fragment (8×4 in the assembly where the context has eight draw buffers) and write its 2×2 blocks to four (eight) RGBA targets at once, so each fetched texel serves more multiply-adds (docs/design.md, \"Register tiles\").\n\n{}\n",
+        "## Register tiles: more output per fragment through multiple render targets\n\n{provenance}The tiled variants compute a 4×4 tile of the result per fragment (8×4 in the assembly where the context has eight draw buffers) and write its 2×2 blocks to four (eight) RGBA targets at once, so each fetched texel serves more multiply-adds (docs/design.md, \"Register tiles\"). The renderer below is the device these rows ran on; on a machine with a GPU the same tables come from `scripts/device/register_tiles.sh`.\n\n{}\n",
         markdown(b)
     )
 }
