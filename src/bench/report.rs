@@ -150,6 +150,9 @@ pub fn render(out: &Path) -> Result<(), String> {
     if let Ok(p) = load::<super::python::PythonRun>(out, "python") {
         md.push_str(&super::python::section(&p));
     }
+    if let Ok(t) = load::<super::tiles_report::TilesBench>(out, "tiles") {
+        md.push_str(&super::tiles_report::section(&t));
+    }
     // Present only when the run was given a folder (`--netlib-all DIR`).
     if let Ok(all) = load::<super::netlib_all::NetlibAllRun>(out, "netlib_all") {
         let provenance = match &all.separate {

@@ -39,6 +39,9 @@ enum BenchWhat {
     /// Each hand-written piece of the CPU path against the library call it stands in for, per
     /// kernel and end to end, interleaved in one run, with the keep/replace verdicts.
     Cpu(CpuArgs),
+    /// The register-tile kernels against the blocked ones and faer's f32 product and Cholesky
+    /// (GFLOP/s, fetches per multiply-add), and the LP's GPU backends before and after.
+    Tiles(super::bench_tiles::TilesArgs),
     /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.png (and .svg).
     All(AllArgs),
 }
@@ -240,6 +243,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
             report(bench::dialects::run(c.m, c.reps, p), |b| b.markdown(), &c.json)
         }
         BenchWhat::Cpu(c) => cpu(c),
+        BenchWhat::Tiles(c) => super::bench_tiles::tiles(c),
         BenchWhat::All(c) => all(c),
     }
 }
