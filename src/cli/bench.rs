@@ -22,7 +22,7 @@ enum BenchWhat {
     Lp(super::bench_lp::LpArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
-    /// Every NETLIB .mps of a folder on the cpu backend: a Markdown list of status, iterations,
+    /// Every NETLIB .mps of a folder on one backend (cpu by default): a Markdown list of status, iterations,
     /// time, objective and its error against the folder's reference optima (for the docs).
     NetlibAll(NetlibAllArgs),
     /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
