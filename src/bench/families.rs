@@ -29,6 +29,18 @@ pub struct Case {
     pub features: usize,
 }
 
+impl Case {
+    /// The data the case is made of, in its family's words.
+    pub fn data(&self) -> String {
+        match self.family {
+            Family::Papers => format!("{} × {}", self.rows, 4 * self.rows),
+            Family::Chebyshev => format!("{} points × {}", self.rows / 2, self.features),
+            Family::MatrixGame => format!("{} × {} payoff", self.features, self.rows.saturating_sub(1)),
+            _ => format!("{} × {}", self.rows, self.features),
+        }
+    }
+}
+
 /// The default cases: three sizes per family, the largest with at least 4000 rows (the papers'
 /// family excepted: at 4000 rows it has 64 million nonzeros, a 2.5 GB MPS file).
 pub fn default_cases() -> Vec<Case> {
@@ -73,10 +85,16 @@ pub struct FamilyRow {
     /// The standard form's m × n and the cpu path the cost model chose.
     pub standard_form: (usize, usize),
     pub path: String,
+    /// The backend `auto` chose.
+    #[serde(default)]
+    pub backend: String,
     pub glsolve: Timed,
     /// glsolve forced onto the full m×m path (today's path before the shapes), when asked.
     pub full: Option<Timed>,
     pub peers: Vec<Timed>,
+    /// The GL backends asked for (`--backends`).
+    #[serde(default)]
+    pub gl: Vec<super::families_gl::GlRow>,
 }
 
 impl FamilyRow {
@@ -103,11 +121,19 @@ fn timed(solver: &str, runs: &mut [(f64, String, f64, Option<usize>)]) -> Timed 
     }
 }
 
-/// One glsolve solve: (seconds, status, objective, iterations).
-fn glsolve_once(model: &crate::lp::model::LpModel, gpu: Option<&crate::gl::Gpu>) -> (f64, String, f64, Option<usize>) {
+/// One glsolve solve: (seconds, status, objective, iterations), recording in `backend` the
+/// backend `auto` chose.
+fn glsolve_once(
+    model: &crate::lp::model::LpModel,
+    gpu: Option<&crate::gl::Gpu>,
+    backend: &mut String,
+) -> (f64, String, f64, Option<usize>) {
     let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Auto) };
     match crate::lp::solve_on(model, &st, &mut Logger::quiet(), gpu) {
-        Ok(s) => (s.timings.total.as_secs_f64(), s.status.to_string(), s.objective, Some(s.iterations)),
+        Ok(s) => {
+            *backend = s.backend.name().to_string();
+            (s.timings.total.as_secs_f64(), s.status.to_string(), s.objective, Some(s.iterations))
+        }
         Err(e) => (f64::NAN, format!("error: {e}"), f64::NAN, None),
     }
 }
@@ -142,6 +168,8 @@ pub struct FamiliesRun<'a> {
     pub compare_full: bool,
     pub peers: Option<&'a Peers>,
     pub gpu: Option<&'a crate::gl::Gpu>,
+    /// GL backends to run beside (hybrid, gpu), on `gpu`.
+    pub gl_backends: &'a [BackendKind],
     /// Where the MPS files are written (and removed after).
     pub dir: &'a Path,
 }
@@ -170,11 +198,12 @@ pub fn run(r: &FamiliesRun<'_>, mut progress: impl FnMut(&FamilyRow)) -> Result<
         let mut full = Vec::new();
         let mut peer_runs: Vec<(String, Vec<_>)> = Vec::new();
         // One warm-up solve (page faults, rayon's pool), then the interleaved rounds.
-        let _ = glsolve_once(&model, r.gpu);
+        let mut backend = String::new();
+        let _ = glsolve_once(&model, r.gpu, &mut backend);
         for _ in 0..r.reps.max(1) {
-            own.push(glsolve_once(&model, r.gpu));
+            own.push(glsolve_once(&model, r.gpu, &mut backend));
             if r.compare_full {
-                full.push(with_forced_shape(NormalShape::Full, || glsolve_once(&model, r.gpu)));
+                full.push(with_forced_shape(NormalShape::Full, || glsolve_once(&model, r.gpu, &mut String::new())));
             }
             if let Some(p) = r.peers {
                 let scripts = [
@@ -192,13 +221,22 @@ pub fn run(r: &FamiliesRun<'_>, mut progress: impl FnMut(&FamilyRow)) -> Result<
             }
         }
         let _ = std::fs::remove_file(&file);
+        let mut gl = Vec::new();
+        for (&backend, gpu) in r.gl_backends.iter().zip(std::iter::repeat(r.gpu)) {
+            let Some(gpu) = gpu else { break };
+            for full in [false, true].into_iter().filter(|&f| !f || r.compare_full) {
+                gl.push(super::families_gl::run_case(case, &model, backend, full, r.reps, gpu));
+            }
+        }
         let row = FamilyRow {
             case,
             standard_form: sf_dims,
             path,
+            backend,
             glsolve: timed("glsolve", &mut own),
             full: r.compare_full.then(|| timed("glsolve (full path)", &mut full)),
             peers: peer_runs.iter_mut().map(|(n, v)| timed(n, v)).collect(),
+            gl,
         };
         progress(&row);
         rows.push(row);
@@ -223,12 +261,40 @@ pub fn section(b: &FamiliesBench) -> String {
     format!(
         "## The dense LPs people bring: families against HiGHS and Clarabel
 
-Measured apart from the rest of this report, by `{}` on {}: each family of `glsolve::lp::families` (seed {}) solved by glsolve with no options (`auto`, which chose the cpu backend on this software rasterizer) and, on the very same MPS file, by HiGHS 1.16's interior-point method (crossover on, its default) and simplex (highspy) and by Clarabel; {}, each solver's own clock around its solve call (reading the file excluded). *path* is the cpu backend's choice of normal equations by its cost model: *full* the m×m matrix over every column, *diagonal* the dense block's product plus the unit columns' diagonal, *schur* the smaller side (the k×k dual normal matrix and the Schur complement of the rows kept exact); *full path* is glsolve forced onto the first, as it solved every family before the shapes. The objective column is |glsolve − HiGHS ipm| / |HiGHS ipm|.\n\n{}\n",
+Measured apart from the rest of this report, by `{}` on {}: each family of `glsolve::lp::families` (seed {}) solved by glsolve with no options (`auto`, which chose {}) and, on the very same MPS file, by HiGHS 1.16's interior-point method (crossover on, its default) and simplex (highspy) and by Clarabel; {}, each solver's own clock around its solve call (reading the file excluded). *path* is the cpu backend's choice of normal equations by its cost model: *full* the m×m matrix over every column, *diagonal* the dense block's product plus the unit columns' diagonal, *schur* the smaller side (the k×k dual normal matrix and the Schur complement of the rows kept exact); *full path* is glsolve forced onto the first, as it solved every family before the shapes. The objective column is |glsolve − HiGHS ipm| / |HiGHS ipm|.\n\n{}\n",
         b.command,
         b.date,
         b.seed,
+        chosen(&b.rows),
         if b.reps == 1 { "one round".to_string() } else { format!("medians of {} interleaved rounds", b.reps) },
-        markdown(&b.rows)
+        markdown(&b.rows),
+    ) + &gl_section(&b.rows)
+}
+
+/// What `auto` chose over `rows`: one backend for all, or each case's.
+fn chosen(rows: &[FamilyRow]) -> String {
+    match rows.first().map(|r| &r.backend) {
+        Some(b) if rows.iter().all(|r| &r.backend == b) => format!("the {b} backend for every case"),
+        _ => rows
+            .iter()
+            .map(|r| format!("{} for {} {}×{}", r.backend, r.case.family.name(), r.case.rows, r.case.features))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// The GL backends' table, when a run asked for them.
+fn gl_section(rows: &[FamilyRow]) -> String {
+    let gl: Vec<_> = rows.iter().flat_map(|r| r.gl.iter().cloned()).collect();
+    if gl.is_empty() {
+        return String::new();
+    }
+    let cpu = |c: &Case| {
+        rows.iter().find(|r| r.case == *c && r.backend == "cpu").map(|r| (r.glsolve.median_s, r.glsolve.objective))
+    };
+    format!(
+        "The GL backends on the same cases, each with its own defaults (the gpu backend's ε = 1e-4), timed as above (one warm-up iteration first); passes and fragments per iteration are all of a solve's over its iterations, counted in one more, untimed solve (the hybrid backend's CPU iterations draw none). *cpu shapes off* is the same backend with the cpu side's shapes turned off, as before them.\n\n{}\n",
+        super::families_gl::markdown(&gl, cpu)
     )
 }
 
@@ -252,12 +318,7 @@ pub fn markdown(rows: &[FamilyRow]) -> String {
     };
     for r in rows {
         let c = &r.case;
-        let data = match c.family {
-            Family::Papers => format!("{} × {}", c.rows, 4 * c.rows),
-            Family::Chebyshev => format!("{} points × {}", c.rows / 2, c.features),
-            Family::MatrixGame => format!("{} × {} payoff", c.features, c.rows - 1),
-            _ => format!("{} × {}", c.rows, c.features),
-        };
+        let data = c.data();
         let g = &r.glsolve;
         s.push_str(&format!(
             "| {} | {data} | {} × {} | {} | {} | {} |",

@@ -13,6 +13,7 @@ pub mod cpu_run;
 mod date;
 pub mod dialects;
 pub mod families;
+pub mod families_gl;
 pub mod floor;
 pub mod linsolve;
 pub mod lp;

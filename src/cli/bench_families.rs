@@ -25,6 +25,10 @@ pub struct FamiliesArgs {
     /// Also time glsolve forced onto the full m×m normal equations (the path before shapes).
     #[arg(long)]
     compare_full: bool,
+    /// GL backends to run beside `auto` (hybrid, gpu): time, passes and fragments per
+    /// iteration; with --compare-full also with the cpu side's shapes off.
+    #[arg(long, value_delimiter = ',')]
+    backends: Vec<String>,
     #[command(flatten)]
     peers: PeerArgs,
     /// Also write the results as JSON.
@@ -59,8 +63,19 @@ pub fn run(a: &FamiliesArgs) -> ExitCode {
     }
     cases.retain(|c| a.families.is_empty() || a.families.iter().any(|f| f == c.family.name()));
     cases.retain(|c| a.max_rows.is_none_or(|m| c.rows <= m));
+    let mut gl_backends = Vec::new();
+    for name in &a.backends {
+        match glsolve::lp::BackendKind::ALL.iter().find(|k| k.name() == name && k.uses_gl()) {
+            Some(k) => gl_backends.push(*k),
+            None => return super::fail(format!("--backends: {name:?} is not a GL backend (hybrid, gpu)")),
+        }
+    }
     // `auto` asks the GL device; without a context it answers cpu, as the command line does.
-    let gpu = super::headless().ok();
+    let gpu = match super::headless() {
+        Ok(g) => Some(g),
+        Err(e) if !gl_backends.is_empty() => return super::fail(e),
+        Err(_) => None,
+    };
     let peers = a.peers.peers();
     let run = FamiliesRun {
         cases: &cases,
@@ -69,6 +84,7 @@ pub fn run(a: &FamiliesArgs) -> ExitCode {
         compare_full: a.compare_full,
         peers: peers.as_ref(),
         gpu: gpu.as_ref(),
+        gl_backends: &gl_backends,
         dir: &std::env::temp_dir(),
     };
     let rows = families::run(&run, |r| {
@@ -86,6 +102,13 @@ pub fn run(a: &FamiliesArgs) -> ExitCode {
             r.full.as_ref().map_or(String::new(), |f| format!(", full path {:.3} s", f.median_s)),
             peers.join(", ")
         );
+        for g in &r.gl {
+            let shapes = if g.full { " (cpu shapes off)" } else { "" };
+            eprintln!(
+                "  {}{shapes}: {:.3} s ({}, {:?} iterations, {:?} on the GPU), {:.0} passes and {:.3e} fragments per iteration",
+                g.backend, g.timed.median_s, g.timed.status, g.timed.iterations, g.gpu_iterations, g.passes_per_iteration, g.fragments_per_iteration
+            );
+        }
     });
     let command = std::env::args().collect::<Vec<_>>().join(" ");
     let command = command.replacen(&std::env::args().next().unwrap_or_default(), "glsolve", 1);
