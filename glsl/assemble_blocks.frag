@@ -4,11 +4,13 @@
 // Per texel: two fetches of B and two of A for sixteen multiply-adds. Drawn over the lower
 // triangle of blocks. Without ACCUMULATE the
 // sum starts at zero, plus the identity on the padded diagonal (rows i >= m, which A holds as
-// zeros); with it, it starts from the partial sum S2 of the previous pass.
+// zeros); with it, it starts from the partial sum S2 of the previous pass. With DIAGONAL (first
+// pass only) the diagonal blocks start from the vector S2 instead (four entries per texel: the
+// diagonal the columns of one entry add, and 1 past row m).
 uniform samplerRECT S0; // B = A D^2
 uniform samplerRECT S1; // A
-#ifdef ACCUMULATE
-uniform samplerRECT S2; // C so far
+#if defined(ACCUMULATE) || defined(DIAGONAL)
+uniform samplerRECT S2; // C so far, or the diagonal
 #endif
 uniform float k0;
 uniform float k1;
@@ -24,8 +26,15 @@ void main() {
 #else
     vec4 acc = vec4(0.0);
     if (g.x == g.y) {
+#ifdef DIAGONAL
+        vec4 t = texelAt(S2, ivec2(i0 / 4, 0));
+        vec2 d = (i0 % 4 == 0) ? t.xy : t.zw;
+        acc.x = d.x;
+        acc.w = d.y;
+#else
         acc.x = float(i0) >= m ? 1.0 : 0.0;
         acc.w = float(i0 + 1) >= m ? 1.0 : 0.0;
+#endif
     }
 #endif
     float yi0 = float(i0) + 0.5;

@@ -4,9 +4,14 @@
 // texel K: ROWS fetches of B and COLS of A for 4*ROWS*COLS multiply-adds. The tile's 2x2 blocks
 // go to PLANES targets at once (block (r, c) of the tile to plane (COLS/2)*r + c). Without
 // ACCUMULATE the sum starts at zero plus the identity on the padded diagonal (rows >= m, zero
-// in A); with it, from the planes of the previous pass (S2, S3, ...).
+// in A); with it, from the planes of the previous pass (S2, S3, ...). With DIAGONAL (never with
+// ACCUMULATE) the diagonal starts from the vector S2 instead (four entries per texel: the
+// diagonal the columns of one entry add, and 1 past row m).
 uniform samplerRECT S0; // B = A D^2
 uniform samplerRECT S1; // A
+#ifdef DIAGONAL
+uniform samplerRECT S2;
+#endif
 #ifdef ACCUMULATE
 uniform samplerRECT S2;
 #if PLANES > 1
@@ -44,12 +49,20 @@ layout(location = 7) out vec4 tile7;
 const int TR = ROWS / 2;
 const int TC = COLS / 2;
 
-// The identity's entries in the 2x2 block at rows i0, i0+1 and columns j0, j0+1 past row m.
+// The starting diagonal in the 2x2 block at rows i0, i0+1 and columns j0, j0+1: the identity
+// past row m, and with DIAGONAL the vector's entries.
 vec4 padding(int i0, int j0) {
     vec4 e = vec4(0.0);
     if (i0 == j0) {
+#ifdef DIAGONAL
+        vec4 t = texelAt(S2, ivec2(i0 / 4, 0));
+        vec2 d = (i0 % 4 == 0) ? t.xy : t.zw;
+        e.x = d.x;
+        e.w = d.y;
+#else
         e.x = float(i0) >= m ? 1.0 : 0.0;
         e.w = float(i0 + 1) >= m ? 1.0 : 0.0;
+#endif
     }
     return e;
 }

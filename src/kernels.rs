@@ -78,10 +78,10 @@ kernels! {
     /// Blocked Cholesky: the rank-B update of the trailing lower triangle of 2×2 blocks.
     CHOL_BLOCK_UPDATE = "chol_block_update.frag" [BLOCK];
     /// Blocked assembly: a 2×2 block of A·D²·Aᵀ accumulated over a range of columns of A.
-    ASSEMBLE_BLOCKS = "assemble_blocks.frag" [ACCUMULATE];
+    ASSEMBLE_BLOCKS = "assemble_blocks.frag" [ACCUMULATE, DIAGONAL];
     /// Register-tiled assembly: a ROWS × COLS tile of A·D²·Aᵀ per fragment, written to PLANES
     /// targets at once.
-    ASSEMBLE_TILES = "assemble_tiles.frag" [ROWS, COLS, PLANES, ACCUMULATE];
+    ASSEMBLE_TILES = "assemble_tiles.frag" [ROWS, COLS, PLANES, ACCUMULATE, DIAGONAL];
     /// Register-tiled Cholesky: the diagonal block in registers, written as 4×4 tiles (four planes).
     TILE_DIAG = "tile_diag.frag" [BLOCK, TINY_PIVOT];
     /// Register-tiled Cholesky: the panel L21 = A21·L11⁻ᵀ, four rows per fragment.

@@ -20,6 +20,7 @@ use glsolve::gl::{Measure, PingPong, TexelFormat};
 use glsolve::gpu::blocked::assemble::{assemble_into, BlockedOperands};
 use glsolve::gpu::blocked::cholesky::{fragments, read_lower, BlockedWork};
 use glsolve::gpu::blocked::{substitute, Block};
+use glsolve::gpu::GpuError;
 use glsolve::layout::Rows4;
 
 const U: f64 = 5.960_464_5e-8;
@@ -139,6 +140,76 @@ fn blocked_assembly_meets_the_componentwise_bound_for_every_b() {
             }
         }
     }
+}
+
+/// A_D·W·A_Dᵀ + Δ (the split normal equations): Δ from the diagonal texture starts the diagonal
+/// blocks of the first sum, in the passes and fragments of the k columns alone, within the
+/// plain assembly's componentwise bound; the padded diagonal stays the identity.
+#[test]
+fn blocked_assembly_adds_a_diagonal_in_the_passes_of_its_columns() {
+    for (m, k) in [(1usize, 1usize), (3, 2), (7, 13), (9, 3), (17, 5), (33, 101)] {
+        let a = random::uniform(m, k, -1.0, 1.0, m as u64 * 5 + k as u64);
+        let w = random::uniform(1, k, 0.1, 2.0, 17);
+        let delta: Vec<f64> = (0..m).map(|i| if i % 3 == 1 { 0.0 } else { 0.5 + 1e3 * (i % 5) as f64 }).collect();
+        for b in [4, k.max(4)] {
+            let (a2, w2, delta2) = (a.clone(), w.clone(), delta.clone());
+            let (c, counts, passes) = with_gpu(move |gpu| {
+                let a32: Vec<f32> = a2.iter().map(|&v| v as f32).collect();
+                let w32: Vec<f32> = w2.iter().map(|&v| v as f32).collect();
+                let delta32: Vec<f32> = delta2.iter().map(|&v| v as f32).collect();
+                let layout = Block::B8.layout(m);
+                let mut ops = BlockedOperands::new(gpu, &a32, m, k, layout.padded_rows).expect("A");
+                ops.set_d2(gpu, &w32).expect("w");
+                ops.allocate_diagonal(gpu).expect("the diagonal");
+                ops.set_diagonal(gpu, &delta32).expect("the diagonal");
+                let (tw, th) = layout.texture_size();
+                let tex = || gpu.texture_of(TexelFormat::Rgba32F, tw, th, "C").expect("C");
+                let mut pp = PingPong::new(tex(), tex());
+                let (r, log) = gpu.logged(Measure::FRAGMENTS, |g| assemble_into(g, &ops, &mut pp, &layout, b));
+                r.expect("assemble");
+                let data = gpu.read(pp.source()).expect("read");
+                for d in m..layout.padded_rows {
+                    assert_eq!(data[layout.index(d, d)], 1.0, "padded diagonal {d}");
+                }
+                (layout.unpack(&data), log.fragments_of("assemble_blocks"), log.count_of("assemble_blocks"))
+            });
+            assert_eq!(passes as usize, k.div_ceil(b.div_ceil(4) * 4), "m={m} k={k} b={b}");
+            let mb = Block::B8.layout(m).padded_rows / 2;
+            assert_eq!(counts as usize, passes as usize * mb * (mb + 1) / 2, "fragments m={m} k={k} b={b}");
+            for i in 0..m {
+                for j in 0..=i {
+                    let (mut exact, mut abs) = if i == j { (delta[i], delta[i]) } else { (0.0, 0.0) };
+                    for t in 0..k {
+                        let v = a[i * k + t] * w[t] * a[j * k + t];
+                        exact += v;
+                        abs += v.abs();
+                    }
+                    let err = (c[i * m + j] as f64 - exact).abs();
+                    let bound = 2.0 * (k as f64 + 4.0) * U * abs;
+                    assert!(err <= bound, "m={m} k={k} b={b} C({i},{j}): {err:e} > {bound:e}");
+                }
+            }
+        }
+    }
+}
+
+/// The diagonal is checked like d²: a negative or non-finite entry, a wrong length, or operands
+/// made without one are typed errors, never a silent assembly.
+#[test]
+fn a_bad_diagonal_is_refused_with_its_index() {
+    with_gpu(|gpu| {
+        let mut ops = BlockedOperands::new(gpu, &[1.0, 2.0, 3.0], 3, 1, 8).expect("A");
+        assert!(matches!(ops.set_diagonal(gpu, &[1.0, 1.0, 1.0]), Err(GpuError::Shape(_))), "before allocation");
+        ops.allocate_diagonal(gpu).expect("the diagonal");
+        assert!(matches!(ops.set_diagonal(gpu, &[1.0, 1.0]), Err(GpuError::Shape(_))), "short");
+        for (bad, at) in [([1.0, -1.0, 0.0], 1), ([f32::NAN, 0.0, 0.0], 0), ([0.0, 0.0, f32::INFINITY], 2)] {
+            match ops.set_diagonal(gpu, &bad) {
+                Err(GpuError::NegativeDiagonal { index, .. }) => assert_eq!(index, at, "{bad:?}"),
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
+        ops.set_diagonal(gpu, &[0.0, 1.0, 2.0]).expect("a good one");
+    });
 }
 
 #[test]

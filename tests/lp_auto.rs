@@ -2,7 +2,7 @@
 //! sides), and the cost rule forced alone.
 mod common;
 use common::with_gpu;
-use glsolve::lp::auto::{by_device, by_shape, AUTO_MARGIN, AUTO_MIN_ROWS};
+use glsolve::lp::auto::{by_device, by_device_for, by_shape, Work, AUTO_MARGIN, AUTO_MIN_ROWS};
 use glsolve::lp::backend::{
     cost_rule_fires, cpu_iteration_estimate, cpu_rate, iteration_flops, probe_device, rule_3_16_fires, rule_3_17_fires,
     rule_3_18_fires, sparse_assembly_pays, DeviceProbe, GpuNormalOptions, COST_RULE_ITERATIONS,
@@ -176,6 +176,38 @@ fn auto_on_a_device_prefers_the_cpu_unless_the_probe_finds_the_gpu_clearly_faste
     let failed = by_device(&hardware, Ok(()), Some(Err("shader did not compile".into())));
     assert_eq!(failed.backend, BackendKind::Cpu);
     assert!(failed.reason.contains("probe failed"), "{}", failed.reason);
+}
+
+/// A problem with columns of one entry: the cpu backend's shaped path does `cpu` multiply-adds
+/// per iteration where the GPU's m×m matrix does `gpu`; the probe's times are scaled by them, so
+/// a GPU ten times faster on the papers' shape loses where the CPU's side is a hundred times
+/// smaller, and the margin holds exactly at the scaled times.
+#[test]
+fn auto_scales_the_probe_by_each_sides_work_on_a_shaped_problem() {
+    let mut hardware = with_gpu(|gpu| gpu.info().clone());
+    hardware.renderer = "NVIDIA H100 80GB HBM3/PCIe/SSE2".into();
+    hardware.platform = "EGL 1.5, device".into();
+    let probe = |gpu_seconds: f64, cpu_seconds: f64| Some(Ok(DeviceProbe { gpu_seconds, cpu_seconds }));
+    let tall = Work { gpu: 1.2e10, cpu: 1.2e8, path: "schur" };
+    let c = by_device_for(&hardware, Ok(()), probe(0.01, 0.1), Some(&tall));
+    assert_eq!(c.backend, BackendKind::Cpu, "{}", c.reason);
+    assert!(
+        c.reason.contains("1.20e10 multiply-adds on the GPU against 1.20e8 on the CPU's schur path"),
+        "{}",
+        c.reason
+    );
+    // 1000× faster on the probe: 1000·1.2e8 > 1.25·1.2e10.
+    let c = by_device_for(&hardware, Ok(()), probe(0.0001, 0.1), Some(&tall));
+    assert_eq!(c.backend, BackendKind::Hybrid, "{}", c.reason);
+    // At the scaled margin exactly the GPU is not chosen; just past it, it is.
+    let w = Work { gpu: 2.0, cpu: 1.0, path: "diagonal" };
+    let at = by_device_for(&hardware, Ok(()), probe(0.04, 0.08 * AUTO_MARGIN), Some(&w));
+    assert_eq!(at.backend, BackendKind::Cpu, "{}", at.reason);
+    let past = by_device_for(&hardware, Ok(()), probe(0.04f64.next_down(), 0.08 * AUTO_MARGIN), Some(&w));
+    assert_eq!(past.backend, BackendKind::Hybrid, "{}", past.reason);
+    // Without work, the plain rule (by_device).
+    let plain = by_device_for(&hardware, Ok(()), probe(0.01, 0.1), None);
+    assert_eq!(plain, by_device(&hardware, Ok(()), probe(0.01, 0.1)));
 }
 
 #[test]

@@ -99,17 +99,29 @@ fn a_matrix_that_is_not_positive_definite_breaks_down_at_its_pivot() {
     }
 }
 
-/// Assembles on the GPU with tiles of `shape` (8×4: one pass), `b` columns per pass; returns C
-/// (row-major m×m, all of it as stored), the sums' and the re-tiling's fragments and the sums'
-/// passes.
-fn assemble_on_gpu(a: &[f64], d2: &[f64], m: usize, n: usize, shape: TileShape, b: usize) -> (Vec<f32>, u64, u64, u64) {
-    let (a, d2) = (a.to_vec(), d2.to_vec());
+/// Assembles on the GPU with tiles of `shape` (8×4: one pass), `b` columns per pass, adding the
+/// diagonal `delta` when it is not empty; returns C (row-major m×m, all of it as stored), the
+/// sums' and the re-tiling's fragments and the sums' passes.
+fn assemble_on_gpu(
+    a: &[f64],
+    d2: &[f64],
+    delta: &[f64],
+    (m, n): (usize, usize),
+    shape: TileShape,
+    b: usize,
+) -> (Vec<f32>, u64, u64, u64) {
+    let (a, d2, delta) = (a.to_vec(), d2.to_vec(), delta.to_vec());
     with_gpu(move |gpu| {
         let a32: Vec<f32> = a.iter().map(|&v| v as f32).collect();
         let d32: Vec<f32> = d2.iter().map(|&v| v as f32).collect();
         let out = layout(m, Block::B8);
-        let ops = BlockedOperands::new(gpu, &a32, m, n, out.padded).expect("A");
+        let mut ops = BlockedOperands::new(gpu, &a32, m, n, out.padded).expect("A");
         ops.set_d2(gpu, &d32).expect("d");
+        if !delta.is_empty() {
+            ops.allocate_diagonal(gpu).expect("the diagonal");
+            let delta32: Vec<f32> = delta.iter().map(|&v| v as f32).collect();
+            ops.set_diagonal(gpu, &delta32).expect("the diagonal");
+        }
         let size = out.plane_size();
         let s = planes(gpu, 4, size, "C").expect("C");
         let t = planes(gpu, 4, size, "C").expect("C");
@@ -144,7 +156,7 @@ fn tiled_assembly_meets_the_componentwise_bound_for_both_tiles_and_every_b() {
             vec![(TileShape::T8X4, n), (TileShape::T4X4, 4), (TileShape::T4X4, 8), (TileShape::T4X4, n.max(4))];
         cases.dedup();
         for (shape, b) in cases {
-            let (c, sums, retile, passes) = assemble_on_gpu(&a, &d2, m, n, shape, b);
+            let (c, sums, retile, passes) = assemble_on_gpu(&a, &d2, &[], (m, n), shape, b);
             let what = format!("{} m={m} n={n} b={b}", shape.name());
             let out = layout(m, Block::B8);
             let (want_sums, want_retile) = assemble::fragments(n, b, &out, shape);
@@ -161,6 +173,40 @@ fn tiled_assembly_meets_the_componentwise_bound_for_both_tiles_and_every_b() {
                     }
                     let err = (c[i * m + j] as f64 - exact).abs();
                     let bound = 2.0 * (n as f64 + 4.0) * U * abs;
+                    assert!(err <= bound, "{what} C({i},{j}): {err:e} > {bound:e}");
+                }
+            }
+        }
+    }
+}
+
+/// The split normal equations' assembly: A_D·W·A_Dᵀ + Δ with Δ ≥ 0 from the diagonal texture,
+/// in the passes and fragments of the k columns alone (the formulas of the plain assembly), Δ
+/// carried exactly into C's diagonal within the same componentwise bound (Δ enters the sum first).
+#[test]
+fn tiled_assembly_adds_a_diagonal_in_the_passes_of_its_columns() {
+    for (m, k) in [(1usize, 1usize), (3, 2), (5, 13), (9, 3), (17, 5), (33, 101)] {
+        let a = random::uniform(m, k, -1.0, 1.0, m as u64 * 5 + k as u64);
+        let w = random::uniform(1, k, 0.1, 2.0, 17);
+        // Some rows without a unit column (Δ = 0), others dominated by theirs.
+        let delta: Vec<f64> = (0..m).map(|i| if i % 3 == 1 { 0.0 } else { 0.5 + 1e3 * (i % 5) as f64 }).collect();
+        for (shape, b) in [(TileShape::T8X4, k), (TileShape::T4X4, 4), (TileShape::T4X4, k.max(4))] {
+            let (c, sums, retile, passes) = assemble_on_gpu(&a, &w, &delta, (m, k), shape, b);
+            let what = format!("{} m={m} k={k} b={b}", shape.name());
+            let out = layout(m, Block::B8);
+            assert_eq!((sums, retile), assemble::fragments(k, b, &out, shape), "{what}: fragments");
+            let want_passes = if shape == TileShape::T8X4 { 1 } else { k.div_ceil(b.div_ceil(4) * 4) };
+            assert_eq!(passes as usize, want_passes, "{what}: passes");
+            for i in 0..m {
+                for j in 0..=i {
+                    let (mut exact, mut abs) = if i == j { (delta[i], delta[i]) } else { (0.0, 0.0) };
+                    for t in 0..k {
+                        let v = a[i * k + t] * w[t] * a[j * k + t];
+                        exact += v;
+                        abs += v.abs();
+                    }
+                    let err = (c[i * m + j] as f64 - exact).abs();
+                    let bound = 2.0 * (k as f64 + 4.0) * U * abs;
                     assert!(err <= bound, "{what} C({i},{j}): {err:e} > {bound:e}");
                 }
             }

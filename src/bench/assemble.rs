@@ -88,7 +88,7 @@ impl AssemblyVariant {
 /// One variant ready to run: its operands and output textures.
 enum Runner {
     PerColumn(Format, PingPong),
-    Blocked(usize, BlockedOperands, PingPong, Blocks2x2),
+    Blocked(usize, Box<BlockedOperands>, PingPong, Blocks2x2),
 }
 
 impl Runner {
@@ -140,7 +140,7 @@ fn time_variants(
                 bops.set_d2(gpu, d)?;
                 let (w, h) = layout.texture_size();
                 let tex = || gpu.texture_of(TexelFormat::Rgba32F, w, h, "C (2×2 blocks)");
-                Runner::Blocked(b, bops, PingPong::new(tex()?, tex()?), layout)
+                Runner::Blocked(b, Box::new(bops), PingPong::new(tex()?, tex()?), layout)
             }
         });
     }

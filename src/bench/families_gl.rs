@@ -1,9 +1,9 @@
 //! `bench families --backends hybrid,gpu`: the GL backends on the families, each with its own
 //! defaults (tolerance, rules), timed as the cpu rows are, and the passes and fragments they
 //! draw per iteration counted in one more, untimed run (occlusion queries synchronize every
-//! pass). `--compare-full` adds each backend with the cpu side's shapes turned off
-//! ([`with_forced_shape`]`(Full)`): the hybrid's CPU side then forms the m×m matrix as before
-//! the shapes.
+//! pass). `--compare-full` adds the hybrid backend with the shapes turned off
+//! ([`with_forced_shape`]`(Full)`): both its sides then form the m×m matrix over every column,
+//! as before the shapes.
 
 use super::families::{Case, Timed};
 use crate::gl::{Gpu, Measure};
@@ -85,7 +85,7 @@ pub fn run_case(case: Case, model: &LpModel, backend: BackendKind, full: bool, r
 /// objective) for its case.
 pub fn markdown(rows: &[GlRow], cpu: impl Fn(&Case) -> Option<(f64, f64)>) -> String {
     let mut s = String::from(
-        "| family | data | backend | cpu shapes | status | iterations (on the GPU) | time | passes / iteration | fragments / iteration | time / cpu backend | objective vs cpu |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| family | data | backend | shapes | status | iterations (on the GPU) | time | passes / iteration | fragments / iteration | time / cpu backend | objective vs cpu |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         let t = &r.timed;

@@ -26,7 +26,7 @@ pub struct FamiliesArgs {
     #[arg(long)]
     compare_full: bool,
     /// GL backends to run beside `auto` (hybrid, gpu): time, passes and fragments per
-    /// iteration; with --compare-full also with the cpu side's shapes off.
+    /// iteration; with --compare-full also the hybrid backend with the shapes off.
     #[arg(long, value_delimiter = ',')]
     backends: Vec<String>,
     #[command(flatten)]
@@ -103,7 +103,7 @@ pub fn run(a: &FamiliesArgs) -> ExitCode {
             peers.join(", ")
         );
         for g in &r.gl {
-            let shapes = if g.full { " (cpu shapes off)" } else { "" };
+            let shapes = if g.full { " (shapes off)" } else { "" };
             eprintln!(
                 "  {}{shapes}: {:.3} s ({}, {:?} iterations, {:?} on the GPU), {:.0} passes and {:.3e} fragments per iteration",
                 g.backend, g.timed.median_s, g.timed.status, g.timed.iterations, g.gpu_iterations, g.passes_per_iteration, g.fragments_per_iteration

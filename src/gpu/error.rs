@@ -18,6 +18,9 @@ pub enum GpuError {
     /// A weight of D² is negative or not finite.
     #[error("d (the diagonal of D²) must be finite and ≥ 0, but d[{index}] = {value}")]
     NegativeWeight { index: usize, value: f64 },
+    /// An entry of a diagonal added to A·D²·Aᵀ is negative or not finite.
+    #[error("the diagonal added to A·D²·Aᵀ must be finite and ≥ 0, but entry {index} = {value}")]
+    NegativeDiagonal { index: usize, value: f64 },
     /// A combination this build does not provide.
     #[error("unsupported: {0}")]
     Unsupported(String),

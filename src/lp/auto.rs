@@ -15,14 +15,20 @@
 //!    [`crate::lp::backend::PROBE_M`]-row problem; `hybrid` only when the GPU is
 //!    [`AUTO_MARGIN`] times faster there (a GPU's advantage grows with the size, so the probe
 //!    errs towards the CPU). Once running, hybrid's cost rule ([`crate::lp::CostRule`]) still
-//!    leaves the GPU if its iterations turn out slow.
+//!    leaves the GPU if its iterations turn out slow. For A with columns of one entry the two
+//!    sides do different work ([`Work`]): the cpu backend's shaped normal equations
+//!    ([`crate::lp::backend::CpuPlan`]: the block plus a diagonal, or the smaller k×k side)
+//!    against the GPU's m×m matrix over the block (or over every column), so the probe's times
+//!    are scaled by each side's predicted multiply-adds before they are compared.
 //!
 //! The solution says which backend ran and why, in one line of the log and in its notes.
 
 use crate::gl::{Gpu, GpuInfo};
+use crate::gpu::cholesky::Variant;
 use crate::lp::backend::{check_gpu_limits, probe_device, sparse_assembly_pays, DeviceProbe, GpuNormalOptions};
 use crate::lp::model::LpModel;
 use crate::lp::settings::{BackendKind, Settings};
+use crate::lp::standard_form::{standard_form, Presolved};
 
 /// Problems with fewer rows go to the CPU without a probe: their GPU iterations are pass
 /// overhead (tens of passes for microseconds of arithmetic each).
@@ -67,6 +73,32 @@ pub fn by_shape(rows: usize, sparse: bool) -> Option<Choice> {
     None
 }
 
+/// Predicted multiply-adds of one iteration on each side, for a problem whose sides differ
+/// (the cost model of [`crate::lp::backend::shape`]); the probe's times are scaled by them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Work {
+    /// The hybrid backend's GPU side: the m×m matrix over the block's columns (or all).
+    pub gpu: f64,
+    /// The cpu backend on its chosen path.
+    pub cpu: f64,
+    /// The cpu backend's path, for the reason.
+    pub path: &'static str,
+}
+
+/// The work of `model`'s iterations on each side (`None` where both form the full m×m matrix,
+/// or the standard form is not reached).
+fn shaped_work(model: &LpModel, settings: &Settings, options: &GpuNormalOptions) -> Option<Work> {
+    use crate::lp::backend::shape::NormalShape;
+    let Presolved::Form(sf) = standard_form(model, settings.scaling) else { return None };
+    let plan = crate::lp::backend::CpuPlan::new(&sf.a, &sf.free_pairs);
+    if plan.shape == NormalShape::Full {
+        return None;
+    }
+    let gpu_split = matches!(options.variant, Variant::Blocked(_) | Variant::Tiled(_));
+    let gpu = if gpu_split { plan.costs.diagonal } else { plan.costs.full };
+    Some(Work { gpu, cpu: plan.cost(), path: plan.shape.name() })
+}
+
 /// The choice for a dense problem of at least [`AUTO_MIN_ROWS`] rows on `gpu` (`None`: no
 /// context could be made).
 pub(crate) fn with_device(
@@ -92,12 +124,28 @@ pub(crate) fn with_device(
         ),
         _ => None,
     };
-    by_device(info, fits, probe)
+    let work = match (&fits, &probe) {
+        (Ok(()), Some(Ok(_))) => shaped_work(model, settings, &options),
+        _ => None,
+    };
+    by_device_for(info, fits, probe, work.as_ref())
 }
 
 /// The decision made with a device, on the facts gathered: the context's record, whether the problem fits,
 /// and the probe (run only for a hardware renderer and a problem that fits).
 pub fn by_device(info: &GpuInfo, fits: Result<(), String>, probe: Option<Result<DeviceProbe, String>>) -> Choice {
+    by_device_for(info, fits, probe, None)
+}
+
+/// [`by_device`] for a problem whose sides do different `work` per iteration: the GPU is chosen
+/// only when its probe time scaled by `work.gpu` is [`AUTO_MARGIN`] times below the CPU's
+/// scaled by `work.cpu` (with `None`, or equal work, the plain rule).
+pub fn by_device_for(
+    info: &GpuInfo,
+    fits: Result<(), String>,
+    probe: Option<Result<DeviceProbe, String>>,
+    work: Option<&Work>,
+) -> Choice {
     if info.is_software() {
         return Choice::cpu(format!(
             "{} is a software rasterizer: its single-precision passes run on the CPU's own cores",
@@ -119,7 +167,15 @@ pub fn by_device(info: &GpuInfo, fits: Result<(), String>, probe: Option<Result<
                 p.cpu_seconds * 1e3,
                 info.renderer
             );
-            if p.gpu_seconds * AUTO_MARGIN < p.cpu_seconds {
+            let (gpu_work, cpu_work) = work.map_or((1.0, 1.0), |w| (w.gpu, w.cpu));
+            let what = match work {
+                Some(w) => format!(
+                    "{what}; this problem's iteration is {:.2e} multiply-adds on the GPU against {:.2e} on the CPU's {} path",
+                    w.gpu, w.cpu, w.path
+                ),
+                None => what,
+            };
+            if p.gpu_seconds * gpu_work * AUTO_MARGIN < p.cpu_seconds * cpu_work {
                 Choice { backend: BackendKind::Hybrid, reason: format!("{what}: the GPU is faster") }
             } else {
                 Choice::cpu(format!("{what}: the GPU is not {AUTO_MARGIN}× faster"))

@@ -4,12 +4,12 @@
 use super::solve_error::SolveError;
 use crate::clock::Instant;
 use crate::gl::{GlError, Gpu};
+use crate::gpu::cholesky::Variant;
 use crate::gpu::TexturePool;
 use crate::layout::Format;
-use crate::lp::backend::shape::NormalShape;
 use crate::lp::backend::{
-    check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuVectors, DiagonalNormal, DualNormal, FaultInjection,
-    GpuFault, GpuNormal, GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
+    check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuSide, CpuVectors, FaultInjection, GpuFault, GpuNormal,
+    GpuNormalOptions, GpuSide, GpuVectors, HybridNormal,
 };
 use crate::lp::log::Logger;
 use crate::lp::mpc::{self, Judge, MpcOutcome, MpcProblem};
@@ -68,12 +68,8 @@ pub(crate) fn run_backend(
                 let mut vk = plan.vectors(&sf.a, &sf.free_pairs, Some(&split)).with_paths(st.cpu);
                 log.line(&plan.describe());
                 *setup = t_setup.elapsed();
-                return Ok(if plan.shape == NormalShape::Schur {
-                    mpc::solve_judged(&mut vk, &mut DualNormal::new(split), problem, st, log, Some(judge))
-                } else {
-                    let mut ne = DiagonalNormal::new(split, st.cpu, st.mixed_precision);
-                    mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
-                });
+                let mut ne = plan.shaped_normal(&split, st.cpu, st.mixed_precision);
+                return Ok(mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge)));
             }
             let mut vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs).with_paths(st.cpu);
             let mut ne = CpuNormal::new(m, n)
@@ -103,27 +99,58 @@ pub(crate) fn run_backend(
         }
         (BackendKind::Hybrid, g) => {
             let dense = sf.dense_a();
+            // The cpu backend's plan for A: with columns of one entry both sides work on the
+            // dense block and a diagonal (the GPU's passes over the block's columns where its
+            // kernels add a diagonal: the blocked and tiled ones).
+            let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
+            let split = plan.split(&sf.a);
+            let opts = gpu_options(st);
+            let gpu_split = split.clone().filter(|_| matches!(opts.variant, Variant::Blocked(_) | Variant::Tiled(_)));
+            let gpu_cols = gpu_split.as_ref().map_or(n, |s| s.block().ncols());
             let side = match g {
                 None => {
                     notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
                     None
                 }
-                Some(g) => match check_gpu_limits(g, m, n, &gpu_options(st))
-                    .and_then(|()| setup_fault(g, st))
-                    .and_then(|()| GpuNormal::new(g, dense.as_ref(), gpu_options(st), TexturePool::new()))
-                {
-                    Ok(normal) => Some(normal),
-                    Err(e) => {
-                        let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
-                        log.line(&format!("notice: {note}"));
-                        notes.push(note);
-                        None
+                Some(g) => {
+                    match check_gpu_limits(g, m, gpu_cols, &opts).and_then(|()| setup_fault(g, st)).and_then(|()| {
+                        match &gpu_split {
+                            Some(s) => GpuNormal::over_block(g, s.clone(), opts, TexturePool::new()),
+                            None => GpuNormal::new(g, dense.as_ref(), opts, TexturePool::new()),
+                        }
+                    }) {
+                        Ok(normal) => Some(normal),
+                        Err(e) => {
+                            let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
+                            log.line(&format!("notice: {note}"));
+                            notes.push(note);
+                            None
+                        }
                     }
-                },
+                }
             };
             let on_gpu = side.is_some();
-            let mut vk = CpuVectors::new(dense.as_ref(), &sf.free_pairs).with_paths(st.cpu);
-            let mut ne = HybridNormal::new(side, CpuNormal::new(m, n).with_paths(st.cpu), st.hybrid);
+            // The CPU side as the cpu backend would form it (exact: no reduced precision).
+            let (mut vk, mut ne) = match split {
+                Some(split) => {
+                    let gpu_side = if gpu_split.is_some() { "passes over the block's columns" } else { "every column" };
+                    log.line(&format!("hybrid: GPU side {gpu_side}; CPU side {}", plan.describe()));
+                    let vk = plan.vectors(&sf.a, &sf.free_pairs, Some(&split)).with_paths(st.cpu);
+                    let cpu = CpuSide::Shaped(plan.shaped_normal(&split, st.cpu, false));
+                    (vk, HybridNormal::new(side, cpu, st.hybrid).with_cpu_flops(2.0 * plan.cost()))
+                }
+                None => {
+                    let vk = CpuVectors::new(dense.as_ref(), &sf.free_pairs).with_paths(st.cpu);
+                    (
+                        vk,
+                        HybridNormal::new(
+                            side,
+                            CpuSide::Full(Box::new(CpuNormal::new(m, n).with_paths(st.cpu))),
+                            st.hybrid,
+                        ),
+                    )
+                }
+            };
             *setup = t_setup.elapsed();
             let mut out = mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge));
             if let Some(sw) = ne.switch() {

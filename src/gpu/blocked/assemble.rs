@@ -27,6 +27,9 @@ pub struct BlockedOperands {
     pub d: Texture,
     /// B = A·D² (A's layout), made by the first pass of each assembly.
     pub scaled: Texture,
+    /// A diagonal the assembly adds (four entries per texel over the padded rows, 1 past row
+    /// m): the columns of one entry split off A ([`Self::allocate_diagonal`]).
+    pub diagonal: Option<Texture>,
 }
 
 impl BlockedOperands {
@@ -53,7 +56,35 @@ impl BlockedOperands {
         let scaled = gpu.texture_of(TexelFormat::Rgba32F, w, rows, "A·D² (runs of four columns)")?;
         a.set_grid(TexelGrid::Runs4);
         scaled.set_grid(TexelGrid::Runs4);
-        Ok(Self { m, n, a_layout: layout, padded_rows: rows, a, d, scaled })
+        Ok(Self { m, n, a_layout: layout, padded_rows: rows, a, d, scaled, diagonal: None })
+    }
+
+    /// From now on every assembly adds a diagonal, zero until [`Self::set_diagonal`].
+    pub fn allocate_diagonal(&mut self, gpu: &Gpu) -> GpuResult<()> {
+        if self.diagonal.is_none() {
+            let texels = self.padded_rows.div_ceil(4);
+            self.diagonal =
+                Some(gpu.texture_of(TexelFormat::Rgba32F, texels, 1, "the diagonal added, four per texel")?);
+        }
+        self.set_diagonal(gpu, &vec![0.0; self.m])
+    }
+
+    /// Sets the diagonal added (m entries, each finite and ≥ 0; the padded rows get 1, the
+    /// identity the factorization expects there). Without [`Self::allocate_diagonal`] an error.
+    pub fn set_diagonal(&self, gpu: &Gpu, delta: &[f32]) -> GpuResult<()> {
+        let Some(t) = &self.diagonal else {
+            return Err(GpuError::Shape("a diagonal for operands made without one".into()));
+        };
+        if delta.len() != self.m {
+            return Err(GpuError::Shape(format!("the diagonal has {} values, A has {} rows", delta.len(), self.m)));
+        }
+        if let Some(k) = delta.iter().position(|v| !(v.is_finite() && *v >= 0.0)) {
+            return Err(GpuError::NegativeDiagonal { index: k, value: delta[k] as f64 });
+        }
+        let mut data = delta.to_vec();
+        data.resize(4 * self.padded_rows.div_ceil(4), 1.0);
+        gpu.write(t, &data)?;
+        Ok(())
     }
 
     /// Sets d² from host values (n, each finite and ≥ 0).
@@ -69,10 +100,19 @@ impl BlockedOperands {
     }
 }
 
+/// The aux role of the diagonal added ([`BlockedOperands::diagonal`]).
+pub const DIAGONAL: Role = Role::Aux(3);
+
 /// The passes assembling C (the m×m result in `layout`) from n columns, `b` columns per pass
 /// (rounded up to a multiple of 4): first B = A·D² into `Aux(2)`, then the accumulations. A is
 /// `Aux(0)` (rows padded to `padded_rows`), d² `Aux(1)`; C ends in S.
 pub fn plan(m: usize, n: usize, b: usize, layout: &Blocks2x2) -> Vec<PlannedPass> {
+    plan_with(m, n, b, layout, false)
+}
+
+/// [`plan`], with `diagonal`: the first sum also reads the diagonal added ([`DIAGONAL`]) and
+/// starts the diagonal blocks from it.
+pub fn plan_with(m: usize, n: usize, b: usize, layout: &Blocks2x2, diagonal: bool) -> Vec<PlannedPass> {
     let texels = n.div_ceil(4).max(1);
     let per_pass = b.max(4).div_ceil(4);
     let mb = (layout.padded_rows / 2) as u32;
@@ -88,8 +128,11 @@ pub fn plan(m: usize, n: usize, b: usize, layout: &Blocks2x2) -> Vec<PlannedPass
     while k0 < texels {
         let k1 = (k0 + per_pass).min(texels);
         let first = k0 == 0;
-        let sources: &[Role] =
-            if first { &[Role::Aux(2), Role::Aux(0)] } else { &[Role::Aux(2), Role::Aux(0), Role::S] };
+        let sources: &[Role] = match (first, diagonal) {
+            (true, false) => &[Role::Aux(2), Role::Aux(0)],
+            (true, true) => &[Role::Aux(2), Role::Aux(0), DIAGONAL],
+            (false, _) => &[Role::Aux(2), Role::Aux(0), Role::S],
+        };
         let pass = PlannedPass::new(
             PassKind::AssembleBlocks,
             &kernels::ASSEMBLE_BLOCKS,
@@ -102,7 +145,11 @@ pub fn plan(m: usize, n: usize, b: usize, layout: &Blocks2x2) -> Vec<PlannedPass
         .uniform("k1", k1 as f32)
         .uniform("m", m as f32)
         .then_swap();
-        passes.push(if first { pass } else { pass.defines(&["ACCUMULATE"]) });
+        passes.push(match (first, diagonal) {
+            (true, false) => pass,
+            (true, true) => pass.defines(&["DIAGONAL"]),
+            (false, _) => pass.defines(&["ACCUMULATE"]),
+        });
         k0 = k1;
     }
     passes
@@ -126,7 +173,9 @@ pub fn assemble_into(
     if (c.source().width() as usize, c.source().height() as usize) != (w, h) {
         return Err(GpuError::Shape(format!("C textures are {:?}, the layout needs {w}×{h}", c.source())));
     }
-    execute(gpu, c, &[&*ops.a, &ops.d, &ops.scaled], &plan(ops.m, ops.n, b, layout))?;
+    let mut aux = vec![&*ops.a, &ops.d, &ops.scaled];
+    aux.extend(&ops.diagonal);
+    execute(gpu, c, &aux, &plan_with(ops.m, ops.n, b, layout, ops.diagonal.is_some()))?;
     Ok(())
 }
 
@@ -149,6 +198,20 @@ mod tests {
             assert_eq!(f["assemble_blocks"], (sums * mb * (mb + 1) / 2) as u64);
             assert_eq!(f["scale_columns"], (n.div_ceil(4) * layout.padded_rows) as u64);
             assert!(p[1].defines.is_empty() && p[2..].iter().all(|q| q.defines == ["ACCUMULATE"]));
+        }
+    }
+
+    #[test]
+    fn a_diagonal_is_read_by_the_first_sum_only_and_costs_no_pass() {
+        for (m, n, b) in [(1, 1, 4), (5, 7, 4), (9, 33, 8), (17, 64, 1000)] {
+            let layout = Blocks2x2::square(m, 8);
+            let (plain, with) = (plan(m, n, b, &layout), plan_with(m, n, b, &layout, true));
+            assert_eq!(plain.len(), with.len());
+            let rows = layout.padded_rows as u32;
+            let f = |p: &[PlannedPass]| predicted_fragments(p, n.div_ceil(4).max(rows as usize) as u32, rows);
+            assert_eq!(f(&plain), f(&with), "m={m} n={n} b={b}");
+            assert_eq!((with[1].defines, with[1].sources.last()), (&["DIAGONAL"][..], Some(&DIAGONAL)));
+            assert!(with[2..].iter().all(|q| q.defines == ["ACCUMULATE"] && !q.sources.contains(&DIAGONAL)));
         }
     }
 }

@@ -107,7 +107,27 @@ impl<'g> NormalSystem<'g> {
         }
     }
 
-    /// Forms A·D²·Aᵀ.
+    /// Every assembly from now on forms A·D²·Aᵀ + Δ, with Δ ≥ 0 diagonal, zero until
+    /// [`Self::set_diagonal_host`] (the blocked and tiled kernels; the papers' have no such
+    /// pass).
+    pub fn allocate_diagonal(&mut self) -> GpuResult<()> {
+        match self {
+            NormalSystem::Paper(_) => Err(GpuError::Unsupported("a diagonal added to the papers' assembly".into())),
+            NormalSystem::Blocked(s) => s.allocate_diagonal(),
+            NormalSystem::Tiled(s) => s.allocate_diagonal(),
+        }
+    }
+
+    /// Sets Δ (m values).
+    pub fn set_diagonal_host(&mut self, delta: &[f32]) -> GpuResult<()> {
+        match self {
+            NormalSystem::Paper(_) => Err(GpuError::Unsupported("a diagonal added to the papers' assembly".into())),
+            NormalSystem::Blocked(s) => s.set_diagonal_host(delta),
+            NormalSystem::Tiled(s) => s.set_diagonal_host(delta),
+        }
+    }
+
+    /// Forms A·D²·Aᵀ (plus Δ where allocated).
     pub fn assemble(&mut self) -> GpuResult<()> {
         match self {
             NormalSystem::Paper(s) => s.assemble(),

@@ -129,6 +129,15 @@ impl<'g> TiledSystem<'g> {
         self.ops.set_d2(self.gpu, d2)
     }
 
+    /// Every assembly from now on adds the diagonal of [`Self::set_diagonal_host`].
+    pub fn allocate_diagonal(&mut self) -> GpuResult<()> {
+        self.ops.allocate_diagonal(self.gpu)
+    }
+
+    pub fn set_diagonal_host(&mut self, delta: &[f32]) -> GpuResult<()> {
+        self.ops.set_diagonal(self.gpu, delta)
+    }
+
     pub fn assemble(&mut self) -> GpuResult<()> {
         self.factored = false;
         let layout = self.work.layout;

@@ -30,6 +30,16 @@ pub fn defines(shape: TileShape, accumulate: bool) -> Option<&'static [&'static 
     })
 }
 
+/// The `#define`s of the first sum that starts from a diagonal added ([`DIAGONAL`]).
+pub fn diagonal_defines(shape: TileShape) -> Option<&'static [&'static str]> {
+    Some(match (shape.rows, shape.cols) {
+        (2, 2) => &["ROWS 2", "COLS 2", "PLANES 1", "DIAGONAL"],
+        (4, 4) => &["ROWS 4", "COLS 4", "PLANES 4", "DIAGONAL"],
+        (8, 4) => &["ROWS 8", "COLS 4", "PLANES 8", "DIAGONAL"],
+        _ => return None,
+    })
+}
+
 /// Texture fetches per multiply-add of the accumulating loop.
 pub fn fetches_per_madd(shape: TileShape) -> f64 {
     (shape.rows + shape.cols) as f64 / (4 * shape.rows * shape.cols) as f64
@@ -42,6 +52,12 @@ pub const SCALED: Role = Role::Aux(2);
 const WIDE: [Role; 8] =
     [Role::Aux(3), Role::Aux(4), Role::Aux(5), Role::Aux(6), Role::Aux(7), Role::Aux(8), Role::Aux(9), Role::Aux(10)];
 
+/// The aux role of a diagonal added: after A, d², B and the planes of an 8×4 assembly (when
+/// `shape` has them).
+pub fn diagonal_role(shape: TileShape) -> Role {
+    Role::Aux(3 + if shape.planes() > super::FACTOR_TILE.planes() { shape.planes() } else { 0 })
+}
+
 /// The passes assembling the m×m C into the planes of T (swapped into S), in `out` (4×4 tiles),
 /// from n columns of A, with tiles of `shape`: B = A·D² into `SCALED`, then
 /// * 4×4: the sums, `b` columns per pass (rounded up to a multiple of 4), each after the first
@@ -49,6 +65,12 @@ const WIDE: [Role; 8] =
 /// * 8×4: one sum over all n columns into the eight planes `Aux(3..11)`, then one `retile`
 ///   pass over the lower triangle of 4×4 tiles into T (`b` is then ignored).
 pub fn plan(m: usize, n: usize, b: usize, out: &Tiles, shape: TileShape) -> Vec<PlannedPass> {
+    plan_with(m, n, b, out, shape, false)
+}
+
+/// [`plan`], with `diagonal`: the first sum also reads the diagonal added
+/// ([`diagonal_role`]) and starts C's diagonal from it instead of the padding's identity.
+pub fn plan_with(m: usize, n: usize, b: usize, out: &Tiles, shape: TileShape, diagonal: bool) -> Vec<PlannedPass> {
     let texels = n.div_ceil(4).max(1);
     let mut passes = vec![PlannedPass::new(
         PassKind::ScaleColumns,
@@ -62,15 +84,18 @@ pub fn plan(m: usize, n: usize, b: usize, out: &Tiles, shape: TileShape) -> Vec<
     let (_, rows) = tiles.plane_size();
     let ratio = (shape.rows / shape.cols) as u32;
     let sum = |k0: usize, k1: usize, accumulate: bool, step: u32| {
+        let with_diagonal = diagonal && !accumulate;
+        let sources: &[Role] = if with_diagonal { &[SCALED, A, diagonal_role(shape)] } else { &[SCALED, A] };
+        let defines = if with_diagonal { diagonal_defines(shape) } else { defines(shape, accumulate) };
         PlannedPass::new(
             PassKind::AssembleTiles,
             &kernels::ASSEMBLE_TILES,
             Role::T,
-            &[SCALED, A],
+            sources,
             lower_triangle(rows as u32, ratio),
             step,
         )
-        .defines(defines(shape, accumulate).expect("a tile shape the assembly kernel has"))
+        .defines(defines.expect("a tile shape the assembly kernel has"))
         .uniform("k0", k0 as f32)
         .uniform("k1", k1 as f32)
         .uniform("m", m as f32)
@@ -160,7 +185,8 @@ pub fn assemble_into(
     };
     let mut aux: Vec<&Texture> = vec![&*ops.a, &ops.d, &ops.scaled];
     aux.extend(wide.unwrap_or(&[]));
-    execute_planes(gpu, c, &aux, &plan(ops.m, ops.n, b, out, shape))?;
+    aux.extend(&ops.diagonal);
+    execute_planes(gpu, c, &aux, &plan_with(ops.m, ops.n, b, out, shape, ops.diagonal.is_some()))?;
     Ok(())
 }
 
@@ -193,6 +219,29 @@ mod tests {
                 for q in &p {
                     assert!(!q.targets().any(|t| q.sources.contains(&t)), "{} reads its target", q.name);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_diagonal_is_read_by_the_first_sum_only_and_costs_no_pass() {
+        for shape in [TileShape::T4X4, TileShape::T8X4] {
+            for (m, n, b) in [(1, 1, 4), (5, 7, 4), (9, 33, 8), (17, 64, 1000)] {
+                let out = Tiles::square(m, 16, crate::gpu::tiled::FACTOR_TILE);
+                let (plain, with) = (plan(m, n, b, &out, shape), plan_with(m, n, b, &out, shape, true));
+                assert_eq!(plain.len(), with.len());
+                let w = n.div_ceil(4).max(out.padded / 4) as u32;
+                let f = |p: &[PlannedPass]| predicted_fragments(p, w, out.padded as u32);
+                assert_eq!(f(&plain), f(&with), "{shape:?} m={m} n={n} b={b}");
+                let role = diagonal_role(shape);
+                let readers: Vec<&PlannedPass> = with.iter().filter(|q| q.sources.contains(&role)).collect();
+                assert_eq!(readers.len(), 1, "{shape:?}: one pass reads the diagonal");
+                assert!(std::ptr::eq(readers[0], &with[1]) && readers[0].defines.contains(&"DIAGONAL"));
+                assert!(with.iter().all(|q| !(q.defines.contains(&"DIAGONAL") && q.defines.contains(&"ACCUMULATE"))));
+                // The diagonal's role is no pass's target, nor A's, d²'s, B's or an 8×4 plane's.
+                assert!(with.iter().all(|q| !q.targets().any(|t| t == role)));
+                assert!(![A, D2, SCALED].contains(&role));
+                assert!(shape != TileShape::T8X4 || !WIDE.contains(&role));
             }
         }
     }

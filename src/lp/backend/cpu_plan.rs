@@ -56,6 +56,31 @@ impl CpuPlan {
         (self.shape != NormalShape::Full).then(|| Arc::new(DiagonalSplit::new(a.csc(), self.kinds.clone())))
     }
 
+    /// The predicted multiply-adds of one iteration on the chosen path.
+    pub fn cost(&self) -> f64 {
+        match self.shape {
+            NormalShape::Full => self.costs.full,
+            NormalShape::Diagonal => self.costs.diagonal,
+            NormalShape::Schur => self.costs.schur.unwrap_or(self.costs.full),
+        }
+    }
+
+    /// The cpu backend's normal equations on this plan's path for `split` (made by
+    /// [`Self::split`]): the block's product plus the diagonal (with mixed precision when
+    /// `mixed_precision`), or the smaller side.
+    pub fn shaped_normal(
+        &self,
+        split: &Arc<DiagonalSplit>,
+        paths: crate::cpu::products::CpuPaths,
+        mixed_precision: bool,
+    ) -> Box<dyn super::NormalEquations<CpuVectors>> {
+        if self.shape == NormalShape::Schur {
+            Box::new(super::DualNormal::new(split.clone()))
+        } else {
+            Box::new(super::DiagonalNormal::new(split.clone(), paths, mixed_precision))
+        }
+    }
+
     /// One log line: the path, the shape it was chosen from, and the predicted costs.
     pub fn describe(&self) -> String {
         let f = &self.facts;

@@ -4,6 +4,7 @@
 //! blocked kernels) to the backend's errors, with the faults tests inject.
 
 use super::{BackendError, FactorInfo, FaultInjection, GpuFault, GpuVectors, NormalEquations};
+use crate::cpu::products::DiagonalSplit;
 use crate::gl::{GlError, Gpu};
 use crate::gpu::cholesky::Variant;
 use crate::gpu::normal::{AMatrix, NormalOptions, NormalSystem};
@@ -11,6 +12,7 @@ use crate::gpu::{GpuError, PooledVector, TexturePool, Vector, VectorLayout};
 use crate::layout::Format;
 use crate::lp::settings::Substitution;
 use faer::MatRef;
+use std::sync::Arc;
 
 impl From<GpuError> for BackendError {
     fn from(e: GpuError) -> Self {
@@ -54,6 +56,8 @@ pub struct GpuNormal<'g> {
     m: usize,
     n: usize,
     system: NormalSystem<'g>,
+    /// Over the dense block of A only, plus the unit columns' diagonal ([`Self::over_block`]).
+    split: Option<Arc<DiagonalSplit>>,
     fault: Option<FaultInjection>,
     factorizations: usize,
 }
@@ -77,10 +81,30 @@ impl<'g> GpuNormal<'g> {
             columns_per_pass: opts.columns_per_pass,
         };
         let system = NormalSystem::new(gpu, &data, m, n, nopts, pool)?;
-        Ok(Self { gpu, m, n, system, fault: opts.fault, factorizations: 0 })
+        Ok(Self { gpu, m, n, system, split: None, fault: opts.fault, factorizations: 0 })
     }
 
-    /// A on the GPU in the layout of the vector kernels, shared with them.
+    /// The normal equations of the A that `split` was made from, with passes over its dense
+    /// block only: the block (m×k) is uploaded, each iteration's d² becomes the block's k
+    /// weights and the unit columns' diagonal Δ (computed on the host, m values), and the
+    /// assembly forms A_D·W·A_Dᵀ + Δ — the same matrix as A·D²·Aᵀ, in k columns' passes instead
+    /// of n. Weights come from the host only ([`Self::set_d2_host`]); the papers' variants have
+    /// no diagonal pass (an error).
+    pub fn over_block(
+        gpu: &'g Gpu,
+        split: Arc<DiagonalSplit>,
+        opts: GpuNormalOptions,
+        pool: TexturePool,
+    ) -> Result<Self, BackendError> {
+        let mut me = Self::new(gpu, split.block(), opts, pool)?;
+        me.system.allocate_diagonal()?;
+        me.n = split.ncols();
+        me.split = Some(split);
+        Ok(me)
+    }
+
+    /// A on the GPU in the layout of the vector kernels, shared with them (the dense block
+    /// alone for [`Self::over_block`]).
     pub fn a_matrix(&self) -> AMatrix {
         self.system.a_matrix()
     }
@@ -102,6 +126,9 @@ impl<'g> GpuNormal<'g> {
 
     /// Sets D² from a GPU vector (a copy pass; nothing leaves the GPU).
     pub fn set_d2_texture(&mut self, d2: &Vector) -> Result<(), BackendError> {
+        if self.split.is_some() {
+            return Err(BackendError::Device("the split normal equations take d² from the host".into()));
+        }
         if d2.len() != self.n {
             return Err(BackendError::Dimension { op: "assemble", expected: self.n, got: d2.len() });
         }
@@ -113,7 +140,16 @@ impl<'g> GpuNormal<'g> {
         if d2.len() != self.n {
             return Err(BackendError::Dimension { op: "assemble", expected: self.n, got: d2.len() });
         }
-        let mut d: Vec<f32> = d2.iter().map(|&v| v as f32).collect();
+        let mut d: Vec<f32> = match &self.split {
+            Some(split) => {
+                let mut delta = vec![0.0; self.m];
+                split.add_diagonal(d2, &mut delta);
+                let delta: Vec<f32> = delta.iter().map(|&v| v as f32).collect();
+                self.system.set_diagonal_host(&delta)?;
+                split.slot_weights(d2).iter().map(|&v| v as f32).collect()
+            }
+            None => d2.iter().map(|&v| v as f32).collect(),
+        };
         if self.fault == Some(FaultInjection::NanInTexture) {
             if let Some(v) = d.first_mut() {
                 *v = f32::NAN;

@@ -13,10 +13,14 @@
 //!   iterations in a row took at least its floor and more than its factor times the CPU's
 //!   estimated one.
 //!
-//! Once on the CPU it stays there (the paper's `useGPU` is never set back).
+//! Once on the CPU it stays there (the paper's `useGPU` is never set back). The CPU side is
+//! the m×m matrix over every column ([`CpuSide::Full`]) or, for A with columns of one entry,
+//! the cpu backend's shaped normal equations ([`CpuSide::Shaped`]: the dense block's product
+//! plus a diagonal, or the smaller side), as [`super::CpuPlan`] chooses.
 
 use super::{
-    cpu_iteration_estimate, BackendError, CpuNormal, CpuVectors, FactorInfo, GpuNormal, NormalEquations, VectorKernels,
+    cpu_rate, iteration_flops, BackendError, CpuNormal, CpuVectors, FactorInfo, GpuNormal, NormalEquations,
+    VectorKernels,
 };
 use crate::clock::Instant;
 use crate::lp::settings::{CostRule, HybridRules};
@@ -54,10 +58,44 @@ pub struct Switch {
     pub reason: String,
 }
 
+/// The hybrid policy's double-precision normal equations.
+pub enum CpuSide {
+    /// A·D²·Aᵀ over every column of A held dense (`CpuVectors::a`).
+    Full(Box<CpuNormal>),
+    /// The cpu backend's normal equations for A's shape, with their own breakdown retry.
+    Shaped(Box<dyn NormalEquations<CpuVectors>>),
+}
+
+impl CpuSide {
+    fn assemble(&mut self, vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {
+        match self {
+            CpuSide::Full(c) => c.assemble_from(vk.a(), d2),
+            CpuSide::Shaped(s) => s.assemble(vk, d2),
+        }
+    }
+
+    fn factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
+        match self {
+            CpuSide::Full(c) => c.factor_assembled(),
+            CpuSide::Shaped(s) => s.factor(vk),
+        }
+    }
+
+    fn solve(&mut self, vk: &mut CpuVectors, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
+        match self {
+            CpuSide::Full(c) => c.solve_host(r),
+            CpuSide::Shaped(s) => s.solve(vk, r),
+        }
+    }
+}
+
 /// Double-precision iterate, single-precision GPU normal equations until a rule fires.
 pub struct HybridNormal<'g> {
     gpu: Option<GpuNormal<'g>>,
-    cpu: CpuNormal,
+    cpu: CpuSide,
+    /// Flops of one CPU iteration for the cost rule (`None`: the dense m×m work,
+    /// [`iteration_flops`]).
+    cpu_flops: Option<f64>,
     rules: HybridRules,
     /// The current factorization is the GPU's.
     on_gpu: bool,
@@ -76,10 +114,11 @@ pub struct HybridNormal<'g> {
 
 impl<'g> HybridNormal<'g> {
     /// `gpu` is `None` when the GPU side could not be set up: the policy then runs on the CPU.
-    pub fn new(gpu: Option<GpuNormal<'g>>, cpu: CpuNormal, rules: HybridRules) -> Self {
+    pub fn new(gpu: Option<GpuNormal<'g>>, cpu: CpuSide, rules: HybridRules) -> Self {
         Self {
             gpu,
             cpu,
+            cpu_flops: None,
             rules,
             on_gpu: false,
             d2: Vec::new(),
@@ -92,6 +131,13 @@ impl<'g> HybridNormal<'g> {
             slow: Vec::new(),
             dims: (0, 0),
         }
+    }
+
+    /// The cost rule's estimate of a CPU iteration: `flops` at the CPU's measured rate (for a
+    /// shaped CPU side, whose work is not the dense m×m matrix's).
+    pub fn with_cpu_flops(mut self, flops: f64) -> Self {
+        self.cpu_flops = Some(flops);
+        self
     }
 
     /// The switch to the CPU, if it happened.
@@ -150,9 +196,12 @@ impl<'g> HybridNormal<'g> {
         Ok(if den > 0.0 { num / den } else { num })
     }
 
-    fn cpu_refactor(&mut self, vk: &CpuVectors) -> Result<FactorInfo, BackendError> {
-        self.cpu.assemble_from(vk.a(), &self.d2)?;
-        self.cpu.factor_assembled()
+    fn cpu_refactor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
+        let d2 = std::mem::take(&mut self.d2);
+        let assembled = self.cpu.assemble(vk, &d2);
+        self.d2 = d2;
+        assembled?;
+        self.cpu.factor(vk)
     }
 
     /// The GPU side's assembly; `Err` carries the reason to leave the GPU.
@@ -196,7 +245,7 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
             }
         }
         self.on_gpu = false;
-        self.cpu.assemble_from(vk.a(), d2)
+        self.cpu.assemble(vk, d2)
     }
 
     fn factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
@@ -216,7 +265,7 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
             }
             return self.cpu_refactor(vk);
         }
-        self.cpu.factor_assembled()
+        self.cpu.factor(vk)
     }
 
     fn solve(&mut self, vk: &mut CpuVectors, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
@@ -239,7 +288,7 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
             // GPU iteration, as in the paper, where the switch takes effect at the next one).
             self.cpu_refactor(vk)?;
         }
-        self.cpu.solve_host(r)
+        self.cpu.solve(vk, r)
     }
 
     fn begin_iteration(&mut self, k: usize, mu: f64) {
@@ -251,7 +300,7 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
         let spent = std::mem::take(&mut self.gpu_time);
         if let (Some(rule), true, true) = (self.rules.cost, self.started, self.use_gpu()) {
             let (m, n) = self.dims;
-            let t_cpu = cpu_iteration_estimate(m, n).as_secs_f64();
+            let t_cpu = self.cpu_flops.unwrap_or_else(|| iteration_flops(m, n)) / cpu_rate();
             let t_gpu = spent.as_secs_f64();
             if cost_rule_fires(&rule, t_gpu, t_cpu) {
                 self.slow.push(t_gpu);

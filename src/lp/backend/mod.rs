@@ -41,7 +41,8 @@ pub use error::{BackendError, FaultInjection, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
 pub use gpu_vectors::GpuVectors;
 pub use hybrid::{
-    cost_rule_fires, rule_3_16_fires, rule_3_17_fires, rule_3_18_fires, HybridNormal, Switch, COST_RULE_ITERATIONS,
+    cost_rule_fires, rule_3_16_fires, rule_3_17_fires, rule_3_18_fires, CpuSide, HybridNormal, Switch,
+    COST_RULE_ITERATIONS,
 };
 pub use limits::{check_gpu_limits, host_bytes, texture_sides};
 pub use mixed::{MixedPrecision, MIXED_MAX_REFINEMENTS, MIXED_MIN_ROWS};
@@ -258,5 +259,39 @@ pub trait NormalEquations<V: VectorKernels> {
     /// Factorizations of reduced-precision products so far; `None` without mixed precision.
     fn single_factorizations(&self) -> Option<usize> {
         None
+    }
+}
+
+/// Normal equations chosen at run time (the cpu backend's by A's shape: [`CpuPlan`]).
+impl<V: VectorKernels, T: NormalEquations<V> + ?Sized> NormalEquations<V> for Box<T> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn assemble(&mut self, vk: &mut V, d2: &V::Vector) -> Result<(), BackendError> {
+        (**self).assemble(vk, d2)
+    }
+    fn factor(&mut self, vk: &mut V) -> Result<FactorInfo, BackendError> {
+        (**self).factor(vk)
+    }
+    fn solve(&mut self, vk: &mut V, r: &V::Vector) -> Result<V::Vector, BackendError> {
+        (**self).solve(vk, r)
+    }
+    fn begin_iteration(&mut self, k: usize, mu: f64) {
+        (**self).begin_iteration(k, mu)
+    }
+    fn gpu_factorizations(&self) -> Option<usize> {
+        (**self).gpu_factorizations()
+    }
+    fn inexact(&self) -> bool {
+        (**self).inexact()
+    }
+    fn require_exact(&mut self) -> bool {
+        (**self).require_exact()
+    }
+    fn refinements_taken(&mut self, steps: usize) {
+        (**self).refinements_taken(steps)
+    }
+    fn single_factorizations(&self) -> Option<usize> {
+        (**self).single_factorizations()
     }
 }

@@ -1,0 +1,98 @@
+//! The hybrid backend on the families with columns of one entry (L1 and quantile regressions,
+//! the Chebyshev fit, the matrix game): its GPU side assembles over the dense block's k
+//! columns and adds the unit columns' diagonal (blocked and tiled kernels), its CPU side is the
+//! cpu backend's shaped normal equations. It must end optimal with HiGHS's objective
+//! (tests/data/families/highs.tsv), after iterations on the GPU, and its scaling passes must
+//! shade ⌈k/4⌉·M fragments each where the same backend with the shapes off shades ⌈n/4⌉·M.
+
+mod common;
+use common::with_gpu;
+use glsolve::gl::Measure;
+use glsolve::gpu::blocked::Block;
+use glsolve::gpu::tiled::TilePlan;
+use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
+use glsolve::lp::backend::CpuPlan;
+use glsolve::lp::families::Family;
+use glsolve::lp::log::Logger;
+use glsolve::lp::standard_form::{standard_form, Presolved};
+use glsolve::lp::{solve_on, BackendKind, HybridRules, Settings, Status, Verbosity};
+
+/// The references of tests/data/families/highs.tsv with columns of one entry, small enough for
+/// the suite: (family, rows, features, HiGHS's objective).
+fn cases() -> Vec<(Family, usize, usize, f64)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/families/highs.tsv"))
+        .expect("tests/data/families/highs.tsv");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let (family, rows, features) = (Family::parse(f[0])?, f[1].parse().ok()?, f[2].parse().ok()?);
+            let small = family != Family::Papers && rows <= 600 && rows * features <= 20_000;
+            small.then(|| (family, rows, features, f[5].parse().expect("an objective")))
+        })
+        .collect()
+}
+
+fn hybrid(rules: HybridRules) -> Settings {
+    Settings { verbosity: Verbosity::Quiet, hybrid: rules, ..Settings::for_backend(BackendKind::Hybrid) }
+}
+
+#[test]
+fn the_hybrid_backend_solves_the_families_with_highs_objective() {
+    let cases = cases();
+    assert!(cases.len() >= 4, "l1, quantile, chebyshev and game references: {cases:?}");
+    for (family, rows, features, highs) in cases {
+        let model = family.model(rows, features, 1).expect("a member");
+        let s = with_gpu(move |gpu| solve_on(&model, &hybrid(HybridRules::papers()), &mut Logger::quiet(), Some(gpu)))
+            .expect("valid settings");
+        let what = format!("{family:?} {rows}×{features}");
+        assert_eq!(s.status, Status::Optimal, "{what}: {}", s.detail);
+        assert!(
+            (s.objective - highs).abs() <= 1e-8 * highs.abs(),
+            "{what}: {:e} against HiGHS's {highs:e}",
+            s.objective
+        );
+        assert!(s.gpu_iterations.is_some_and(|g| g >= 1), "{what}: no iteration on the GPU ({:?})", s.gpu_iterations);
+    }
+}
+
+#[test]
+fn the_gpu_side_scales_the_block_columns_only() {
+    // Rules that never leave the GPU, for two iterations: every assembly is the GPU's.
+    let never = HybridRules { theta_r: 1e300, eps_d: 1e-300, theta_d: 1e3, theta_a: 1e300, cost: None };
+    for (family, rows, features, _) in cases() {
+        let model = family.model(rows, features, 1).expect("a member");
+        let Presolved::Form(sf) = standard_form(&model, true) else { panic!("{family:?} presolved away") };
+        let (m, n) = sf.dims();
+        let k = CpuPlan::new(&sf.a, &sf.free_pairs).facts.block;
+        assert!(k < n, "{family:?}: a block narrower than A");
+        let st = Settings { max_iterations: 2, ..hybrid(never) };
+        let per_pass = move |shape: Option<NormalShape>| {
+            let (model, st) = (model.clone(), st.clone());
+            with_gpu(move |gpu| {
+                let padded = TilePlan::default_for(gpu.info(), Block::B16)
+                    .map_or(Block::B16.layout(m).padded_rows, |p| p.layout(m).padded);
+                let run = || gpu.logged(Measure::FRAGMENTS, |g| solve_on(&model, &st, &mut Logger::quiet(), Some(g)));
+                let (r, log) = match shape {
+                    Some(s) => with_forced_shape(s, run),
+                    None => run(),
+                };
+                r.expect("valid settings");
+                let passes = log.count_of("scale_columns");
+                assert!(passes >= 2, "{passes} scaling passes");
+                (log.fragments_of("scale_columns") / passes, padded as u64)
+            })
+        };
+        let what = format!("{family:?} {rows}×{features} (m = {m}, n = {n}, k = {k})");
+        let (split, padded) = per_pass(None);
+        assert_eq!(split, (k.div_ceil(4) as u64) * padded, "{what}: the block's columns");
+        let (full, _) = per_pass(Some(NormalShape::Full));
+        assert_eq!(full, (n.div_ceil(4) as u64) * padded, "{what}: every column with the shapes off");
+    }
+}
+
+/// Every other test of this file, again on an OpenGL ES 3 context (`GLSOLVE_TEST_GL=es`).
+#[test]
+fn every_test_of_this_file_passes_on_opengl_es() {
+    common::rerun_on_es();
+}
