@@ -5,7 +5,7 @@
 //! ([`with_forced_shape`]`(Full)`): both its sides then form the m×m matrix over every column,
 //! as before the shapes.
 
-use super::families::{Case, Timed};
+use super::family_cases::{Case, Timed};
 use crate::gl::{Gpu, Measure};
 use crate::lp::backend::shape::{with_forced_shape, NormalShape};
 use crate::lp::log::Logger;
