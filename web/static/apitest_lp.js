@@ -86,13 +86,17 @@ export async function lpChecks(suite, solver, ctx) {
     done.abort();
     await rejects(solver.solveLp(ctx.afiro, { signal: done.signal }), 'aborted');
     const later = new AbortController();
+    const order = [];
     const first = solver.solveLp(ctx.afiro, { backend: 'hybrid' });
+    first.then(() => order.push('the call ahead answered'), () => {});
     const queued = solver.solveLp(ctx.afiro, { backend: 'hybrid', signal: later.signal });
+    queued.catch(() => order.push('the queued call rejected'));
     later.abort(new Error('changed my mind'));
     const e = await rejects(queued, 'aborted', ['changed my mind']);
     const r = await first;
     assert(r.optimal, `the call ahead: ${r.status}`);
-    return `queued call rejected (${e.message}); the one ahead optimal`;
+    assert(order[0] === 'the queued call rejected', `in this order: ${order.join(', ')}`);
+    return `queued call rejected first (${e.message}); the one ahead optimal`;
   });
 
   await suite.check('an onIteration that throws rejects the solve with what it threw', async () => {
