@@ -208,7 +208,8 @@ export interface SolverInfo {
   contextLost: boolean;
 }
 
-export interface SolverStats { liveTextures: number; recordings: number }
+/** `workers`: workers started so far (0 on the main thread; an abort by terminate starts another). */
+export interface SolverStats { liveTextures: number; recordings: number; workers: number }
 
 export interface Pass {
   index: number;

@@ -67,9 +67,13 @@ export class Solver {
     return this.#call('info', []);
   }
 
-  /** Textures alive on the context and recordings held (between calls: 0 textures). */
-  stats() {
-    return this.#call('stats', []);
+  /**
+   * Textures alive on the context and recordings held (between calls: 0 textures), and the
+   * workers started so far (an abort by terminate makes the next call start another).
+   */
+  async stats() {
+    const s = await this.#call('stats', []);
+    return { ...s, workers: this.#transport.started };
   }
 
   solveLp(model, options = {}) {

@@ -59,6 +59,7 @@ export async function lpChecks(suite, solver, ctx) {
 
   await suite.check('abort during an m = 512 gpu solve: rejected within one iteration, the solver stays right', async () => {
     const model = await solver.randomLp(512, { seed: 7 });
+    const workers = (await solver.stats()).workers;
     const controller = new AbortController();
     let abortedAt = null;
     let rowsAfter = 0;
@@ -78,6 +79,10 @@ export async function lpChecks(suite, solver, ctx) {
     assert(rowsAfter <= 1, `${rowsAfter} rows after the abort`);
     const r = await solver.solveLp(ctx.afiro, { backend: 'gpu' });
     assert(r.optimal && close(r.objective, ctx.afiroOptimum, 4e-4), `the next solve: ${r.status} ${r.objective}`);
+    // Interrupted, the worker is kept; terminated, the next call started a new one.
+    const started = (await solver.stats()).workers - workers;
+    const expected = solver.inWorker && solver.abortMode === 'terminate' ? 1 : 0;
+    assert(started === expected, `${started} workers started by the abort and the next call, ${expected} expected`);
     return `${solver.abortMode}: stopped at iteration ${e.iteration} (aborted at 3), rejected ${ms.toFixed(0)} ms after abort(); next solve optimal`;
   });
 

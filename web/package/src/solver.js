@@ -28,6 +28,8 @@ export class WorkerTransport {
     this.starting = null;
     this.nextId = 1;
     this.current = null;
+    /** Workers started so far (a terminate makes the next call start another). */
+    this.started = 0;
     const isolated = typeof crossOriginIsolated !== 'undefined' && crossOriginIsolated && typeof SharedArrayBuffer !== 'undefined';
     if (options.abort === 'interrupt' && !isolated) {
       throw new GlsolveError('invalid-argument', 'abort: "interrupt" needs SharedArrayBuffer, which a page has only when cross-origin isolated (COOP: same-origin, COEP: require-corp)');
@@ -42,6 +44,7 @@ export class WorkerTransport {
       const url = this.options.workerUrl ?? new URL('./worker.js', import.meta.url);
       const worker = new Worker(url, { type: 'module', name: 'glsolve' });
       this.worker = worker;
+      this.started += 1;
       const id = this.nextId++;
       this.current = { id, resolve, reject, onRow: null };
       worker.onmessage = (e) => this.receive(worker, e.data);
@@ -147,6 +150,7 @@ export class LocalTransport {
     this.options = options;
     this.engine = null;
     this.abortMode = 'interrupt';
+    this.started = 0;
   }
 
   async start() {
