@@ -71,6 +71,7 @@ fn malformed_matrices_are_refused_naming_the_array_and_the_position() {
     refused(csr(&[1.0, 2.0, 3.0], &[0.0, 2.0, 2.0]), &["A.rowPtr[0] = 1"]);
     refused(csr(&[0.0, 2.0, 1.0], &[0.0, 2.0, 2.0]), &["A.rowPtr[2] = 1", "decrease"]);
     refused(csr(&[0.0, 2.0, 2.0], &[0.0, 2.0, 2.0]), &["A.rowPtr[2] = 2", "3 entries"]);
+    refused(csr(&[0.0, 1.5, 3.0], &[0.0, 2.0, 2.0]), &["A.rowPtr[1] = 1.5", "whole number"]);
     refused(csr(&[0.0, 2.0, 3.0], &[0.0, 3.0, 2.0]), &["A.colIdx[1] = 3", "0..3"]);
     refused(csr(&[0.0, 2.0, 3.0], &[0.0, 1.5, 2.0]), &["A.colIdx[1] = 1.5", "whole number"]);
     refused(csr(&[0.0, 2.0, 3.0], &[0.0, -1.0, 2.0]), &["A.colIdx[1] = -1"]);
