@@ -1,7 +1,6 @@
 //! The report's "In the browser" section, from `docs/bench/browser.json` (written by
-//! `web/bench.mjs`: the page's `?bench` on each of headless Chromium's WebGL2 back-ends, and the
-//! native binary on the same work), and "One kernel source, several dialects" from
-//! `docs/bench/dialects.json` (`glsolve bench dialects --json`).
+//! `web/bench.mjs`: the page's `?bench` in each browser — headless Chromium on its WebGL2
+//! back-ends, Firefox ESR under Xvfb — and the native binary on the same work).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -11,16 +10,47 @@ use std::fmt::Write;
 pub struct BrowserRun {
     pub date: String,
     pub reps: usize,
-    /// Back-end name → the page's report.
+    #[serde(default)]
+    pub machine: Machine,
+    #[serde(default)]
+    pub versions: BTreeMap<String, String>,
+    /// Browser (and back-end) → the page's report.
     pub browser: BTreeMap<String, PageReport>,
     pub native: Native,
 }
 
+#[derive(Deserialize, Default)]
+pub struct Machine {
+    pub cpus: usize,
+    pub load_before: f64,
+    #[serde(default)]
+    pub load_after: f64,
+}
+
 #[derive(Deserialize)]
 pub struct PageReport {
-    pub info: BTreeMap<String, String>,
+    pub info: Info,
     pub lp: Vec<LpCase>,
+    #[serde(default)]
+    pub netlib: Vec<NetlibCase>,
     pub cholesky: Vec<CholeskyCase>,
+}
+
+#[derive(Deserialize)]
+pub struct Info {
+    pub renderer: Option<String>,
+}
+
+/// One problem, every solver.
+#[derive(Deserialize)]
+pub struct Solvers {
+    pub glsolve: Cell,
+    pub glsolve_auto: Cell,
+    #[serde(default)]
+    pub glsolve_main: Option<Cell>,
+    pub highs: Cell,
+    pub highs_ipm: Cell,
+    pub glpk: Cell,
 }
 
 #[derive(Deserialize)]
@@ -28,16 +58,49 @@ pub struct LpCase {
     pub m: usize,
     pub n: usize,
     pub seed: u64,
-    pub glsolve: Solved,
-    pub highs: Solved,
-    pub highs_ipm: Solved,
+    #[serde(flatten)]
+    pub solvers: Solvers,
 }
 
 #[derive(Deserialize)]
-pub struct Solved {
-    pub median_s: f64,
-    pub objective: f64,
-    pub status: String,
+pub struct NetlibCase {
+    pub name: String,
+    pub rows: usize,
+    pub cols: usize,
+    #[serde(flatten)]
+    pub solvers: Solvers,
+}
+
+/// One solver on one problem: the median wall-clock time, or why there is none.
+#[derive(Deserialize)]
+pub struct Cell {
+    pub median_s: Option<f64>,
+    pub runs: Option<usize>,
+    pub objective: Option<f64>,
+    pub status: Option<String>,
+    /// glsolve: the backend that ran, and the solve's own clock.
+    pub backend: Option<String>,
+    pub solve_s: Option<f64>,
+    pub error: Option<String>,
+}
+
+impl Cell {
+    fn text(&self) -> String {
+        match (&self.error, self.median_s) {
+            (Some(e), _) => format!("error: {e}"),
+            (None, Some(t)) => {
+                let status = self.status.as_deref().filter(|s| *s != "optimal").map(|s| format!(" ({s})")).unwrap_or_default();
+                let backend = self.backend.as_deref().map(|b| format!(" {b}")).unwrap_or_default();
+                let runs = if self.runs == Some(1) { " (1 run)" } else { "" };
+                format!("{t:.3} s{backend}{status}{runs}")
+            }
+            (None, None) => "—".into(),
+        }
+    }
+    /// The time, where the answer is optimal.
+    fn optimal(&self) -> Option<f64> {
+        self.median_s.filter(|_| self.error.is_none() && self.status.as_deref() == Some("optimal"))
+    }
 }
 
 #[derive(Deserialize)]
@@ -60,69 +123,78 @@ pub struct NativeLp {
     pub median_s: f64,
 }
 
+/// glsolve's faster backend against the fastest peer (both optimal): the ratio, or why none.
+fn ratio(s: &Solvers) -> String {
+    let ours = [s.glsolve.optimal(), s.glsolve_auto.optimal()].into_iter().flatten().reduce(f64::min);
+    let peers = [s.highs.optimal(), s.highs_ipm.optimal(), s.glpk.optimal()].into_iter().flatten().reduce(f64::min);
+    match (ours, peers) {
+        (Some(a), Some(b)) => format!("{:.2}", a / b),
+        _ => "—".into(),
+    }
+}
+
+fn row(s: &mut String, label: &str, c: &Solvers, extra: &str) {
+    let main = c.glsolve_main.as_ref().map(Cell::text).unwrap_or_else(|| "—".into());
+    let _ = writeln!(
+        s,
+        "| {label} | {} | {} | {main} | {extra}{} | {} | {} | {} |",
+        c.glsolve.text(),
+        c.glsolve_auto.text(),
+        c.highs.text(),
+        c.highs_ipm.text(),
+        c.glpk.text(),
+        ratio(c)
+    );
+}
+
 /// The section, with the screenshots of the page.
 pub fn section(run: &BrowserRun) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "## In the browser: WebGL2\n");
+    let versions: Vec<String> = run.versions.iter().map(|(k, v)| format!("{k}: {v}")).collect();
     let _ = writeln!(
         s,
-        "The library compiled to WebAssembly runs its kernels on the page's WebGL2 context (`web/`, README's \"In the browser\"). Measured by `node web/bench.mjs` on {}, in headless Chromium on each WebGL2 back-end this machine offers, median of {} runs after a warm-up. In the same page, [HiGHS](https://highs.dev) compiled to WebAssembly (npm `highs`) solves the same random dense LPs (the file glsolve writes for them), with its default solver (dual simplex) and with its interior-point solver. glsolve's column is its gpu backend (ε = 1e-4, every kernel in WebGL2), timed by the solve's own clock as `glsolve bench lp` times it.\n",
-        run.date, run.reps
+        "glsolve's npm package (`web/package`, README's \"From JavaScript\") in the browsers this machine offers. Measured by `node web/bench.mjs` on {} ({} CPUs, load average {:.1} before and {:.1} after; the machine is shared); {}. In the same page, [HiGHS](https://highs.dev) (npm `highs`: dual simplex, and interior point) and [GLPK](https://www.gnu.org/software/glpk/) (npm `glpk.js`: simplex), both compiled to WebAssembly, solve the same problems. Every time is wall-clock from the page's side of the call with the model already in each solver's input form (glsolve: arrays, posted to its worker; HiGHS: MPS text, parsed in the call; GLPK: its JSON); a warm-up, then the median of {} runs (one where the warm-up took over 10 s). glsolve gpu is every kernel in WebGL2 (single precision, ε = 1e-4); auto picks the cpu or hybrid backend (ε = 1e-8; the backend it ran is named); \"main thread\" is the gpu backend without the worker (the page's thread blocked). The last column is glsolve's faster backend over the fastest peer, optimal answers only.\n",
+        run.date,
+        run.machine.cpus,
+        run.machine.load_before,
+        run.machine.load_after,
+        versions.join(", "),
+        run.reps
     );
-    for (backend, r) in &run.browser {
-        let renderer = r.info.get("GL renderer").map(String::as_str).unwrap_or("?");
-        let _ = writeln!(s, "**{backend}** — {renderer}\n");
-        let _ = writeln!(s, "| m × n | glsolve gpu | HiGHS (simplex) | HiGHS (ipm) | glsolve / HiGHS simplex | glsolve / HiGHS ipm | objectives (glsolve, HiGHS) |");
-        let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    for (browser, r) in &run.browser {
+        let renderer = r.info.renderer.as_deref().unwrap_or("?");
+        let _ = writeln!(s, "**{browser}** — {renderer}\n");
+        let head = "| glsolve gpu (worker) | glsolve auto (worker) | glsolve gpu (main thread) | worker / main | HiGHS simplex | HiGHS ipm | GLPK | glsolve / best peer |";
+        let _ = writeln!(s, "| m × n (seed) {head}\n|---|---|---|---|---|---|---|---|---|");
         for c in &r.lp {
-            let _ = writeln!(
-                s,
-                "| {} × {} (seed {}) | {:.3} s ({}) | {:.3} s | {:.3} s | {:.2} | {:.2} | {:.6e}, {:.6e} |",
-                c.m,
-                c.n,
-                c.seed,
-                c.glsolve.median_s,
-                c.glsolve.status,
-                c.highs.median_s,
-                c.highs_ipm.median_s,
-                c.glsolve.median_s / c.highs.median_s,
-                c.glsolve.median_s / c.highs_ipm.median_s,
-                c.glsolve.objective,
-                c.highs.objective
-            );
+            let cost = match (c.solvers.glsolve.median_s, c.solvers.glsolve_main.as_ref().and_then(|m| m.median_s)) {
+                (Some(w), Some(m)) => format!("{:.2} | ", w / m),
+                _ => "— | ".into(),
+            };
+            row(&mut s, &format!("{} × {} ({})", c.m, c.n, c.seed), &c.solvers, &cost);
+        }
+        for c in &r.netlib {
+            row(&mut s, &format!("{} ({} × {})", c.name, c.rows, c.cols), &c.solvers, "— | ");
         }
         s.push('\n');
     }
     let _ = writeln!(
         s,
-        "**The browser against the native binary** on the same Mesa llvmpipe: the page on ANGLE over EGL (gl-egl) against `glsolve bench` on the desktop GL context ({}), the same runner for the factorization and the same solve clock for the LP:\n",
+        "**The browser against the native binary** on the same Mesa llvmpipe: the page on ANGLE over EGL (gl-egl) against `glsolve bench` on the desktop GL context ({}), the same runner for the factorization and the solve's own clock for the LP:\n",
         run.native.renderer
     );
     let _ = writeln!(s, "| work | WebGL2 (gl-egl) | native | WebGL2 / native |\n|---|---|---|---|");
     if let Some(page) = run.browser.get("gl-egl") {
         for c in &page.cholesky {
             if let Some(n) = run.native.cholesky.iter().find(|n| n.variant == c.variant && n.m == c.m) {
-                let _ = writeln!(
-                    s,
-                    "| Cholesky {}, m = {} | {:.3} s | {:.3} s | {:.2} |",
-                    c.variant,
-                    c.m,
-                    c.median_s,
-                    n.median_s,
-                    c.median_s / n.median_s
-                );
+                let (w, n) = (c.median_s, n.median_s);
+                let _ = writeln!(s, "| Cholesky {}, m = {} | {w:.3} s | {n:.3} s | {:.2} |", c.variant, c.m, w / n);
             }
         }
         for n in &run.native.lp {
-            if let Some(c) = page.lp.iter().find(|c| c.m == n.m) {
-                let _ = writeln!(
-                    s,
-                    "| LP gpu backend, m = {} | {:.3} s | {:.3} s | {:.2} |",
-                    n.m,
-                    c.glsolve.median_s,
-                    n.median_s,
-                    c.glsolve.median_s / n.median_s
-                );
+            if let Some(w) = page.lp.iter().find(|c| c.m == n.m).and_then(|c| c.solvers.glsolve.solve_s) {
+                let _ = writeln!(s, "| LP gpu backend, m = {} | {w:.3} s | {:.3} s | {:.2} |", n.m, n.median_s, w / n.median_s);
             }
         }
     }

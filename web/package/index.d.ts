@@ -282,6 +282,8 @@ export declare class Solver {
   /** The papers' random dense LP: m rows, 4m columns, min 1ᵀx, A·x = b, x ≥ 0. */
   randomLp(m: number, options?: { seed?: number; format?: 'arrays' }): Promise<LpArrays>;
   randomLp(m: number, options: { seed?: number; format: 'mps' }): Promise<string>;
+  /** The model of MPS text as arrays (A as triplets); rejects with 'parse' and the line. */
+  readMps(text: string): Promise<LpArrays & { A: TripletMatrix }>;
   /** Records a run pass by pass (the page's viewer). */
   watch(spec: WatchSpec | { mps: string; variant?: string }): Promise<Recording>;
   /** Median seconds of `reps` runs of `spec` without the viewer, after a warm-up. */

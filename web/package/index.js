@@ -129,6 +129,12 @@ export class Solver {
     return this.#call('randomLp', [m, seed, format]);
   }
 
+  /** The model of MPS text as arrays (A in triplets): to inspect a file or hand it to another solver. */
+  readMps(text) {
+    if (typeof text !== 'string') return Promise.reject(invalid('readMps: the MPS file\'s text is a string'));
+    return this.#call('readMps', [text]);
+  }
+
   /**
    * Records a run pass by pass (the page's viewer): `spec` is {algorithm, variant, m, n, packed,
    * direction, seed} or {mps, variant}. Resolves to a Recording; release() frees it.

@@ -101,7 +101,12 @@ impl App {
 
     /// The papers' random dense LP (m rows, n = 4m) as the arrays object.
     pub fn random_lp(&self, m: usize, seed: u32) -> Result<JsValue, JsValue> {
-        Ok(model::to_js(&model::random_model(m, u64::from(seed))?))
+        Ok(model::to_js(&model::random_model(m, u64::from(seed))?, true))
+    }
+
+    /// The model of an MPS file's text as the arrays object (A in triplets).
+    pub fn read_mps(&self, text: &str) -> Result<JsValue, JsValue> {
+        Ok(model::to_js(&glsolve::lp::mps::read_str(text).map_err(ApiError::from)?, false))
     }
 
     /// The lower Cholesky factor of the n×n row-major `c` by `variant`.

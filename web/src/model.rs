@@ -97,26 +97,38 @@ pub fn random_model(m: usize, seed: u64) -> Result<LpModel, ApiError> {
     Ok(random::random_lp(m, seed).to_model(seed))
 }
 
-/// A model as the package's arrays object with A dense (row-major), the inverse of [`from_js`]
-/// (for the dense LPs [`random_model`] makes).
-pub fn to_js(m: &LpModel) -> JsValue {
+/// A model as the package's arrays object, the inverse of [`from_js`]: A dense (row-major) for
+/// the dense LPs [`random_model`] makes, in triplets otherwise.
+pub fn to_js(m: &LpModel, dense: bool) -> JsValue {
     let o = js_sys::Object::new();
     let set = |o: &JsValue, k: &str, v: JsValue| {
         let _ = Reflect::set(o, &k.into(), &v);
     };
     let f = |v: &[f64]| JsValue::from(Float64Array::from(v));
     let (rows, cols) = (m.a.nrows, m.a.ncols);
-    let mut data = vec![0.0; rows * cols];
-    for j in 0..cols {
-        for k in m.a.col_ptr[j]..m.a.col_ptr[j + 1] {
-            data[m.a.row_idx[k] * cols + j] = m.a.values[k];
-        }
-    }
     let a = js_sys::Object::new();
-    set(&a, "kind", "dense".into());
     set(&a, "rows", (rows as f64).into());
     set(&a, "cols", (cols as f64).into());
-    set(&a, "data", f(&data));
+    if dense {
+        let mut data = vec![0.0; rows * cols];
+        for j in 0..cols {
+            for k in m.a.col_ptr[j]..m.a.col_ptr[j + 1] {
+                data[m.a.row_idx[k] * cols + j] = m.a.values[k];
+            }
+        }
+        set(&a, "data", f(&data));
+    } else {
+        let (mut row, mut col) = (Vec::with_capacity(m.a.values.len()), Vec::with_capacity(m.a.values.len()));
+        for j in 0..cols {
+            for k in m.a.col_ptr[j]..m.a.col_ptr[j + 1] {
+                row.push(m.a.row_idx[k] as f64);
+                col.push(j as f64);
+            }
+        }
+        set(&a, "row", f(&row));
+        set(&a, "col", f(&col));
+        set(&a, "values", f(&m.a.values));
+    }
     let sense = if m.sense == glsolve::Sense::Maximize { "max" } else { "min" };
     set(&o, "sense", sense.into());
     set(&o, "c", f(&m.c));

@@ -41,6 +41,12 @@ export async function lpChecks(suite, solver, ctx) {
       assert(r.x.length === 32 && r.rowDuals.length === 27, `afiro is 27 × 32: got ${r.rowDuals.length} × ${r.x.length}`);
       out.push(`${backend} ${r.objective.toPrecision(8)} in ${r.iterations} it.`);
     }
+    // The same model as arrays: readMps and back.
+    const arrays = await solver.readMps(ctx.afiro);
+    assert(arrays.A.rows === 27 && arrays.A.cols === 32 && arrays.A.values.length === arrays.A.row.length, `readMps: ${arrays.A.rows} × ${arrays.A.cols}`);
+    const r = await solver.solveLp(arrays, { backend: 'hybrid' });
+    assert(r.optimal && close(r.objective, ctx.afiroOptimum, 1e-6), `afiro from readMps: ${r.status} ${r.objective}`);
+    await rejects(solver.readMps('NAME x\nROWS\n N obj\nCOLUMNS\n x obj one\nENDATA\n'), 'parse', ['line 5']);
     return out.join(', ');
   });
 

@@ -115,6 +115,7 @@ export class Engine {
       case 'cholesky': { const [c, variant, backend] = args; return this.shaped(a.cholesky(c.rows, c.data, variant, backend), 'L', c.rows, c.rows); }
       case 'solve': { const [m, b, backend] = args; return a.solve(m.rows, m.data, b, backend); }
       case 'lstsq': { const [m, b, w, backend] = args; return a.lstsq(m.rows, m.cols, m.data, b, w, backend); }
+      case 'readMps': return a.read_mps(args[0]);
       case 'randomLp': { const [m, seed, format] = args; return format === 'mps' ? random_lp_mps(m, seed) : a.random_lp(m, seed); }
       case 'watch': {
         const [spec] = args;
