@@ -32,8 +32,8 @@ function cargo(args) {
   return r.stdout;
 }
 
-/// Serves the page and runs `?bench` in one browser; resolves to the page's report.
-function inBrowser(backend) {
+/// Serves the page and opens `?{query}` in one browser; resolves to the page's report.
+function inBrowser(backend, query = `bench&reps=${reps}`) {
   return new Promise((resolve, reject) => {
     const server = spawn('cargo', ['run', '--release', '--quiet', '--', 'web', '--port', '0', '--exit-after-reports', '1', '--root', root], { cwd: root });
     const profile = mkdtempSync(join(tmpdir(), 'glsolve-bench-'));
@@ -53,7 +53,7 @@ function inBrowser(backend) {
     const lines = createInterface({ input: server.stdout });
     lines.on('line', (line) => {
       if (line.startsWith('serving ')) {
-        const url = `${line.split(' ')[1]}?bench&backend=${backend}&reps=${reps}`;
+        const url = `${line.split(' ')[1]}?${query}&backend=${backend}`;
         const [cmd, args] = BROWSERS[backend](url, profile);
         browser = spawn(cmd, args, { stdio: 'ignore', detached: true });
       } else if (line.startsWith('report: ')) {
@@ -62,6 +62,26 @@ function inBrowser(backend) {
     });
     server.on('exit', (code) => done(reject)(new Error(`glsolve web exited (${code}) without a report`)));
   });
+}
+
+// `node bench.mjs framegap`: the page's longest frame gap while its LP panel solves the m = 512
+// LP on the gpu backend, in the worker (three solves) and on the main thread (one), in each
+// browser; to docs/bench/framegap.json.
+if (process.argv[2] === 'framegap') {
+  const gaps = { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', machine: { cpus: cpus().length, load_before: loadavg()[0] },
+    versions: { chromium: version('chromium'), firefox: version('firefox-esr') }, browsers: {} };
+  for (const backend of chosen) {
+    process.stderr.write(`frame gaps in ${backend}…\n`);
+    const worker = await inBrowser(backend, 'framegap&mode=worker&m=512&reps=3');
+    const main = await inBrowser(backend, 'framegap&mode=main&m=512&reps=1');
+    for (const r of [worker, main]) if (r.fatal) throw new Error(`${backend}: ${r.fatal}`);
+    gaps.browsers[backend] = { worker, main };
+    for (const r of [worker, main]) console.log(`${backend} ${r.mode}: ${r.runs.map((x) => `${x.longestGapMs.toFixed(0)} ms gap in ${x.solveMs.toFixed(0)} ms (${x.frames} frames)`).join('; ')}`);
+  }
+  gaps.machine.load_after = loadavg()[0];
+  writeFileSync(join(root, 'docs/bench/framegap.json'), JSON.stringify(gaps, null, 2));
+  console.log('wrote docs/bench/framegap.json');
+  process.exit(0);
 }
 
 const out = {

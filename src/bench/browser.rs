@@ -1,6 +1,7 @@
 //! The report's "In the browser" section, from `docs/bench/browser.json` (written by
 //! `web/bench.mjs`: the page's `?bench` in each browser — headless Chromium on its WebGL2
-//! back-ends, Firefox ESR under Xvfb — and the native binary on the same work).
+//! back-ends, Firefox ESR under Xvfb — and the native binary on the same work) and
+//! `docs/bench/framegap.json` (`web/bench.mjs framegap`: the page's frame gaps during a solve).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -89,7 +90,8 @@ impl Cell {
         match (&self.error, self.median_s) {
             (Some(e), _) => format!("error: {e}"),
             (None, Some(t)) => {
-                let status = self.status.as_deref().filter(|s| *s != "optimal").map(|s| format!(" ({s})")).unwrap_or_default();
+                let status =
+                    self.status.as_deref().filter(|s| *s != "optimal").map(|s| format!(" ({s})")).unwrap_or_default();
                 let backend = self.backend.as_deref().map(|b| format!(" {b}")).unwrap_or_default();
                 let runs = if self.runs == Some(1) { " (1 run)" } else { "" };
                 format!("{t:.3} s{backend}{status}{runs}")
@@ -147,8 +149,8 @@ fn row(s: &mut String, label: &str, c: &Solvers, extra: &str) {
     );
 }
 
-/// The section, with the screenshots of the page.
-pub fn section(run: &BrowserRun) -> String {
+/// The section (with the page's frame gaps, where measured), with the screenshots of the page.
+pub fn section(run: &BrowserRun, gaps: Option<&FrameGaps>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "## In the browser: WebGL2\n");
     let versions: Vec<String> = run.versions.iter().map(|(k, v)| format!("{k}: {v}")).collect();
@@ -194,13 +196,129 @@ pub fn section(run: &BrowserRun) -> String {
         }
         for n in &run.native.lp {
             if let Some(w) = page.lp.iter().find(|c| c.m == n.m).and_then(|c| c.solvers.glsolve.solve_s) {
-                let _ = writeln!(s, "| LP gpu backend, m = {} | {w:.3} s | {:.3} s | {:.2} |", n.m, n.median_s, w / n.median_s);
+                let _ = writeln!(
+                    s,
+                    "| LP gpu backend, m = {} | {w:.3} s | {:.3} s | {:.2} |",
+                    n.m,
+                    n.median_s,
+                    w / n.median_s
+                );
             }
         }
+    }
+    if let Some(f) = gaps {
+        s.push('\n');
+        s.push_str(&responsiveness(f));
     }
     let _ = writeln!(
         s,
         "\nThe page mid-Cholesky (blocked, and the papers' oversized triangle) and mid-LP (the gpu backend's blocked update of its normal matrix; the LP panel's log below), taken by `node web/screenshots.mjs`:\n\n![blocked Cholesky in the browser](pictures/browser_cholesky_blocked.png)\n\n![the oversized triangle in the browser](pictures/browser_cholesky_triangle.png)\n\n![an LP iteration in the browser](pictures/browser_lp_iteration.png)\n"
     );
     s
+}
+
+/// `docs/bench/framegap.json` (`node web/bench.mjs framegap`): the page's frame gaps during the
+/// m = 512 gpu solve, in the worker and on the main thread, per browser.
+#[derive(Deserialize)]
+pub struct FrameGaps {
+    pub date: String,
+    pub machine: Machine,
+    pub versions: BTreeMap<String, String>,
+    pub browsers: BTreeMap<String, GapPair>,
+}
+
+#[derive(Deserialize)]
+pub struct GapPair {
+    pub worker: GapReport,
+    pub main: GapReport,
+}
+
+#[derive(Deserialize)]
+pub struct GapReport {
+    pub idle: GapRun,
+    pub runs: Vec<GapRun>,
+}
+
+#[derive(Deserialize)]
+pub struct GapRun {
+    #[serde(rename = "longestGapMs")]
+    pub longest_gap_ms: f64,
+    pub frames: usize,
+    #[serde(rename = "solveMs", default)]
+    pub solve_ms: f64,
+}
+
+/// The page's responsiveness during a solve, worker against main thread.
+pub fn responsiveness(f: &FrameGaps) -> String {
+    let mut s = String::new();
+    let versions: Vec<String> = f.versions.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    let _ = writeln!(
+        s,
+        "**The page stays responsive.** The page's LP panel solves the m = 512 random LP on the gpu backend while `requestAnimationFrame` counts frames (`?framegap`; measured by `node web/bench.mjs framegap` on {}, {} CPUs, load average {:.1} before and {:.1} after; {}). Each solve's longest gap between two frames, from the click to the answer shown — three solves in the worker, one on the main thread (the page before the package) — and the idle page's longest gap in the second before:\n",
+        f.date,
+        f.machine.cpus,
+        f.machine.load_before,
+        f.machine.load_after,
+        versions.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "| browser | worker: longest gap per solve | main thread: longest gap | idle page |\n|---|---|---|---|"
+    );
+    let runs = |r: &GapReport| {
+        let v: Vec<String> = r
+            .runs
+            .iter()
+            .map(|x| format!("{:.0} ms of {:.1} s ({} frames)", x.longest_gap_ms, x.solve_ms / 1e3, x.frames))
+            .collect();
+        v.join("; ")
+    };
+    for (browser, p) in &f.browsers {
+        let _ = writeln!(
+            s,
+            "| {browser} | {} | {} | {:.0} ms |",
+            runs(&p.worker),
+            runs(&p.main),
+            p.worker.idle.longest_gap_ms
+        );
+    }
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(t: f64, status: &str) -> String {
+        format!(r#"{{"median_s": {t}, "runs": 3, "objective": 1.0, "status": "{status}"}}"#)
+    }
+
+    #[test]
+    fn the_ratio_counts_only_optimal_answers_and_the_faster_of_ours() {
+        // glsolve auto 0.5 s beats its gpu 0.8 s; the fastest peer (0.1 s) did not end optimal,
+        // so the best peer is GLPK's 1.0 s: 0.5 / 1.0.
+        let json = format!(
+            r#"{{"glsolve": {}, "glsolve_auto": {}, "highs": {}, "highs_ipm": {}, "glpk": {}}}"#,
+            cell(0.8, "optimal"),
+            cell(0.5, "optimal"),
+            cell(0.1, "HiGHS model status 8"),
+            r#"{"error": "out of memory"}"#,
+            cell(1.0, "optimal")
+        );
+        let s: Solvers = serde_json::from_str(&json).unwrap();
+        assert_eq!(ratio(&s), "0.50");
+        let mut line = String::new();
+        row(&mut line, "x", &s, "— | ");
+        assert!(line.contains("0.100 s (HiGHS model status 8)") && line.contains("error: out of memory"), "{line}");
+        let none = format!(
+            r#"{{"glsolve": {}, "glsolve_auto": {}, "highs": {}, "highs_ipm": {}, "glpk": {}}}"#,
+            cell(0.8, "numerical failure"),
+            r#"{"error": "x"}"#,
+            cell(0.1, "optimal"),
+            cell(0.1, "optimal"),
+            cell(0.1, "optimal")
+        );
+        assert_eq!(ratio(&serde_json::from_str(&none).unwrap()), "—", "no optimal glsolve answer: no ratio");
+    }
 }
