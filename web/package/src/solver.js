@@ -72,6 +72,9 @@ export class WorkerTransport {
       return;
     }
     this.current = null;
+    // After an internal error (a trap in the wasm) the module's state is not to be trusted: the
+    // next call gets a fresh worker.
+    if (msg.error?.code === 'internal') this.kill();
     if (c.stopping) c.reject(c.stopping.thrown ?? aborted(c.signal, msg.value?.iterations ?? c.lastIteration));
     else if (msg.error) c.reject(fromPlain(msg.error));
     else c.resolve(msg.value);
