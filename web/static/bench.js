@@ -99,7 +99,7 @@ function glsolveOnce(solver, model, options) {
 async function pair(a, b, reps) {
   const once = async (f) => { const t = performance.now(); const v = await f(); return [(performance.now() - t) / 1e3, v]; };
   const [[wa], [wb]] = [await once(a), await once(b)];
-  const n = wa + wb > 10 ? 1 : reps;
+  const n = Math.max(wa, wb) > 10 ? 1 : reps;
   const runs = [[], []];
   const own = [[], []];
   const last = [];
