@@ -40,12 +40,11 @@ fn api_suite(b: Browser) {
         let ran = checks.iter().filter(|c| c["mode"] == part).count();
         assert_eq!(ran, n, "{label}: {ran} checks of \"{part}\", {n} expected");
     }
-    let abort = |part: &str| {
-        let c = checks
-            .iter()
-            .find(|c| c["mode"] == part && c["name"].as_str().is_some_and(|n| n.starts_with("abort during")));
+    let detail = |part: &str, name: &str| {
+        let c = checks.iter().find(|c| c["mode"] == part && c["name"].as_str().is_some_and(|n| n.starts_with(name)));
         c.and_then(|c| c["detail"].as_str()).unwrap_or("").to_string()
     };
+    let abort = |part: &str| detail(part, "abort during");
     assert!(abort("worker").starts_with("interrupt:"), "{label}: the worker's abort: {}", abort("worker"));
     assert!(
         abort("worker, abort by terminate").starts_with("terminate:"),
@@ -53,12 +52,13 @@ fn api_suite(b: Browser) {
         abort("worker, abort by terminate")
     );
     println!(
-        "{label} ({}): {} checks passed in {:.0} s; abort: {} | {}",
+        "{label} ({}): {} checks passed in {:.0} s; abort: {} | {}; too large: {}",
         r["info"]["renderer"],
         checks.len(),
         t.elapsed().as_secs_f64(),
         abort("worker"),
-        abort("worker, abort by terminate")
+        abort("worker, abort by terminate"),
+        detail("worker", "an LP wider than")
     );
 }
 

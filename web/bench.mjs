@@ -2,11 +2,12 @@
 // For each browser — headless Chromium on its two WebGL2 back-ends (SwiftShader; ANGLE on Mesa's
 // EGL) and Firefox ESR under Xvfb — it serves the page with `glsolve web`, opens `?bench` and
 // collects the page's report: glsolve through its package (gpu and auto in the worker, gpu on the
-// main thread) against HiGHS and GLPK (wasm) on the random dense LPs m = 64 … 512 (seed 7) and
-// five NETLIB problems, and the blocked Cholesky m = 1024. Then the native binary times the same
-// Cholesky and the LP m = 256 on the same llvmpipe (`glsolve bench`), and everything goes to
-// docs/bench/browser.json, from which `glsolve bench all --report-only` renders docs/results.md's
-// "In the browser". BROWSERS=gl-egl,firefox runs a subset; REPS sets the repetitions.
+// main thread) against HiGHS and GLPK (wasm) on the random dense LPs m = 64 … 512 (seed 7; m = 512
+// also with blocked-16 and tiled-16 named) and five NETLIB problems, and the blocked and tiled
+// Cholesky m = 1024. Then the native binary times the same Cholesky and the LP m = 256 on the same
+// llvmpipe (`glsolve bench`), and everything goes to docs/bench/browser.json, from which
+// `glsolve bench all --report-only` renders docs/results.md's "In the browser".
+// BROWSERS=gl-egl,firefox runs a subset; REPS sets the repetitions.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
@@ -98,7 +99,7 @@ for (const backend of chosen) {
 }
 process.stderr.write('native, the same work on the same llvmpipe…\n');
 const dir = mkdtempSync(join(tmpdir(), 'glsolve-native-'));
-cargo(['bench', 'cholesky', '--sizes', '1024', '--variants', 'blocked-16', '--reps', String(reps), '--json', join(dir, 'chol.json')]);
+cargo(['bench', 'cholesky', '--sizes', '1024', '--variants', 'blocked-16,tiled-16', '--reps', String(reps), '--json', join(dir, 'chol.json')]);
 cargo(['bench', 'lp', '--sizes', '256', '--seed', '7', '--backend', 'gpu', '--reps', String(reps), '--json', join(dir, 'lp.json')]);
 const chol = JSON.parse(readFileSync(join(dir, 'chol.json'), 'utf8'));
 const lp = JSON.parse(readFileSync(join(dir, 'lp.json'), 'utf8'));
@@ -115,7 +116,10 @@ const cell = (c) => (c?.error ? 'error' : `${c.median_s.toFixed(3)} s${c.status 
 for (const [backend, r] of Object.entries(out.browser)) {
   console.log(`\n${backend}: ${r.info.renderer}`);
   console.log('| m | glsolve gpu (worker) | glsolve auto | glsolve gpu (main thread) | HiGHS simplex | HiGHS ipm | GLPK |');
-  for (const x of r.lp) console.log(`| ${x.m} | ${cell(x.glsolve)} | ${cell(x.glsolve_auto)} | ${cell(x.glsolve_main)} | ${cell(x.highs)} | ${cell(x.highs_ipm)} | ${cell(x.glpk)} |`);
+  for (const x of r.lp) {
+    console.log(`| ${x.m} | ${cell(x.glsolve)} | ${cell(x.glsolve_auto)} | ${cell(x.glsolve_main)} | ${cell(x.highs)} | ${cell(x.highs_ipm)} | ${cell(x.glpk)} |`);
+    for (const v of x.variants ?? []) console.log(`|   ${v.variant} | ${v.median_s.toFixed(3)} s (${v.status}, ${v.iterations} iterations; the solve's clock) |`);
+  }
   for (const x of r.netlib) console.log(`| ${x.name} | ${cell(x.glsolve)} | ${cell(x.glsolve_auto)} | | ${cell(x.highs)} | ${cell(x.highs_ipm)} | ${cell(x.glpk)} |`);
   for (const c of r.cholesky) console.log(`Cholesky ${c.variant} m = ${c.m}: ${c.median_s.toFixed(3)} s`);
 }

@@ -61,6 +61,20 @@ pub struct LpCase {
     pub seed: u64,
     #[serde(flatten)]
     pub solvers: Solvers,
+    /// The same LP with named Cholesky variants (the blocked kernels and the register tiles),
+    /// at the sizes the page was asked for; absent from runs made before.
+    #[serde(default)]
+    pub variants: Vec<VariantLp>,
+}
+
+/// glsolve gpu in the worker with one named variant, by the solve's own clock.
+#[derive(Deserialize)]
+pub struct VariantLp {
+    pub variant: String,
+    pub median_s: f64,
+    pub objective: f64,
+    pub status: String,
+    pub iterations: usize,
 }
 
 #[derive(Deserialize)]
@@ -180,6 +194,7 @@ pub fn section(run: &BrowserRun, gaps: Option<&FrameGaps>) -> String {
             row(&mut s, &format!("{} ({} × {})", c.name, c.rows, c.cols), &c.solvers, "— | ");
         }
         s.push('\n');
+        variants(&mut s, r, run.reps);
     }
     let _ = writeln!(
         s,
@@ -215,6 +230,33 @@ pub fn section(run: &BrowserRun, gaps: Option<&FrameGaps>) -> String {
         "\nThe page mid-Cholesky (blocked, and the papers' oversized triangle) and mid-LP (the gpu backend's blocked update of its normal matrix; the LP panel's log below), taken by `node web/screenshots.mjs`:\n\n![blocked Cholesky in the browser](pictures/browser_cholesky_blocked.png)\n\n![the oversized triangle in the browser](pictures/browser_cholesky_triangle.png)\n\n![an LP iteration in the browser](pictures/browser_lp_iteration.png)\n"
     );
     s
+}
+
+/// glsolve gpu with named variants (where the page measured them), against the default's own
+/// clock.
+fn variants(s: &mut String, r: &PageReport, reps: usize) {
+    let with: Vec<&LpCase> = r.lp.iter().filter(|c| !c.variants.is_empty()).collect();
+    if with.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "The same page, glsolve gpu in the worker with the blocked kernels and with the register tiles named, by the solve's own clock (each the median of {reps} solves), against the default's own clock above:\n"
+    );
+    let head = "| m × n | variant | glsolve gpu | iterations | objective | / default |";
+    let _ = writeln!(s, "{head}\n|---|---|---|---|---|---|");
+    for c in with {
+        for v in &c.variants {
+            let against = c.solvers.glsolve.solve_s.map_or("—".into(), |d| format!("{:.2}", v.median_s / d));
+            let (time, status, iterations) = (v.median_s, &v.status, v.iterations);
+            let (m, n, variant, objective) = (c.m, c.n, &v.variant, v.objective);
+            let _ = writeln!(
+                s,
+                "| {m} × {n} | {variant} | {time:.3} s ({status}) | {iterations} | {objective:.6e} | {against} |"
+            );
+        }
+    }
+    s.push('\n');
 }
 
 /// `docs/bench/framegap.json` (`node web/bench.mjs framegap`): the page's frame gaps during the
@@ -320,5 +362,28 @@ mod tests {
             cell(0.1, "optimal")
         );
         assert_eq!(ratio(&serde_json::from_str(&none).unwrap()), "—", "no optimal glsolve answer: no ratio");
+    }
+
+    #[test]
+    fn a_variant_is_set_against_the_default_on_the_same_clock() {
+        // The default's own clock 2.0 s (wall clock 2.5 s; HiGHS 1.0 s): tiled-16 at 1.0 s is
+        // 0.50 of it. A case without variants adds nothing; without the default's clock, no ratio.
+        let ok = cell(1.0, "optimal");
+        let peers = format!(r#""glsolve_auto": {ok}, "highs": {ok}, "highs_ipm": {ok}, "glpk": {ok}"#);
+        let json = |solve_s: &str| {
+            format!(
+                r#"{{"info": {{"renderer": "x"}}, "cholesky": [], "lp": [
+                {{"m": 8, "n": 32, "seed": 7, "glsolve": {{"median_s": 2.5{solve_s}, "status": "optimal"}}, {peers},
+                  "variants": [{{"variant": "tiled-16", "median_s": 1.0, "objective": 3.0, "status": "optimal", "iterations": 12}}]}},
+                {{"m": 4, "n": 16, "seed": 7, "glsolve": {ok}, {peers}}}]}}"#
+            )
+        };
+        let mut s = String::new();
+        variants(&mut s, &serde_json::from_str(&json(r#", "solve_s": 2.0"#)).unwrap(), 3);
+        assert!(s.contains("| 8 × 32 | tiled-16 | 1.000 s (optimal) | 12 | 3.000000e0 | 0.50 |"), "{s}");
+        assert!(!s.contains("4 × 16"), "{s}");
+        let mut s = String::new();
+        variants(&mut s, &serde_json::from_str(&json("")).unwrap(), 3);
+        assert!(s.contains("| 12 | 3.000000e0 | — |"), "{s}");
     }
 }

@@ -72,6 +72,22 @@ impl LpBenchRow {
     }
 }
 
+/// The settings the random family is timed with: the backend's defaults, quiet, the given
+/// Cholesky variant, and Figure 4.2's method (the hybrid backend switches by the paper's rules
+/// only).
+pub fn settings(backend: BackendKind, variant: Variant) -> Settings {
+    Settings {
+        backend,
+        tolerance: Settings::default_tolerance(backend),
+        step_factor: Settings::default_step_factor(backend),
+        long_step_factor: Settings::default_long_step_factor(backend),
+        verbosity: Verbosity::Quiet,
+        gpu_variant: variant,
+        hybrid: HybridRules::papers(),
+        ..Settings::default()
+    }
+}
+
 /// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
 /// m in `sizes`, and reports median, min and max times.
 /// GPU backends run on `gpu` (one context for every run, so shader compilation stays in the
@@ -87,17 +103,7 @@ pub fn random_lp_times(
     if backend.uses_gl() && gpu.is_none() {
         return Vec::new();
     }
-    let settings = Settings {
-        backend,
-        tolerance: Settings::default_tolerance(backend),
-        step_factor: Settings::default_step_factor(backend),
-        long_step_factor: Settings::default_long_step_factor(backend),
-        verbosity: Verbosity::Quiet,
-        gpu_variant: variant,
-        // Figure 4.2's method: the hybrid backend switches by the paper's rules only.
-        hybrid: HybridRules::papers(),
-        ..Settings::default()
-    };
+    let settings = settings(backend, variant);
     let mut rows = Vec::new();
     for &m in sizes {
         let model = random_lp(m, seed).to_model(seed);

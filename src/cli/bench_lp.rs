@@ -14,7 +14,7 @@ pub struct LpArgs {
     #[command(flatten)]
     peers: PeerArgs,
     /// Cholesky variants of the GPU backends (each GPU backend runs with each).
-    #[arg(long, value_delimiter = ',', default_value = "blocked-16")]
+    #[arg(long, value_delimiter = ',', default_value = "tiled-16")]
     variant: Vec<super::variant::VariantArg>,
     #[arg(long, default_value_t = 1)]
     seed: u64,

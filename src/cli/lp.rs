@@ -84,10 +84,11 @@ pub struct SolveArgs {
     /// Where the GPU backends' triangular solves run.
     #[arg(long, value_enum, default_value = "gpu")]
     pub subst: SubstArg,
-    /// The GPU backends' Cholesky variant (and with it the layout of every GPU kernel): a
-    /// blocked one (blocked-8, blocked-16, blocked-32) or one of the papers' (triangle-pair,
-    /// square-pair, column-multipass, inner, …).
-    #[arg(long, default_value = "blocked-16")]
+    /// The GPU backends' Cholesky variant (and with it the layout of every GPU kernel): a tiled
+    /// one (tiled-8, tiled-16, tiled-32: 4×4 register tiles, the blocked kernels on a context
+    /// with fewer than four draw buffers), a blocked one (blocked-8, blocked-16, blocked-32) or
+    /// one of the papers' (triangle-pair, square-pair, column-multipass, inner, …).
+    #[arg(long, default_value = "tiled-16")]
     pub variant: super::variant::VariantArg,
     /// Store A·D²·Aᵀ in full format on the GPU instead of the packed format.
     #[arg(long)]

@@ -202,6 +202,8 @@ export interface SolverInfo {
   reason: string | null;
   renderer: string | null;
   maxTextureSize: number | null;
+  /** GL_MAX_DRAW_BUFFERS: targets one pass may write (the 8×4 register tiles need 8). */
+  maxDrawBuffers: number | null;
   /** The capability record, as [name, value] pairs. */
   lines: [string, string][];
   variants: string[];

@@ -167,9 +167,9 @@ export class Solver {
     return this.#call('selftestKernels', []);
   }
 
-  /** The benchmark's timings (the page's ?bench). */
-  _benchLp(m, seed, reps) {
-    return this.#call('benchLp', [m, seed, reps]);
+  /** The benchmark's timings (the page's ?bench); `variant` '' is the gpu backend's default. */
+  _benchLp(m, seed, reps, variant = '') {
+    return this.#call('benchLp', [m, seed, reps, variant]);
   }
 
   _benchCholesky(variant, m, reps) {

@@ -74,6 +74,7 @@ impl App {
             "code": self.missing.as_ref().map(|m| m.code),
             "reason": self.missing.as_ref().map(|m| m.message.clone()),
             "maxTextureSize": self.gpu.as_ref().map(|g| g.info().max_side()),
+            "maxDrawBuffers": self.gpu.as_ref().map(|g| g.info().max_draw_buffers),
             "renderer": renderer,
             "lines": lines,
         });

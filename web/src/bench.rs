@@ -7,6 +7,7 @@ use crate::App;
 use glsolve::cpu::random;
 use glsolve::gpu::cholesky::{plan, Variant};
 use glsolve::gpu::plan_runner::PlanRunner;
+use glsolve::layout::Tiles;
 use glsolve::lp::log::Logger;
 use glsolve::lp::{mps_write, solve_on, BackendKind, Settings, Verbosity};
 use wasm_bindgen::prelude::*;
@@ -38,6 +39,10 @@ impl App {
         let passes = plan(m as u32, v);
         let mut runner = match v {
             Variant::Blocked(block) => PlanRunner::blocked(gpu, &c, m, block, &passes),
+            Variant::Tiled(block) => {
+                let layout = Tiles::square(m, block.size(), glsolve::gpu::tiled::FACTOR_TILE);
+                PlanRunner::tiled(gpu, &c, layout, block, &passes)
+            }
             _ => PlanRunner::new(gpu, &c, (m, m), &passes),
         }
         .map_err(ApiError::from)?;
@@ -47,12 +52,17 @@ impl App {
         Ok(median(runs))
     }
 
-    /// The random dense LP (m, seed) on the gpu backend: a warm-up, then the median of `reps`
-    /// solves by the solve's own clock. JSON: `{median_s, status, objective, iterations}`.
-    pub fn bench_lp(&self, m: usize, seed: u32, reps: usize) -> Result<String, JsValue> {
+    /// The random dense LP (m, seed) on the gpu backend with the Cholesky `variant` (empty: the
+    /// default): a warm-up, then the median of `reps` solves by the solve's own clock. JSON:
+    /// `{median_s, status, objective, iterations, variant}`.
+    pub fn bench_lp(&self, m: usize, seed: u32, reps: usize, variant: &str) -> Result<String, JsValue> {
         let gpu = self.gpu()?;
         let model = crate::model::random_model(m, u64::from(seed))?;
-        let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+        let mut settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+        if !variant.is_empty() {
+            settings.gpu_variant =
+                Variant::from_name(variant).ok_or_else(|| ApiError::invalid(format!("unknown variant {variant:?}")))?;
+        }
         let mut last = None;
         let mut runs = Vec::new();
         for rep in 0..=reps.max(1) {
@@ -68,6 +78,7 @@ impl App {
             "status": sol.status.name(),
             "objective": sol.objective,
             "iterations": sol.iterations,
+            "variant": settings.gpu_variant.name(),
         })
         .to_string())
     }

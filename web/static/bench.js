@@ -2,11 +2,12 @@
 // backends) and on the main thread (gpu, alternating with the worker run by run: what the worker
 // costs) — against HiGHS (npm `highs`: dual simplex and interior point) and GLPK (npm
 // `glpk.js`: simplex), all compiled to WebAssembly, in the same page, on the papers' random
-// dense LPs and on five NETLIB problems of tests/data; and glsolve's blocked Cholesky timed as
-// the native `glsolve bench` times it. Every time is wall-clock from the page's side of the
-// call, the model already in each solver's own input form (glsolve arrays, HiGHS MPS text, GLPK
-// its JSON); a warm-up run first, then the median of `reps` runs, or one when the warm-up took
-// over 10 s. The report goes to /report (web/bench.mjs collects it).
+// dense LPs and on five NETLIB problems of tests/data; at m = 512 also glsolve gpu with the
+// blocked kernels and with the register tiles named (by the solve's own clock); and glsolve's
+// blocked and tiled Cholesky timed as the native `glsolve bench` times them. Every other time is
+// wall-clock from the page's side of the call, the model already in each solver's own input form
+// (glsolve arrays, HiGHS MPS text, GLPK its JSON); a warm-up run first, then the median of `reps`
+// runs, or one when the warm-up took over 10 s. The report goes to /report (web/bench.mjs collects it).
 import { createSolver } from '/package/index.js';
 import { post, text } from './report.js';
 
@@ -127,6 +128,8 @@ export async function run(params) {
   const report = { backend: params.get('backend') ?? '', userAgent: navigator.userAgent, lp: [], netlib: [], cholesky: [], fatal: null };
   const reps = Number(params.get('reps') ?? 3);
   const sizes = (params.get('sizes') ?? '64,128,256,512').split(',').map(Number);
+  const variantSizes = (params.get('variant_sizes') ?? '512').split(',').map(Number);
+  const variantNames = (params.get('variants') ?? 'blocked-16,tiled-16').split(',');
   try {
     const worker = await createSolver();
     const main = await createSolver({ worker: false });
@@ -150,6 +153,11 @@ export async function run(params) {
         ['highs_ipm', highsOnce(highs, mps, { solver: 'ipm' })],
         ['glpk', glpkOnce(glpk, model)],
       ], reps) });
+      // The sizes of `variant_sizes` also with each of `variants` (the blocked kernels against
+      // the register tiles), in the worker, by the solve's own clock.
+      const variants = [];
+      if (variantSizes.includes(m)) for (const v of variantNames) variants.push(await worker._benchLp(m, 7, reps, v));
+      report.lp.at(-1).variants = variants;
     }
     for (const name of NETLIB) {
       const mps = await text(`/data/netlib/${name}.mps`);
@@ -162,7 +170,7 @@ export async function run(params) {
         ['glpk', glpkOnce(glpk, model)],
       ], reps) });
     }
-    for (const [variant, m] of (params.get('cholesky') ?? 'blocked-16:1024').split(',').map((s) => s.split(':'))) {
+    for (const [variant, m] of (params.get('cholesky') ?? 'blocked-16:1024,tiled-16:1024').split(',').map((s) => s.split(':'))) {
       report.cholesky.push({ variant, m: Number(m), reps, median_s: await worker._benchCholesky(variant, Number(m), reps) });
     }
     await worker.dispose();

@@ -91,9 +91,10 @@ export async function run(params) {
     for (const [name, eps] of TABLE3) await lp(solver, report, table, name, 'gpu', eps, 10 * eps);
     for (const name of table.keys()) await lp(solver, report, table, name, 'hybrid', 1e-8, 1e-6);
     const cases = [
-      ['triangle-pair', 'square-triad', 'inner', 'blocked-8'].map((variant) => [`cholesky ${variant}`, { algorithm: 'cholesky', variant, m: 9 }]),
+      ['triangle-pair', 'square-triad', 'inner', 'blocked-8', 'tiled-8'].map((variant) => [`cholesky ${variant}`, { algorithm: 'cholesky', variant, m: 9 }]),
       [['cholesky packed', { algorithm: 'cholesky', variant: 'triangle-pair', m: 9, packed: true }]],
       [['assembly blocked', { algorithm: 'assemble', variant: 'blocked-16', m: 7, n: 13 }]],
+      [['assembly tiled', { algorithm: 'assemble', variant: 'tiled-16', m: 7, n: 13 }]],
       [['substitution packed', { algorithm: 'solve', variant: 'triangle-pair', m: 8, packed: true, direction: 'both' }]],
       [['lu', { algorithm: 'lu', variant: 'triangle-pair', m: 7 }]],
       [['least squares', { algorithm: 'lsq', variant: 'triangle-pair', m: 4, n: 9 }]],

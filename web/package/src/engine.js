@@ -134,7 +134,7 @@ export class Engine {
       case 'release': { const r = this.replays.get(args[0]); r?.free(); this.replays.delete(args[0]); return null; }
       case 'time': return a.time(JSON.stringify(args[0]), args[1]);
       case 'selftestKernels': return JSON.parse(a.selftest_kernels());
-      case 'benchLp': return JSON.parse(a.bench_lp(args[0], args[1], args[2]));
+      case 'benchLp': return JSON.parse(a.bench_lp(args[0], args[1], args[2], args[3] ?? ''));
       case 'benchCholesky': return a.bench_cholesky(args[0], args[1], args[2]);
       case 'loseContext': {
         const at = args[0]?.afterIterations;
