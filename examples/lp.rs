@@ -2,7 +2,7 @@
 //! keep their GL context, and the typed error a malformed model gets.
 //!
 //! `cargo run --release --example lp`
-use glsolve::{BackendKind, LpModel, LpSolver, ModelError, Settings, SolveError, Status, Verbosity};
+use glsolve::{BackendKind, LpModel, LpSolver, ModelError, Settings, SolveError, Status};
 use nalgebra::dmatrix;
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -15,7 +15,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         .name("example")
         .build()?;
     for backend in [BackendKind::Cpu, BackendKind::Hybrid] {
-        let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) };
+        let settings = Settings::for_backend(backend);
         let mut solver = LpSolver::new(settings)?;
         let s = solver.solve(&model)?;
         println!(

@@ -24,7 +24,7 @@
 //! ## A linear program
 //!
 //! ```
-//! use glsolve::{LpModel, LpSolver, Settings, Status, Verbosity};
+//! use glsolve::{LpModel, LpSolver, Settings, Status};
 //! use nalgebra::dmatrix;
 //! // max 3x + 2y  s.t.  x + y ≤ 4,  x + 3y ≤ 6,  x ≤ 3,  x, y ≥ 0   → x = 3, y = 1, objective 11
 //! let model = LpModel::builder(dmatrix![1.0, 1.0; 1.0, 3.0])
@@ -32,7 +32,7 @@
 //!     .rows_at_most([4.0, 6.0])
 //!     .col_bounds([0.0, 0.0], [3.0, f64::INFINITY])
 //!     .build()?;
-//! let mut solver = LpSolver::new(Settings { verbosity: Verbosity::Quiet, ..Settings::default() })?;
+//! let mut solver = LpSolver::new(Settings::default())?;
 //! let solution = solver.solve(&model)?;
 //! assert_eq!(solution.status, Status::Optimal);
 //! assert!((solution.objective - 11.0).abs() < 1e-6);
@@ -133,6 +133,6 @@ pub use dense::{
 pub use gl::{GlError, Gpu};
 pub use gpu::{assemble, cholesky};
 pub use lp::{
-    BackendKind, LpModel, LpModelBuilder, LpSolver, ModelError, Sense, Settings, Solution, SolveError, SparseColMatrix,
-    Status, Verbosity,
+    BackendKind, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver, ModelError, Progress, Sense, Settings,
+    Solution, SolveError, SparseColMatrix, Status, Verbosity,
 };

@@ -42,8 +42,8 @@ impl Buffer {
 
 fn logged(verbosity: Verbosity) -> String {
     let buf = Buffer::default();
-    let settings = Settings { verbosity, ..Settings::default() };
-    let mut solver = LpSolver::new(settings).expect("valid").with_logger(Logger::to_writer(Box::new(buf.clone())));
+    let log = Logger::to_writer(Box::new(buf.clone())).with_verbosity(verbosity);
+    let mut solver = LpSolver::new(Settings::default()).expect("valid").with_logger(log);
     assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
     buf.text()
 }
@@ -98,8 +98,7 @@ fn the_log_shows_the_objective_in_the_users_sense() {
 
 #[test]
 fn a_solver_makes_its_gl_context_once_and_keeps_it() {
-    let settings =
-        Settings { verbosity: Verbosity::Quiet, gl: common::test_gl(), ..Settings::for_backend(BackendKind::Hybrid) };
+    let settings = Settings { gl: common::test_gl(), ..Settings::for_backend(BackendKind::Hybrid) };
     let mut solver = LpSolver::new(settings).expect("valid");
     assert!(solver.gpu().is_none(), "nothing is made before the first solve");
     assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
@@ -110,7 +109,7 @@ fn a_solver_makes_its_gl_context_once_and_keeps_it() {
     assert_eq!(solver.gpu().map(|g| g as *const glsolve::Gpu), Some(gpu), "the same context");
     assert!(solver.gpu().map(|g| g.textures_created()).unwrap_or(0) > textures, "and it was used again");
     // The cpu backend never makes one.
-    let mut cpu = LpSolver::new(Settings { verbosity: Verbosity::Quiet, ..Settings::default() }).expect("valid");
+    let mut cpu = LpSolver::new(Settings::default()).expect("valid");
     cpu.solve(&eleven()).expect("solves");
     assert!(cpu.gpu().is_none());
 }

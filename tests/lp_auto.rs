@@ -9,9 +9,7 @@ use glsolve::lp::backend::{
 };
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{
-    mps, solve, solve_on, BackendKind, CostRule, HybridRules, LpSolver, Settings, Status, Substitution, Verbosity,
-};
+use glsolve::lp::{mps, solve, solve_on, BackendKind, CostRule, HybridRules, LpSolver, Settings, Status, Substitution};
 use std::path::PathBuf;
 
 fn model(name: &str) -> glsolve::lp::LpModel {
@@ -20,7 +18,7 @@ fn model(name: &str) -> glsolve::lp::LpModel {
 }
 
 fn quiet(backend: BackendKind) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, gl: common::test_gl(), ..Settings::for_backend(backend) }
+    Settings { gl: common::test_gl(), ..Settings::for_backend(backend) }
 }
 
 #[test]

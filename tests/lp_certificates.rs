@@ -12,13 +12,13 @@ mod certify;
 
 use glsolve::lp::log::Logger;
 use glsolve::lp::verify::{check_farkas, check_primal_ray, verify_point, Accuracy, CertificateKind, GAP_FLOOR};
-use glsolve::lp::{mps, solve, LpModel, Sense, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{mps, solve, LpModel, Sense, Settings, Solution, Status};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 fn quiet() -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::default() }
+    Settings::default()
 }
 
 fn netlib(name: &str) -> LpModel {

@@ -9,7 +9,7 @@
 mod certify;
 mod common;
 use glsolve::lp::verify::CertificateKind;
-use glsolve::lp::{mps, BackendKind, Feasibility, LpModel, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{mps, BackendKind, Feasibility, LpModel, Settings, Solution, Status};
 use std::time::Duration;
 
 const BACKENDS: [BackendKind; 3] = [BackendKind::Cpu, BackendKind::Hybrid, BackendKind::Gpu];
@@ -34,7 +34,7 @@ fn loop_ray() -> LpModel {
 }
 
 fn settings(backend: BackendKind) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) }
+    Settings::for_backend(backend)
 }
 
 /// `s` is `dual infeasible` with feasibility unknown, after a feasibility solve that ended on

@@ -10,7 +10,7 @@ use common::with_gpu;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::settings::{SettingsError, GPU_MIN_TOLERANCE};
-use glsolve::lp::{mps, solve, solve_on, BackendKind, Settings, SolveError, Status, Substitution, Verbosity};
+use glsolve::lp::{mps, solve, solve_on, BackendKind, Settings, SolveError, Status, Substitution};
 use std::path::PathBuf;
 
 fn netlib() -> Vec<(String, f64)> {
@@ -36,12 +36,7 @@ fn model(name: &str) -> glsolve::lp::LpModel {
 /// The papers' method: hybrid switches by (3.16)–(3.18) alone (the cost rule, which reads the
 /// clock, has tests of its own in tests/lp_auto.rs).
 fn settings(backend: BackendKind, tol: f64) -> Settings {
-    Settings {
-        tolerance: tol,
-        verbosity: Verbosity::Quiet,
-        hybrid: glsolve::lp::HybridRules::papers(),
-        ..Settings::for_backend(backend)
-    }
+    Settings { tolerance: tol, hybrid: glsolve::lp::HybridRules::papers(), ..Settings::for_backend(backend) }
 }
 
 #[test]
@@ -388,7 +383,7 @@ fn unbounded() -> glsolve::lp::LpModel {
 fn gpu_and_hybrid_certify_infeasible_and_unbounded_models() {
     use glsolve::lp::verify::CertificateKind;
     for backend in [BackendKind::Gpu, BackendKind::Hybrid] {
-        let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) };
+        let st = Settings::for_backend(backend);
         let (inf, unb) = with_gpu(move |gpu| {
             let run = |m: &glsolve::lp::LpModel| solve_on(m, &st, &mut Logger::quiet(), Some(gpu)).unwrap();
             (run(&infeasible()), run(&unbounded()))

@@ -6,7 +6,7 @@ mod common;
 use common::with_gpu;
 use glsolve::lp::backend::{BackendError, FaultInjection, GpuFault};
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps, solve_on, BackendKind, LpModel, Settings, Solution, SolveError, Status, Verbosity};
+use glsolve::lp::{mps, solve_on, BackendKind, LpModel, Settings, Solution, SolveError, Status};
 
 fn afiro() -> LpModel {
     let p = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/netlib/afiro.mps");
@@ -14,7 +14,7 @@ fn afiro() -> LpModel {
 }
 
 fn settings(backend: BackendKind, fault: Option<FaultInjection>) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, gpu_fault: fault, ..Settings::for_backend(backend) }
+    Settings { gpu_fault: fault, ..Settings::for_backend(backend) }
 }
 
 fn run(model: LpModel, st: Settings) -> Result<Solution, SolveError> {

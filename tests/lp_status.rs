@@ -2,10 +2,10 @@
 //! objective constant, and infeasible / unbounded models getting the right status.
 
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps, solve, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{mps, solve, Settings, Solution, Status};
 
 fn quiet() -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::default() }
+    Settings::default()
 }
 
 fn solve_str(text: &str) -> Solution {

@@ -12,7 +12,7 @@
 
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{mps, solve, BackendKind, LpModel, LpSolver, Settings, Status, Verbosity};
+use glsolve::lp::{mps, solve, BackendKind, LpModel, LpSolver, Settings, Status};
 use glsolve::{linsolve, Cholesky, Gpu};
 use nalgebra::{dmatrix, dvector, DMatrix, DVector};
 use std::path::Path;
@@ -30,7 +30,7 @@ const AFIRO: f64 = -464.75314286;
 const BLEND: f64 = -30.812149846;
 
 fn quiet(kind: BackendKind) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(kind) }
+    Settings::for_backend(kind)
 }
 
 /// Solves `model` with `solver` and checks the objective: 1e-6 relative in double precision,

@@ -3,7 +3,7 @@
 use crate::gpu::cholesky::Variant;
 use crate::lp::log::Logger;
 use crate::lp::random::random_lp;
-use crate::lp::settings::{BackendKind, HybridRules, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, HybridRules, Settings};
 use crate::lp::status::Status;
 use std::time::Duration;
 
@@ -92,7 +92,6 @@ pub fn random_lp_times(
         tolerance: Settings::default_tolerance(backend),
         step_factor: Settings::default_step_factor(backend),
         long_step_factor: Settings::default_long_step_factor(backend),
-        verbosity: Verbosity::Quiet,
         gpu_variant: variant,
         // Figure 4.2's method: the hybrid backend switches by the paper's rules only.
         hybrid: HybridRules::papers(),

@@ -248,14 +248,6 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         time_limit,
         interrupt: Some(interrupt),
         gl: super::gl_api(),
-        verbosity: match level {
-            // Quiet on the console, but a log file still gets the log (the Tee below leaves
-            // stdout out).
-            LogLevel::Quiet if a.log_file.is_some() => Verbosity::Normal,
-            LogLevel::Quiet => Verbosity::Quiet,
-            LogLevel::Normal => Verbosity::Normal,
-            LogLevel::Verbose => Verbosity::Verbose,
-        },
         tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
         step_factor: Settings::default_step_factor(backend),
         long_step_factor: Settings::default_long_step_factor(backend),
@@ -292,7 +284,15 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         },
         (None, LogLevel::Quiet) => Logger::quiet(),
         (None, _) => Logger::stdout(),
-    };
+    }
+    .with_verbosity(match level {
+        // Quiet on the console, but a log file still gets the log (the Tee above leaves
+        // stdout out).
+        LogLevel::Quiet if a.log_file.is_some() => Verbosity::Normal,
+        LogLevel::Quiet => Verbosity::Quiet,
+        LogLevel::Normal => Verbosity::Normal,
+        LogLevel::Verbose => Verbosity::Verbose,
+    });
     if level == LogLevel::Verbose {
         for w in &model.warnings {
             log.line(&format!("reader warning: {w}"));

@@ -191,13 +191,8 @@ pub fn watch_lp(
     format: Format,
     observer: Option<Rc<RefCell<dyn PassObserver>>>,
 ) -> DebugResult<Outcome> {
-    use crate::lp::{BackendKind, Settings, Verbosity};
-    let settings = Settings {
-        verbosity: Verbosity::Quiet,
-        normal_format: format,
-        gpu_variant: variant,
-        ..Settings::for_backend(BackendKind::Gpu)
-    };
+    use crate::lp::{BackendKind, Settings};
+    let settings = Settings { normal_format: format, gpu_variant: variant, ..Settings::for_backend(BackendKind::Gpu) };
     if let Some(o) = &observer {
         gpu.observe(o.clone());
     }

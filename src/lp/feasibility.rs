@@ -9,7 +9,7 @@
 use crate::clock::Instant;
 use crate::lp::log::Logger;
 use crate::lp::model::LpModel;
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, Settings};
 use crate::lp::status::Status;
 use crate::lp::verdict::{Certificate, Verdict};
 use crate::lp::verify::{verify_valid, Accuracy, VERIFY_FACTOR};
@@ -157,13 +157,7 @@ pub(crate) fn check_feasibility(
     let mut zero_cost = model.clone();
     zero_cost.c.iter_mut().for_each(|c| *c = 0.0);
     zero_cost.obj_constant = 0.0;
-    let st = Settings {
-        backend: BackendKind::Cpu,
-        verbosity: Verbosity::Quiet,
-        time_limit: remaining,
-        gpu_fault: None,
-        ..settings.clone()
-    };
+    let st = Settings { backend: BackendKind::Cpu, time_limit: remaining, gpu_fault: None, ..settings.clone() };
     let Some(sol) = solve(&zero_cost, &st, &mut Logger::quiet()) else {
         return FeasibilityResult { check: empty(Feasibility::Unknown), point: None };
     };

@@ -31,11 +31,10 @@ pub use mps::write as mps_write;
 
 pub use builder::{IntoValues, LpModelBuilder};
 pub use feasibility::{Feasibility, FeasibilityCheck};
+pub use log::{IterationInfo, Logger, Progress, Verbosity};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
-pub use settings::{
-    BackendKind, CostRule, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution, Verbosity,
-};
+pub use settings::{BackendKind, CostRule, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution};
 pub use solve::{solve, solve_on, Solution, SolveError};
 pub use solver::LpSolver;
 pub use status::Status;

@@ -7,8 +7,8 @@
 //! ..Settings::default() }` is an error that says so, not a solve that ends at reduced accuracy.
 //!
 //! ```
-//! use glsolve::lp::{BackendKind, Settings, Verbosity};
-//! let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+//! use glsolve::lp::{BackendKind, Settings};
+//! let st = Settings::for_backend(BackendKind::Gpu);
 //! assert_eq!(st.tolerance, 1e-4);
 //! assert!(st.validate().is_ok());
 //! let wrong = Settings { backend: BackendKind::Gpu, ..Settings::default() };
@@ -115,19 +115,6 @@ impl StoppingRule {
     }
 }
 
-/// How much the solver prints through its [`crate::lp::log::Logger`]: `Quiet` silences any
-/// logger it is given; `Verbose` adds the standard form's make-up, the scaling and the timings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub enum Verbosity {
-    /// Nothing.
-    Quiet,
-    /// Header, one line per iteration and the final summary.
-    #[default]
-    Normal,
-    /// Also the details of the standard form and of every factorization.
-    Verbose,
-}
-
 /// Parameters of Mehrotra's predictor-corrector method (2006 paper, Algorithm 3; 2008 paper,
 /// Algorithm 2).
 #[derive(Clone, Debug)]
@@ -157,9 +144,6 @@ pub struct Settings {
     /// badly scaled models (many NETLIB problems). The cost's power of two is applied either
     /// way, and the independent check always measures in the units.
     pub scaling: bool,
-    /// What gets printed (to the logger given to [`crate::lp::solve()`], or standard output for
-    /// [`crate::LpSolver`] unless it was given a logger).
-    pub verbosity: Verbosity,
     /// GPU backends: where the triangular solves run.
     pub substitution: Substitution,
     /// GPU backends: the Cholesky variant of the normal equations, which also decides the
@@ -223,7 +207,6 @@ impl Default for Settings {
             long_step_factor: Some(CPU_LONG_STEP_FACTOR),
             infeasibility_tolerance: 1e-8,
             scaling: true,
-            verbosity: Verbosity::Normal,
             substitution: Substitution::Gpu,
             gpu_variant: crate::gpu::cholesky::Variant::FASTEST,
             assembly_columns: usize::MAX,

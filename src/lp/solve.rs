@@ -10,7 +10,7 @@ use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entri
 use crate::lp::model::LpModel;
 use crate::lp::mpc::{Iterate, MpcProblem, MpcTimings, Weights};
 use crate::lp::run::{gpu_options, run_backend};
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, Settings};
 pub use crate::lp::solve_error::SolveError;
 use crate::lp::standard_form::{standard_form, Presolved};
 use crate::lp::status::Status;
@@ -78,8 +78,8 @@ pub struct Solution {
     pub timings: Timings,
 }
 
-/// Solves `model` with `settings`, writing the iteration log to `log` (as
-/// `settings.verbosity` allows). GPU backends make a headless GL context for this call; where
+/// Solves `model` with `settings`, writing the iteration log to `log` (as its
+/// [`Logger::verbosity`] allows; [`Logger::quiet`] says nothing). GPU backends make a headless GL context for this call; where
 /// none can be made, `hybrid` runs on the CPU with a notice and `gpu` is an error. `auto` makes
 /// one only for a problem its shape does not decide ([`crate::lp::auto`]).
 /// [`crate::LpSolver`] keeps one context for many solves.
@@ -138,9 +138,7 @@ pub(crate) fn solve_chosen(
     choice: auto::Choice,
 ) -> Result<Solution, SolveError> {
     let line = format!("auto: {} ({})", choice.backend.name(), choice.reason);
-    if settings.verbosity != Verbosity::Quiet {
-        log.line(&line);
-    }
+    log.line(&line);
     let mut sol = solve_valid(model, &settings.resolved(choice.backend), log, gpu)?;
     sol.notes.insert(0, line);
     Ok(sol)
@@ -167,8 +165,6 @@ fn solve_valid(
     log: &mut Logger,
     gpu: Option<&Gpu>,
 ) -> Result<Solution, SolveError> {
-    let mut quiet = Logger::quiet();
-    let log = if settings.verbosity == Verbosity::Quiet { &mut quiet } else { log };
     let t0 = Instant::now();
     let mut timings = Timings::default();
     let presolved = standard_form(model, settings.scaling);
@@ -213,7 +209,7 @@ fn solve_valid(
     ));
     log_ranges(log, model, &sf);
     log_dependent_rows(log, &dependent);
-    if settings.verbosity == Verbosity::Verbose {
+    if log.verbose() {
         log_make_up(log, &sf);
     }
     log.set_objective_map(sf.sense_sign / sf.cost_scale, sf.sense_sign * sf.offset, model.obj_constant);
@@ -261,7 +257,7 @@ fn solve_valid(
     timings.postsolve = t_post.elapsed().saturating_sub(timings.feasibility);
     timings.mpc = outcome.timings;
     timings.total = t0.elapsed();
-    if settings.verbosity == Verbosity::Verbose {
+    if log.verbose() {
         log_timings(log, &timings);
     }
     Ok(Solution {

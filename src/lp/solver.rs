@@ -1,10 +1,10 @@
 //! [`LpSolver`]: settings checked once, one GL context made on first need and kept for every
-//! later solve, a log that follows [`Settings::verbosity`].
+//! later solve, and the caller's [`Logger`] (none: the solver says nothing).
 
 use crate::gl::Gpu;
 use crate::lp::log::Logger;
 use crate::lp::model::LpModel;
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, Settings};
 use crate::lp::solve::{solve_on, Solution, SolveError};
 
 /// Where the solver stands with its GL context.
@@ -18,15 +18,15 @@ enum Context {
 }
 
 /// A linear-programming solver: settings, a GL context made once on the first solve that needs
-/// it (the `gpu` and `hybrid` backends), and where its log goes.
+/// it (the `gpu` and `hybrid` backends), and where its log goes: nowhere unless
+/// [`LpSolver::with_logger`] gives it a [`Logger`].
 ///
 /// ```
-/// use glsolve::{BackendKind, LpModel, LpSolver, Settings, Status, Verbosity};
+/// use glsolve::{BackendKind, LpModel, LpSolver, Settings, Status};
 /// use nalgebra::dmatrix;
 /// // max x + y  s.t.  x + 2y ≤ 4,  3x + y ≤ 6,  x, y ≥ 0   (optimum 2.8 at x = 1.6, y = 1.2)
 /// let model = LpModel::builder(dmatrix![1.0, 2.0; 3.0, 1.0]).maximize([1.0, 1.0]).rows_at_most([4.0, 6.0]).build()?;
-/// let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Cpu) };
-/// let mut solver = LpSolver::new(settings)?;
+/// let mut solver = LpSolver::new(Settings::for_backend(BackendKind::Cpu))?;
 /// let solution = solver.solve(&model)?;
 /// assert_eq!(solution.status, Status::Optimal);
 /// assert!((solution.objective - 2.8).abs() < 1e-6);
@@ -38,7 +38,7 @@ enum Context {
 pub struct LpSolver {
     settings: Settings,
     context: Context,
-    log: Option<Logger>,
+    log: Logger,
 }
 
 impl LpSolver {
@@ -46,19 +46,20 @@ impl LpSolver {
     /// the GL context comes with the first solve that needs one.
     pub fn new(settings: Settings) -> Result<Self, SolveError> {
         settings.validate()?;
-        Ok(Self { settings, context: Context::NotMade, log: None })
+        Ok(Self { settings, context: Context::NotMade, log: Logger::quiet() })
     }
 
     /// A solver that runs on a context the caller made (e.g. to share it with
     /// [`crate::Cholesky`] and [`crate::linsolve`] through [`LpSolver::gpu`]).
     pub fn with_gpu(settings: Settings, gpu: Gpu) -> Result<Self, SolveError> {
         settings.validate()?;
-        Ok(Self { settings, context: Context::Ready(Box::new(gpu)), log: None })
+        Ok(Self { settings, context: Context::Ready(Box::new(gpu)), log: Logger::quiet() })
     }
 
-    /// Sends the log to `log` instead of standard output (still subject to the verbosity).
+    /// Sends the log and the progress records to `log` (e.g. [`Logger::stdout`]); without
+    /// it every solve is silent.
     pub fn with_logger(mut self, log: Logger) -> Self {
-        self.log = Some(log);
+        self.log = log;
         self
     }
 
@@ -86,18 +87,7 @@ impl LpSolver {
         if self.settings.backend.uses_gl() || matches!(auto_early, Some(None)) {
             self.make_context()?;
         }
-        let mut stdout_log;
-        let log = match (&mut self.log, self.settings.verbosity) {
-            (_, Verbosity::Quiet) => {
-                stdout_log = Logger::quiet();
-                &mut stdout_log
-            }
-            (Some(log), _) => log,
-            (None, _) => {
-                stdout_log = Logger::stdout();
-                &mut stdout_log
-            }
-        };
+        let log = &mut self.log;
         let (gpu, failure) = match &self.context {
             Context::Ready(g) => (Some(g.as_ref()), None),
             Context::Failed(why) => (None, Some(why.clone())),

@@ -7,7 +7,7 @@ use glsolve::cpu::random;
 use glsolve::gpu::cholesky::{plan, Variant};
 use glsolve::gpu::plan_runner::PlanRunner;
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps_write, random::random_lp, solve_on, BackendKind, Settings, Verbosity};
+use glsolve::lp::{mps_write, random::random_lp, solve_on, BackendKind, Settings};
 use wasm_bindgen::prelude::*;
 
 /// The random dense LP (m rows, n = 4m) of the papers' family as an MPS file, for the page's
@@ -54,7 +54,7 @@ impl App {
             return Err(JsError::new("m must be at least 1"));
         }
         let model = random_lp(m, u64::from(seed)).to_model(u64::from(seed));
-        let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+        let settings = Settings::for_backend(BackendKind::Gpu);
         let mut last = None;
         let mut runs = Vec::new();
         for rep in 0..=reps.max(1) {

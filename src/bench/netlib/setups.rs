@@ -4,7 +4,7 @@
 use crate::gpu::cholesky::{Domain, IndexSource, Variant};
 use crate::layout::Format;
 use crate::lp::settings::PAPERS_STEP_FACTOR;
-use crate::lp::{BackendKind, HybridRules, Settings, StoppingRule, Substitution, Verbosity};
+use crate::lp::{BackendKind, HybridRules, Settings, StoppingRule, Substitution};
 
 /// What a solve was run with (recorded from the settings the solver got).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -79,7 +79,6 @@ impl Setup {
             substitution: self.substitution,
             stopping: self.stopping,
             normal_format: Format::Packed,
-            verbosity: Verbosity::Quiet,
             // The papers' tables: the hybrid backend switches by the paper's rules only.
             hybrid: HybridRules::papers(),
             // The papers' variants run the papers' method; the blocked default refines.

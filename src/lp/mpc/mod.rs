@@ -279,7 +279,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         self.weights = bounds::MeasureVectors::upload(&mut *self.vk, self.p.weights.as_ref())?;
         let nf = self.complementarity_pairs();
         let mut state = self.starting_point(&b, &c)?;
-        log.header(self.ne.name());
+        log.header();
         let (mut alpha_p, mut alpha_d) = (0.0, 0.0);
         let mut k = 0;
         let mut first: Option<IterationInfo> = None;
