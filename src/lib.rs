@@ -17,8 +17,10 @@
 //! | solving it on the cpu, gpu or hybrid backend | [`LpSolver::new`], [`LpSolver::solve`], [`Settings::for_backend`] |
 //!
 //! Errors are typed and say where: [`ModelError`] names the field, index and value of a
-//! malformed model; [`SolveError`] wraps it and the settings' and GL's errors; [`DenseError`]
-//! names the argument and entry of a dense problem. Nothing in this API panics on bad input,
+//! malformed model; [`SolveError`] wraps it, [`SettingsError`], [`BackendError`] and
+//! [`GlError`]; [`MpsError`] gives a file's line; [`DenseError`] names the argument and entry
+//! of a dense problem. Every error type a public function returns is reachable here, at the
+//! crate root. Nothing in this API panics on bad input,
 //! and no model holding a NaN is ever solved.
 //!
 //! ## A linear program
@@ -76,8 +78,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`Gpu`] is not `Send`: a GL context is current on the thread that made it. Make it (and the
-//! [`LpSolver`] that holds one) on the thread that uses it.
+//! # Threads
+//!
+//! An [`LpSolver`] is `Send`: it owns its GL context, lends it to nobody and releases it from
+//! its thread after every solve, so a solver can move to (or live in) any thread — one per
+//! worker of a pool. A [`Gpu`] is not `Send`: the textures and programs made on it share it
+//! through non-atomic counts and a GL context is current on one thread only, so a `Gpu` (and
+//! [`Cholesky`], [`linsolve`], [`least_squares`] on it) stays on the thread that made it; make
+//! one per thread.
 //!
 //! The `examples/` folder has the four complete programs (`cargo run --release --example lp`,
 //! `cholesky`, `polyfit`, `linsolve`).
@@ -126,6 +134,8 @@ pub mod lsq;
 pub mod matrix_market;
 pub mod refine;
 
+#[cfg(feature = "frames")]
+pub use debug::DebugError;
 pub use dense::{
     least_squares, least_squares_with, linsolve, linsolve_with, Cholesky, CholeskyOptions, DenseError,
     LeastSquaresSolution, LinearSolution,
@@ -133,6 +143,21 @@ pub use dense::{
 pub use gl::{GlError, Gpu};
 pub use gpu::{assemble, cholesky};
 pub use lp::{
-    BackendKind, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver, ModelError, Progress, Sense, Settings,
-    Solution, SolveError, SparseColMatrix, Status, Verbosity,
+    BackendKind, ContextUse, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver, ModelError, Progress, Sense,
+    Settings, Solution, SolveError, SparseColMatrix, Status, Verbosity,
+};
+/// Every error type a public function returns, at the root (each also lives in its module).
+pub use {
+    cpu::paths::PathError,
+    cpu::products::{GramShapeError, PassShapeError},
+    cpu::sparse_cholesky::{FactorError, PatternError},
+    geometry::coverage::CoverageError,
+    gpu::lu::panel::PanelError,
+    gpu::GpuError,
+    lp::backend::{BackendError, GpuFault},
+    lp::mps::{MpsError, MpsErrorKind},
+    lp::settings::SettingsError,
+    lsq::LsqError,
+    matrix_market::MmError,
+    refine::RefineError,
 };

@@ -100,18 +100,21 @@ fn the_log_shows_the_objective_in_the_users_sense() {
 fn a_solver_makes_its_gl_context_once_and_keeps_it() {
     let settings = Settings { gl: common::test_gl(), ..Settings::for_backend(BackendKind::Hybrid) };
     let mut solver = LpSolver::new(settings).expect("valid");
-    assert!(solver.gpu().is_none(), "nothing is made before the first solve");
+    assert!(solver.context_use().is_none(), "nothing is made before the first solve");
     assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
-    let gpu = solver.gpu().expect("a context after a hybrid solve") as *const glsolve::Gpu;
-    let textures = solver.gpu().map(|g| g.textures_created()).unwrap_or(0);
-    assert!(textures > 0, "the hybrid solve ran on the GPU");
+    let first = solver.context_use().expect("a context after a hybrid solve");
+    let renderer = solver.gpu_info().map(|i| i.renderer.clone());
+    assert!(first.textures_created > 0 && first.passes > 0, "the hybrid solve ran on the GPU: {first:?}");
+    assert_eq!(first.live_textures, 0, "nothing outlives a solve");
     assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
-    assert_eq!(solver.gpu().map(|g| g as *const glsolve::Gpu), Some(gpu), "the same context");
-    assert!(solver.gpu().map(|g| g.textures_created()).unwrap_or(0) > textures, "and it was used again");
+    let second = solver.context_use().expect("still there");
+    // The same context: its counts went on from where they were (a new one would start at 0).
+    assert!(second.textures_created > first.textures_created && second.passes > first.passes, "{second:?}");
+    assert_eq!(solver.gpu_info().map(|i| i.renderer.clone()), renderer);
     // The cpu backend never makes one.
     let mut cpu = LpSolver::new(Settings::default()).expect("valid");
     cpu.solve(&eleven()).expect("solves");
-    assert!(cpu.gpu().is_none());
+    assert!(cpu.context_use().is_none() && cpu.gpu_info().is_none());
 }
 
 #[test]

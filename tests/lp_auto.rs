@@ -218,7 +218,7 @@ fn auto_solves_and_says_which_backend_ran_and_why() {
     let sol = solver.solve(&model("sc50b")).unwrap();
     assert_eq!(sol.status, Status::Optimal);
     assert_eq!(sol.backend, BackendKind::Cpu);
-    assert!(solver.gpu().is_none(), "no context for a 50-row problem");
+    assert!(solver.context_use().is_none(), "no context for a 50-row problem");
 }
 
 #[test]

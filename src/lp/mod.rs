@@ -36,7 +36,7 @@ pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use settings::{BackendKind, CostRule, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution};
 pub use solve::{solve, solve_on, Solution, SolveError};
-pub use solver::LpSolver;
+pub use solver::{ContextUse, LpSolver};
 pub use status::Status;
 pub use units::Units;
 pub use verdict::Certificate;

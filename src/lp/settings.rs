@@ -86,10 +86,12 @@ impl BackendKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Substitution {
     /// Read the factor back once per factorization and substitute on the CPU ("CPU subst."):
-    /// faster, as the paper's Figure 4.1 and our `bench solve` show.
-    #[default]
+    /// faster, as the paper's Figure 4.1 and our `bench solve` show, but the right-hand sides
+    /// and solutions then cross between GPU and CPU.
     Cpu,
-    /// Forward and back substitution as passes on the GPU ("GPU subst.").
+    /// Forward and back substitution as passes on the GPU ("GPU subst."): the default, which
+    /// keeps the `gpu` backend's vectors in textures from the first iteration to the last.
+    #[default]
     Gpu,
 }
 
