@@ -16,7 +16,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         .build()?;
     for backend in [BackendKind::Cpu, BackendKind::Hybrid] {
         let settings = Settings::for_backend(backend);
-        let mut solver = LpSolver::new(settings)?;
+        let mut solver = LpSolver::new(settings);
         let s = solver.solve(&model)?;
         println!(
             "{:6}: {} objective {:.9} at x = {:.6}, y = {:.6}; row duals {:?}",
@@ -40,7 +40,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     // A NaN bound is a typed error naming where it is, before any work, on every backend.
     let mut broken = model.clone();
     broken.row_upper[0] = f64::NAN;
-    let err = LpSolver::new(Settings::default())?.solve(&broken).expect_err("a NaN is refused");
+    let err = LpSolver::new(Settings::default()).solve(&broken).expect_err("a NaN is refused");
     println!("malformed model: {err}");
     assert!(matches!(err, SolveError::Model(ModelError::NotANumber { field: "row_upper", index: 0 })));
     Ok(())

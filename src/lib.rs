@@ -34,7 +34,7 @@
 //!     .rows_at_most([4.0, 6.0])
 //!     .col_bounds([0.0, 0.0], [3.0, f64::INFINITY])
 //!     .build()?;
-//! let mut solver = LpSolver::new(Settings::default())?;
+//! let mut solver = LpSolver::new(Settings::default());
 //! let solution = solver.solve(&model)?;
 //! assert_eq!(solution.status, Status::Optimal);
 //! assert!((solution.objective - 11.0).abs() < 1e-6);
@@ -56,7 +56,7 @@
 //! use nalgebra::dmatrix;
 //! let mut model = LpModel::builder(dmatrix![1.0, 1.0]).minimize([1.0, 1.0]).rows_at_least([1.0]).build()?;
 //! model.col_upper[1] = f64::NAN;
-//! let err = LpSolver::new(Settings::default())?.solve(&model).unwrap_err();
+//! let err = LpSolver::new(Settings::default()).solve(&model).unwrap_err();
 //! assert!(matches!(err, SolveError::Model(ModelError::NotANumber { field: "col_upper", index: 1 })));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -132,6 +132,7 @@ pub mod layout;
 pub mod lp;
 pub mod lsq;
 pub mod matrix_market;
+pub mod names;
 pub mod refine;
 
 #[cfg(feature = "frames")]
@@ -143,9 +144,10 @@ pub use dense::{
 pub use gl::{GlError, Gpu};
 pub use gpu::{assemble, cholesky};
 pub use lp::{
-    BackendKind, ContextUse, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver, ModelError, Progress, Sense,
-    Settings, Solution, SolveError, SparseColMatrix, Status, Verbosity,
+    Backend, BackendKind, ContextUse, CpuOptions, GpuOptions, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver,
+    ModelError, Progress, Sense, Settings, SettingsBuilder, Solution, SolveError, SparseColMatrix, Status, Verbosity,
 };
+pub use names::{Named, UnknownName};
 /// Every error type a public function returns, at the root (each also lives in its module).
 pub use {
     cpu::paths::PathError,

@@ -142,7 +142,7 @@ fn has_nan(m: &LpModel) -> bool {
 }
 
 fn settings(b: BackendKind) -> Settings {
-    Settings { max_iterations: 60, ..Settings::for_backend(b) }
+    Settings::builder(b).max_iterations(60).build().expect("valid")
 }
 
 /// Solves on every backend (GPU ones on the shared context); a panic anywhere fails the case.

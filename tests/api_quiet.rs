@@ -28,12 +28,12 @@ fn child_solves_with_the_defaults() {
     }
     println!("{BEGIN}");
     let model = eleven();
-    let s = LpSolver::new(Settings::default()).expect("valid").solve(&model).expect("solves");
+    let s = LpSolver::new(Settings::default()).solve(&model).expect("solves");
     assert_eq!(s.status, Status::Optimal);
     let s = glsolve::lp::solve(&model, &Settings::default(), &mut Logger::default()).expect("solves");
     assert_eq!(s.status, Status::Optimal);
     for kind in [BackendKind::Hybrid, BackendKind::Gpu, BackendKind::Auto] {
-        let s = LpSolver::new(Settings::for_backend(kind)).expect("valid").solve(&model).expect("solves");
+        let s = LpSolver::new(Settings::for_backend(kind)).solve(&model).expect("solves");
         assert_eq!(s.status, Status::Optimal, "{kind:?}");
     }
     let gpu = common::headless().expect("a GL context");
@@ -77,7 +77,7 @@ fn collecting(verbosity: Verbosity) -> (Logger, Kept<String>, Kept<[f64; 5]>) {
 #[test]
 fn progress_records_are_the_log_rows_typed() {
     let (log, lines, rows) = collecting(Verbosity::Normal);
-    let mut solver = LpSolver::new(Settings::default()).expect("valid").with_logger(log);
+    let mut solver = LpSolver::new(Settings::default()).with_logger(log);
     let s = solver.solve(&eleven()).expect("solves");
     let rows = rows.lock().expect("unpoisoned").clone();
     assert_eq!(rows.len(), s.iterations + 1, "one record per iterate, the starting point included");

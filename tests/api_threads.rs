@@ -37,7 +37,7 @@ fn on_a_thread(mut solver: LpSolver, model: &LpModel, what: &str) -> (LpSolver, 
         let _ = done.recv();
     });
     let (solver, answer) = solved.recv().unwrap_or_else(|_| panic!("{what}: the thread died"));
-    check(answer, solver.settings().backend, what);
+    check(answer, solver.settings().backend(), what);
     (solver, stay)
 }
 
@@ -53,8 +53,7 @@ fn check(s: Result<Solution, SolveError>, backend: BackendKind, what: &str) {
 fn a_solver_moves_between_threads_with_its_context() {
     let model = afiro();
     for kind in [BackendKind::Gpu, BackendKind::Hybrid] {
-        let settings = Settings { gl: common::test_gl(), ..Settings::for_backend(kind) };
-        let solver = LpSolver::new(settings).expect("valid");
+        let solver = LpSolver::new(common::gl_settings(kind));
         // Made here, first solved on another thread, then on a third, then back here.
         let (s, _one) = on_a_thread(solver, &model, &format!("{kind:?}, thread 1"));
         let first = s.context_use().expect("a context");

@@ -180,7 +180,10 @@ fn split_factors_reach_the_optimum_of_the_all_f64_solve() {
     let split = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
     let text = log.text();
     assert!(text.lines().any(|l| l.ends_with("cpu split")), "no iteration names a split factor:\n{text}");
-    let plain = Settings { mixed_precision: false, ..Settings::default() };
+    let plain = Settings::builder(glsolve::BackendKind::Cpu)
+        .cpu(glsolve::CpuOptions { mixed_precision: false, ..Default::default() })
+        .build()
+        .expect("valid");
     let plain_log = SharedLog::default();
     let f64_only = solve(&model, &plain, &mut Logger::to_writer(Box::new(plain_log.clone()))).expect("valid settings");
     let plain_text = plain_log.text();

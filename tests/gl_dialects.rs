@@ -100,7 +100,10 @@ fn both_lus_and_the_papers_lp_kernels_count_alike_on_both_dialects() {
     // papers' Cholesky and substitutions, the one-channel vector kernels.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/netlib");
     let afiro = mps::read_file(&dir.join("afiro.mps")).unwrap();
-    let st = Settings { gpu_variant: Variant::PAPER, ..Settings::for_backend(BackendKind::Gpu) };
+    let st = Settings::builder(BackendKind::Gpu)
+        .gpu(glsolve::GpuOptions { variant: Variant::PAPER, ..Default::default() })
+        .build()
+        .expect("valid");
     let run = |gpu: &Gpu| {
         let (s, log) = gpu.logged(Measure::FRAGMENTS, |g| solve_on(&afiro, &st, &mut Logger::quiet(), Some(g)));
         (s.expect("afiro solves").objective, log)

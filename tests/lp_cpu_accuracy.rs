@@ -214,7 +214,7 @@ fn greenbea_is_optimal_at_the_cpu_step_factor() {
     // complementarity products fell far below μ, Θ = x/s spanned 1e24, conjugate gradients could
     // no longer refine the directions, and the run crawled to reduced accuracy in 170
     // iterations; at the cpu backend's default (0.95) the check passes at ε.
-    assert_eq!(Settings::default().step_factor, glsolve::lp::settings::CPU_STEP_FACTOR);
+    assert_eq!(Settings::default().step_factor(), glsolve::lp::settings::CPU_STEP_FACTOR);
     let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib-hard"));
     let model = mps::read_file(&dir.join("greenbea.mps.gz")).expect("fixture readable");
     let sol = solve_model(&model);

@@ -26,7 +26,7 @@ const UNITS: [(i32, i32, i32); 7] =
     [(0, 0, 0), (12, 0, 0), (-12, 0, 0), (0, 12, 0), (0, -12, 0), (0, 0, 12), (6, -9, -12)];
 
 fn settings() -> Settings {
-    Settings { tolerance: EPS, ..Settings::default() }
+    Settings::default().to_builder().tolerance(EPS).build().expect("valid")
 }
 
 fn netlib(name: &str) -> LpModel {

@@ -22,17 +22,19 @@ pub struct Options {
 }
 
 impl Options {
-    fn settings(&self, job: &JobContext) -> Settings {
-        let mut st = Settings::for_backend(self.backend);
+    /// The library's settings (a value it refuses is the solve's error, as Python reports it).
+    fn settings(&self, job: &JobContext) -> Result<Settings, SolveError> {
+        let mut b = Settings::builder(self.backend).interrupt(job.interrupt.clone());
         if let Some(t) = self.tol {
-            st.tolerance = t;
+            b = b.tolerance(t);
         }
         if let Some(k) = self.max_iter {
-            st.max_iterations = k;
+            b = b.max_iterations(k);
         }
-        st.time_limit = self.time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok());
-        st.interrupt = Some(job.interrupt.clone());
-        st
+        if let Some(limit) = self.time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok()) {
+            b = b.time_limit(limit);
+        }
+        Ok(b.build()?)
     }
 }
 
@@ -55,7 +57,10 @@ fn solve_model<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let place = if opts.backend == BackendKind::Cpu { Place::Cpu } else { Place::Gl };
     let job = move |gl: GlContext<'_>, job: JobContext| -> Answer {
-        let settings = opts.settings(&job);
+        let settings = match opts.settings(&job) {
+            Ok(s) => s,
+            Err(e) => return Answer::Failed(e),
+        };
         let mut log = job.logger();
         let model = match model() {
             Ok(m) => m,

@@ -3,7 +3,7 @@
 use crate::gpu::cholesky::Variant;
 use crate::lp::log::Logger;
 use crate::lp::random::random_lp;
-use crate::lp::settings::{BackendKind, HybridRules, Settings};
+use crate::lp::settings::{BackendKind, GpuOptions, HybridRules, Settings};
 use crate::lp::status::Status;
 use std::time::Duration;
 
@@ -87,15 +87,16 @@ pub fn random_lp_times(
     if backend.uses_gl() && gpu.is_none() {
         return Vec::new();
     }
-    let settings = Settings {
-        backend,
-        tolerance: Settings::default_tolerance(backend),
-        step_factor: Settings::default_step_factor(backend),
-        long_step_factor: Settings::default_long_step_factor(backend),
-        gpu_variant: variant,
+    let mut builder = Settings::builder(backend);
+    if backend.uses_gl() {
+        builder = builder.gpu(GpuOptions { variant, ..GpuOptions::default() });
+    }
+    if backend == BackendKind::Hybrid {
         // Figure 4.2's method: the hybrid backend switches by the paper's rules only.
-        hybrid: HybridRules::papers(),
-        ..Settings::default()
+        builder = builder.hybrid_rules(HybridRules::papers());
+    }
+    let Ok(settings) = builder.build() else {
+        return Vec::new();
     };
     let mut rows = Vec::new();
     for &m in sizes {
@@ -120,9 +121,11 @@ pub fn random_lp_times(
             // Textures made by a solve stopped after one iteration, then by the whole solve: the
             // difference is what the iterations after the first created (the same steps, as
             // the solve is deterministic).
-            let one = Settings { max_iterations: 1, ..settings.clone() };
+            let one = settings.to_builder().max_iterations(1).build();
             let c0 = g.textures_created();
-            let _ = crate::lp::solve_on(&model, &one, &mut Logger::quiet(), Some(g));
+            if let Ok(one) = &one {
+                let _ = crate::lp::solve_on(&model, one, &mut Logger::quiet(), Some(g));
+            }
             let first = g.textures_created() - c0;
             let t1 = g.traffic();
             g.reset_texture_bytes_peak();

@@ -191,8 +191,13 @@ pub fn watch_lp(
     format: Format,
     observer: Option<Rc<RefCell<dyn PassObserver>>>,
 ) -> DebugResult<Outcome> {
-    use crate::lp::{BackendKind, Settings};
-    let settings = Settings { normal_format: format, gpu_variant: variant, ..Settings::for_backend(BackendKind::Gpu) };
+    use crate::lp::{BackendKind, GpuOptions, Settings};
+    // The format is the papers' variant's choice; the other variants store A·D²·Aᵀ their own way.
+    let normal_format = (variant == Variant::PAPER).then_some(format);
+    let settings = Settings::builder(BackendKind::Gpu)
+        .gpu(GpuOptions { variant, normal_format, ..GpuOptions::default() })
+        .build()
+        .map_err(|e| DebugError::Invalid(e.to_string()))?;
     if let Some(o) = &observer {
         gpu.observe(o.clone());
     }

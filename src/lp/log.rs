@@ -59,6 +59,28 @@ pub enum Verbosity {
     Verbose,
 }
 
+impl crate::names::Named for Verbosity {
+    const WHAT: &'static str = "log level";
+    fn all() -> &'static [Self] {
+        &[Verbosity::Quiet, Verbosity::Normal, Verbosity::Verbose]
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Verbosity::Quiet => "quiet",
+            Verbosity::Normal => "normal",
+            Verbosity::Verbose => "verbose",
+        }
+    }
+    fn description(self) -> &'static str {
+        match self {
+            Verbosity::Quiet => "only errors and the final status line",
+            Verbosity::Normal => "header with coefficient ranges, one line per iteration, summary",
+            Verbosity::Verbose => "also the reader's warnings in full, the standard form's make-up and the timings",
+        }
+    }
+}
+crate::names::by_name!(Verbosity);
+
 type LineSink = Box<dyn FnMut(&str) + Send>;
 type ProgressSink = Box<dyn FnMut(&Progress<'_>) + Send>;
 
@@ -76,7 +98,7 @@ type ProgressSink = Box<dyn FnMut(&Progress<'_>) + Send>;
 /// let (l, g) = (lines.clone(), gaps.clone());
 /// let log = Logger::lines(move |line| l.lock().unwrap().push(line.to_string()))
 ///     .with_progress(move |p| g.lock().unwrap().push(p.info.relative_gap));
-/// let mut solver = LpSolver::new(Settings::default())?.with_logger(log);
+/// let mut solver = LpSolver::new(Settings::default()).with_logger(log);
 /// solver.solve(&model)?;
 /// assert!(lines.lock().unwrap().iter().any(|l| l.starts_with("verification:")));
 /// assert!(gaps.lock().unwrap().last().is_some_and(|&g| g < 1e-8));

@@ -7,6 +7,7 @@
 pub mod auto;
 pub mod backend;
 pub mod builder;
+pub mod faults;
 pub mod feasibility;
 mod hybrid_rules;
 pub mod log;
@@ -34,7 +35,10 @@ pub use feasibility::{Feasibility, FeasibilityCheck};
 pub use log::{IterationInfo, Logger, Progress, Verbosity};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
-pub use settings::{BackendKind, CostRule, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution};
+pub use settings::{
+    Backend, BackendKind, CostRule, CpuOptions, GpuOptions, HybridRules, NormalFactorization, Settings,
+    SettingsBuilder, SettingsError, StoppingRule, Substitution,
+};
 pub use solve::{solve, solve_on, Solution, SolveError};
 pub use solver::{ContextUse, LpSolver};
 pub use status::Status;

@@ -26,7 +26,7 @@ enum Context {
 /// use nalgebra::dmatrix;
 /// // max x + y  s.t.  x + 2y ≤ 4,  3x + y ≤ 6,  x, y ≥ 0   (optimum 2.8 at x = 1.6, y = 1.2)
 /// let model = LpModel::builder(dmatrix![1.0, 2.0; 3.0, 1.0]).maximize([1.0, 1.0]).rows_at_most([4.0, 6.0]).build()?;
-/// let mut solver = LpSolver::new(Settings::for_backend(BackendKind::Cpu))?;
+/// let mut solver = LpSolver::new(Settings::for_backend(BackendKind::Cpu));
 /// let solution = solver.solve(&model)?;
 /// assert_eq!(solution.status, Status::Optimal);
 /// assert!((solution.objective - 2.8).abs() < 1e-6);
@@ -46,11 +46,10 @@ pub struct LpSolver {
 }
 
 impl LpSolver {
-    /// A solver with these settings, checked here ([`Settings::validate`]). Nothing is made yet:
-    /// the GL context comes with the first solve that needs one.
-    pub fn new(settings: Settings) -> Result<Self, SolveError> {
-        settings.validate()?;
-        Ok(Self { settings, context: Context::NotMade, log: Logger::quiet() })
+    /// A solver with these settings (valid by construction: see [`Settings::builder`]). Nothing
+    /// is made yet: the GL context comes with the first solve that needs one.
+    pub fn new(settings: Settings) -> Self {
+        Self { settings, context: Context::NotMade, log: Logger::quiet() }
     }
 
     /// Sends the log and the progress records to `log` (e.g. [`Logger::stdout`]); without
@@ -105,8 +104,8 @@ impl LpSolver {
 
     fn solve_here(&mut self, model: &LpModel) -> Result<Solution, SolveError> {
         model.validate()?;
-        let auto_early = (self.settings.backend == BackendKind::Auto).then(|| crate::lp::auto::without_device(model));
-        if self.settings.backend.uses_gl() || matches!(auto_early, Some(None)) {
+        let auto_early = (self.settings.backend() == BackendKind::Auto).then(|| crate::lp::auto::without_device(model));
+        if self.settings.backend().uses_gl() || matches!(auto_early, Some(None)) {
             self.make_context()?;
         }
         let log = &mut self.log;
@@ -130,9 +129,9 @@ impl LpSolver {
     /// CPU without trying again) and returned for `gpu` (which tries again on its next solve).
     fn make_context(&mut self) -> Result<(), SolveError> {
         if matches!(self.context, Context::NotMade) {
-            match Gpu::headless_with(crate::gl::HeadlessOptions { api: self.settings.gl, ..Default::default() }) {
+            match Gpu::headless_with(crate::gl::HeadlessOptions { api: self.settings.gl(), ..Default::default() }) {
                 Ok(g) => self.context = Context::Ready(Box::new(g)),
-                Err(e) if self.settings.backend == BackendKind::Gpu => return Err(SolveError::Gl(e)),
+                Err(e) if self.settings.backend() == BackendKind::Gpu => return Err(SolveError::Gl(e)),
                 Err(e) => self.context = Context::Failed(e.to_string()),
             }
         }

@@ -31,7 +31,7 @@ impl App {
     /// The factorization of a well-conditioned SPD matrix of order `m` by `variant`: a warm-up,
     /// then the median of `reps` runs (seconds; `glFinish` before and after each).
     pub fn bench_cholesky(&self, variant: &str, m: usize, reps: usize) -> Result<f64, JsError> {
-        let v = Variant::from_name(variant).ok_or_else(|| JsError::new(&format!("unknown variant {variant:?}")))?;
+        let v: Variant = variant.parse().map_err(|e| JsError::new(&format!("unknown variant {variant:?}: {e}")))?;
         if m == 0 || m > self.gpu.info().max_side() as usize {
             return Err(JsError::new(&format!("m = {m} is outside 1..={}", self.gpu.info().max_side())));
         }

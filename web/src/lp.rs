@@ -69,13 +69,7 @@ impl Collected {
 /// large for the context's textures) come back as their messages.
 pub fn solve(gpu: &Gpu, spec: &str, mps_text: &str) -> Result<String, String> {
     let spec: LpSpec = serde_json::from_str(spec).map_err(|e| format!("bad request {spec}: {e}"))?;
-    let backend = match spec.backend.as_str() {
-        "gpu" => BackendKind::Gpu,
-        "hybrid" => BackendKind::Hybrid,
-        "auto" => BackendKind::Auto,
-        "cpu" => BackendKind::Cpu,
-        other => return Err(format!("unknown backend {other:?} (gpu, hybrid, cpu, auto)")),
-    };
+    let backend: BackendKind = spec.backend.parse().map_err(|e| format!("{e}"))?;
     let model = if mps_text.is_empty() {
         let m = spec.m.ok_or("a random LP needs its number of rows m")?;
         if m == 0 {
@@ -85,13 +79,14 @@ pub fn solve(gpu: &Gpu, spec: &str, mps_text: &str) -> Result<String, String> {
     } else {
         mps::read_str(mps_text).map_err(|e| format!("the MPS file cannot be read: {e}"))?
     };
-    let mut settings = Settings::for_backend(backend);
+    let mut settings = Settings::builder(backend);
     if let Some(t) = spec.tolerance {
-        settings.tolerance = t;
+        settings = settings.tolerance(t);
     }
     if let Some(k) = spec.max_iterations {
-        settings.max_iterations = k;
+        settings = settings.max_iterations(k);
     }
+    let settings = settings.build().map_err(|e| e.to_string())?;
     let collected = Collected::default();
     let mut log = collected.logger();
     let t = Instant::now();
