@@ -21,7 +21,6 @@
 
 use crate::gl::{Gpu, GpuInfo};
 use crate::lp::backend::{check_gpu_limits, probe_device, sparse_assembly_pays, DeviceProbe};
-use crate::lp::faults;
 use crate::lp::model::LpModel;
 use crate::lp::settings::{BackendKind, Settings};
 
@@ -86,7 +85,7 @@ pub(crate) fn with_device(model: &LpModel, settings: &Settings, gpu: Option<&Gpu
     let probe = match (&fits, info.is_software()) {
         // The probe measures the device, never the caller's injected faults.
         (Ok(()), false) => {
-            Some(faults::suppressed(|| probe_device(gpu, &options, mixed_precision)).map_err(|e| e.to_string()))
+            Some(without_faults(|| probe_device(gpu, &options, mixed_precision)).map_err(|e| e.to_string()))
         }
         _ => None,
     };
@@ -124,4 +123,12 @@ pub fn by_device(info: &GpuInfo, fits: Result<(), String>, probe: Option<Result<
             }
         }
     }
+}
+
+/// `f` without the faults a test injected (feature `fault-injection`).
+fn without_faults<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(feature = "fault-injection")]
+    return crate::lp::faults::suppressed(f);
+    #[cfg(not(feature = "fault-injection"))]
+    f()
 }

@@ -1,8 +1,10 @@
 //! Faults a test injects into the GPU backends on purpose, so that each failure path runs on a
 //! healthy driver: set for the calls inside [`inject`] on the calling thread (where a solve on
-//! a given context does its GL work), never by a setting.
+//! a given context does its GL work), never by a setting. Compiled only with the
+//! `fault-injection` feature, which the tests turn on and a release build leaves out.
 
 use crate::gl::{GlError, Gpu, Kernel};
+use crate::lp::mpc::MpcProblem;
 use std::cell::Cell;
 
 /// A fault to inject.
@@ -42,22 +44,25 @@ fn active(fault: FaultInjection) -> bool {
     ACTIVE.get() == Some(fault)
 }
 
-/// [`FaultInjection::NanInTexture`] on the gpu backend: b, uploaded into a texture, holds a NaN.
-pub(crate) fn poison_b(b: &mut [f64]) {
-    if active(FaultInjection::NanInTexture) {
-        if let Some(b0) = b.first_mut() {
+/// [`FaultInjection::NanInTexture`] on the gpu backend (`gpu`): b, uploaded into a texture,
+/// holds a NaN.
+pub(crate) fn poison_b(mut problem: MpcProblem, gpu: bool) -> MpcProblem {
+    if gpu && active(FaultInjection::NanInTexture) {
+        if let Some(b0) = problem.b.first_mut() {
             *b0 = f64::NAN;
         }
     }
+    problem
 }
 
 /// [`FaultInjection::NanInTexture`] on the hybrid backend: D², uploaded, holds a NaN.
-pub(crate) fn poison_d2(d2: &mut [f32]) {
+pub(crate) fn poison_d2(mut d2: Vec<f32>) -> Vec<f32> {
     if active(FaultInjection::NanInTexture) {
         if let Some(v) = d2.first_mut() {
             *v = f32::NAN;
         }
     }
+    d2
 }
 
 /// A kernel that cannot compile.

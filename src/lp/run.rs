@@ -8,7 +8,6 @@ use crate::gpu::TexturePool;
 use crate::lp::backend::{
     check_gpu_limits, BackendError, CpuNormal, CpuVectors, GpuNormal, GpuSide, GpuVectors, HybridNormal,
 };
-use crate::lp::faults;
 use crate::lp::log::Logger;
 use crate::lp::mpc::{self, Judge, MpcOutcome, MpcProblem};
 use crate::lp::settings::{Backend, Settings};
@@ -63,7 +62,7 @@ pub(crate) fn run_backend(
         }
         (Backend::Gpu { gpu: options, .. }, Some(g)) => {
             check_gpu_limits(g, m, n, options).map_err(SolveError::Backend)?;
-            faults::at_setup(g).map_err(BackendError::from).map_err(SolveError::Backend)?;
+            injected_setup_fault(g).map_err(SolveError::Backend)?;
             let pool = TexturePool::new();
             let dense = sf.dense_a();
             let normal = GpuNormal::new(g, dense.as_ref(), options, pool.clone()).map_err(SolveError::Backend)?;
@@ -81,7 +80,7 @@ pub(crate) fn run_backend(
                     None
                 }
                 Some(g) => match check_gpu_limits(g, m, n, options)
-                    .and_then(|()| faults::at_setup(g).map_err(BackendError::from))
+                    .and_then(|()| injected_setup_fault(g))
                     .and_then(|()| GpuNormal::new(g, dense.as_ref(), options, TexturePool::new()))
                 {
                     Ok(normal) => Some(normal),
@@ -110,4 +109,16 @@ pub(crate) fn run_backend(
             out
         }
     })
+}
+
+/// The set-up fault a test injected (feature `fault-injection`), through the real GL paths.
+#[cfg(feature = "fault-injection")]
+fn injected_setup_fault(g: &Gpu) -> Result<(), BackendError> {
+    crate::lp::faults::at_setup(g).map_err(BackendError::from)
+}
+
+/// Without the `fault-injection` feature there is nothing to inject.
+#[cfg(not(feature = "fault-injection"))]
+fn injected_setup_fault(_: &Gpu) -> Result<(), BackendError> {
+    Ok(())
 }

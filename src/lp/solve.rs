@@ -5,7 +5,6 @@ use crate::clock::Instant;
 use crate::gl::Gpu;
 use crate::lp::auto;
 use crate::lp::backend::dependent_rows_of_valid;
-use crate::lp::faults;
 use crate::lp::feasibility::{check_feasibility, ray_feasibility, ray_status, FeasibilityCheck, ZeroCostAnswer};
 use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entries, IterationInfo, Logger};
 use crate::lp::model::LpModel;
@@ -216,7 +215,7 @@ fn solve_valid(
     let w = sf.measure_weights(model);
     let weights = Weights { primal: w.primal, dual: w.dual, bound: w.bound, objective_offset: w.objective_offset };
     let upper = if bounded > 0 { sf.upper.clone() } else { Vec::new() };
-    let mut problem = MpcProblem {
+    let problem = MpcProblem {
         b: sf.b.clone(),
         c: sf.c.clone(),
         upper,
@@ -224,10 +223,9 @@ fn solve_valid(
         deadline,
         weights: Some(weights),
     };
-    if settings.backend() == BackendKind::Gpu {
-        // The gpu backend uploads b into a texture: an injected NaN lives in GPU memory from then on.
-        faults::poison_b(&mut problem.b);
-    }
+    // The gpu backend uploads b into a texture: an injected NaN lives in GPU memory from then on.
+    #[cfg(feature = "fault-injection")]
+    let problem = crate::lp::faults::poison_b(problem, settings.backend() == BackendKind::Gpu);
     // The loop stops where the independent check on the original model passes (double
     // precision only: the loop ignores the judge in single precision).
     let checker = Checker::new(model);

@@ -7,7 +7,6 @@ use super::{BackendError, FactorInfo, GpuFault, GpuVectors, NormalEquations};
 use crate::gl::{GlError, Gpu};
 use crate::gpu::normal::{AMatrix, NormalOptions, NormalSystem};
 use crate::gpu::{GpuError, PooledVector, TexturePool, Vector, VectorLayout};
-use crate::lp::faults;
 use crate::lp::settings::{GpuOptions, Substitution};
 use faer::MatRef;
 
@@ -89,8 +88,9 @@ impl<'g> GpuNormal<'g> {
         if d2.len() != self.n {
             return Err(BackendError::Dimension { op: "assemble", expected: self.n, got: d2.len() });
         }
-        let mut d: Vec<f32> = d2.iter().map(|&v| v as f32).collect();
-        faults::poison_d2(&mut d);
+        let d: Vec<f32> = d2.iter().map(|&v| v as f32).collect();
+        #[cfg(feature = "fault-injection")]
+        let d = crate::lp::faults::poison_d2(d);
         Ok(self.system.set_d2_host(&d)?)
     }
 
@@ -107,7 +107,8 @@ impl<'g> GpuNormal<'g> {
         let replaced = self.system.factor()?;
         // Once per factorization: a GL error or a GPU reset (robust contexts) since the last check.
         self.gpu.check("the factorization of A·D²·Aᵀ")?;
-        faults::after_factor()?;
+        #[cfg(feature = "fault-injection")]
+        crate::lp::faults::after_factor()?;
         self.factorizations += 1;
         Ok(FactorInfo { replaced_pivots: replaced })
     }
