@@ -79,6 +79,23 @@ kernels! {
     CHOL_BLOCK_UPDATE = "chol_block_update.frag" [BLOCK];
     /// Blocked assembly: a 2×2 block of A·D²·Aᵀ accumulated over a range of columns of A.
     ASSEMBLE_BLOCKS = "assemble_blocks.frag" [ACCUMULATE];
+    /// Register-tiled assembly: a ROWS × COLS tile of A·D²·Aᵀ per fragment, written to PLANES
+    /// targets at once.
+    ASSEMBLE_TILES = "assemble_tiles.frag" [ROWS, COLS, PLANES, ACCUMULATE];
+    /// Register-tiled Cholesky: the diagonal block in registers, written as 4×4 tiles (four planes).
+    TILE_DIAG = "tile_diag.frag" [BLOCK, TINY_PIVOT];
+    /// Register-tiled Cholesky: the panel L21 = A21·L11⁻ᵀ, four rows per fragment.
+    TILE_PANEL = "tile_panel.frag" [BLOCK];
+    /// Register-tiled Cholesky: the rank-B update of the trailing lower triangle of 4×4 tiles.
+    TILE_UPDATE = "tile_update.frag" [BLOCK];
+    /// Register-tiled forward substitution with a factor in 4×4 tiles.
+    TILE_FORWARD = "tile_forward.frag" [BLOCK];
+    /// Register-tiled back substitution with a factor in 4×4 tiles, last block first.
+    TILE_BACKWARD = "tile_backward.frag" [BLOCK];
+    /// The diagonal of a matrix in 4×4 tiles as a vector of four entries per texel.
+    TILE_GATHER_DIAGONAL = "tile_gather_diagonal.frag";
+    /// 8×4 tiles (eight planes) to 4×4 tiles (four planes).
+    RETILE = "retile.frag";
     /// B = A·D² for A in runs of four columns (the blocked assembly's first operand).
     SCALE_COLUMNS4 = "scale_columns4.frag";
     /// Blocked forward substitution: one block solved (redundantly per fragment), the rest updated.
@@ -144,6 +161,14 @@ pub const ALL: &[&Kernel] = &[
     &FILL4,
     &COPY4,
     &ASSEMBLE_BLOCKS,
+    &ASSEMBLE_TILES,
+    &TILE_DIAG,
+    &TILE_PANEL,
+    &TILE_UPDATE,
+    &TILE_FORWARD,
+    &TILE_BACKWARD,
+    &TILE_GATHER_DIAGONAL,
+    &RETILE,
     &SCALE_COLUMNS4,
     &SUBST_FORWARD_BLOCK,
     &SUBST_BACKWARD_BLOCK,

@@ -140,6 +140,10 @@ fn every_named_choice_has_one_list_of_names() {
     // The names the command line, the page and Python have always used.
     assert_eq!("6.1-6.3".parse(), Ok(StoppingRule::Separate));
     assert_eq!("3.15".parse(), Ok(StoppingRule::Combined315));
-    assert_eq!("blocked-16".parse(), Ok(Variant::FASTEST));
+    assert_eq!("blocked-16".parse(), Ok(Variant::BLOCKED[1]));
+    assert_eq!("tiled-16".parse(), Ok(Variant::FASTEST));
+    // The GPU backends' default is the fastest variant.
+    let st = Settings::builder(BackendKind::Gpu).build().expect("defaults are valid");
+    assert_eq!(st.gpu().map(|g| g.variant), Some(Variant::FASTEST));
     assert_eq!("triangle-pair".parse(), Ok(Variant::PAPER));
 }

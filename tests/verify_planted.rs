@@ -13,7 +13,7 @@
 
 mod common;
 use common::Rng;
-use glsolve::lp::verify::{verify_point, Accuracy, Verification};
+use glsolve::lp::verify::{verify_point, Accuracy, Verification, GAP_FLOOR};
 use glsolve::lp::{mps, LpModel, Settings, Status};
 use nalgebra::DMatrix;
 
@@ -233,5 +233,43 @@ fn random_lps_reject_every_planted_error_in_every_unit() {
 fn netlib_problems_reject_every_planted_error_in_every_unit() {
     for name in ["afiro", "sc50b", "kb2", "blend", "modszk1", "israel"] {
         attack(name, &netlib(name));
+    }
+}
+
+/// Optima at x = 0 with objective 0, where every term of the point vanishes and only the
+/// model's limits give the objective a size (its reach Σ|cⱼ|·Rⱼ, 1·4 + 2·1 = 6 and 1·1 + 1·1 = 2
+/// here): each solves `optimal` in every unit system, and a point moved off zero by more than
+/// the tolerance of that reach is refused in all of them.
+#[test]
+fn an_optimum_at_zero_is_accepted_and_a_point_off_it_refused_in_every_unit() {
+    let boxes = LpModel::builder(DMatrix::<f64>::identity(2, 2))
+        .minimize(vec![1.0, 2.0])
+        .rows_at_most(vec![4.0, 1.0])
+        .build()
+        .expect("a valid model");
+    let simplex = LpModel::builder(DMatrix::from_row_slice(1, 2, &[1.0, 1.0]))
+        .minimize(vec![1.0, 1.0])
+        .rows_at_most(vec![1.0])
+        .col_bounds(vec![0.0, 0.0], vec![1.0, 1.0])
+        .build()
+        .expect("a valid model");
+    for (name, model, reach) in [("boxes", boxes, 6.0), ("simplex", simplex, 2.0)] {
+        for (kc, kr, kj) in UNITS {
+            let u = Units { fc: 10f64.powi(kc), fr: 10f64.powi(kr), fj: 10f64.powi(kj), row: 0, col: 0 };
+            let scaled = u.apply(&model);
+            let sol = common::solve_lp(&scaled, settings());
+            assert_eq!(sol.status, Status::Optimal, "{name} 10^({kc}, {kr}, {kj}): {}", sol.detail);
+            assert!(sol.objective.abs() <= TOL * reach * u.fc, "{name}: objective {:e}", sol.objective);
+        }
+        // x₀ (c₀ = 1) off zero by δ·TOL·GAP_FLOOR·reach, the gap's floor: passes below it,
+        // refused above it, and refused outright far above it.
+        let y = vec![0.0; model.num_rows()];
+        let at = |delta: f64| (vec![delta * TOL * GAP_FLOOR * reach, 0.0], y.clone());
+        let (below, above, far) = (at(0.5), at(1.5), at(1e8));
+        let points = [("below", below.0, below.1), ("above", above.0, above.1), ("far", far.0, far.1)];
+        let v = verdicts(&model, &points, 0, 0);
+        assert_eq!(v[0].accuracy, Accuracy::Tolerance, "{name} below the floor: {}", v[0].summary());
+        assert_ne!(v[1].accuracy, Accuracy::Tolerance, "{name} above the floor: {}", v[1].summary());
+        assert_eq!(v[2].accuracy, Accuracy::Failed, "{name} far above: {}", v[2].summary());
     }
 }

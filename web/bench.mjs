@@ -1,8 +1,8 @@
 // The browser benchmark, run from the repository: `bash web/build.sh && (cd web && npm ci && node bench.mjs)`.
 // For each of headless Chromium's two WebGL2 back-ends (SwiftShader; ANGLE on Mesa's EGL) it
 // serves the page with `glsolve web`, opens `?bench` and collects the page's report: glsolve's gpu
-// backend against HiGHS (wasm) on the random dense LPs m = 64, 128, 256, 512 (seed 7), and the
-// blocked Cholesky m = 1024. Then the native binary times the same Cholesky and the LP m = 256 on
+// backend against HiGHS (wasm) on the random dense LPs m = 64, 128, 256, 512 (seed 7; m = 512
+// also with blocked-16 and tiled-16 named), and the blocked and tiled Cholesky m = 1024. Then the native binary times the same Cholesky and the LP m = 256 on
 // the same llvmpipe (`glsolve bench`), and everything goes to docs/bench/browser.json, from which
 // `glsolve bench all --report-only` renders docs/results.md's "In the browser".
 import { spawn, spawnSync } from 'node:child_process';
@@ -66,7 +66,7 @@ for (const backend of Object.keys(BACKENDS)) {
 }
 process.stderr.write('native, the same work on the same llvmpipe…\n');
 const dir = mkdtempSync(join(tmpdir(), 'glsolve-native-'));
-cargo(['bench', 'cholesky', '--sizes', '1024', '--variants', 'blocked-16', '--reps', String(reps), '--json', join(dir, 'chol.json')]);
+cargo(['bench', 'cholesky', '--sizes', '1024', '--variants', 'blocked-16,tiled-16', '--reps', String(reps), '--json', join(dir, 'chol.json')]);
 cargo(['bench', 'lp', '--sizes', '256', '--seed', '7', '--backend', 'gpu', '--reps', String(reps), '--json', join(dir, 'lp.json')]);
 const chol = JSON.parse(readFileSync(join(dir, 'chol.json'), 'utf8'));
 const lp = JSON.parse(readFileSync(join(dir, 'lp.json'), 'utf8'));
@@ -84,6 +84,7 @@ for (const [backend, r] of Object.entries(out.browser)) {
   for (const x of r.lp) {
     const rel = Math.abs(x.glsolve.objective - x.highs.objective) / Math.max(1, Math.abs(x.highs.objective));
     console.log(`| ${x.m} | ${x.glsolve.median_s.toFixed(3)} s (${x.glsolve.status}) | ${x.highs.median_s.toFixed(3)} s | ${x.highs_ipm.median_s.toFixed(3)} s | ${(x.glsolve.median_s / x.highs.median_s).toFixed(2)} | rel. diff ${rel.toExponential(1)} |`);
+    for (const v of x.variants ?? []) console.log(`|   ${v.variant} | ${v.median_s.toFixed(3)} s (${v.status}, ${v.iterations} iterations) |`);
   }
   for (const c of r.cholesky) console.log(`Cholesky ${c.variant} m = ${c.m}: ${c.median_s.toFixed(3)} s`);
 }

@@ -29,8 +29,21 @@ pub struct LpCase {
     pub n: usize,
     pub seed: u64,
     pub glsolve: Solved,
+    /// The same LP with named Cholesky variants (the blocked kernels and the register tiles),
+    /// at the sizes the page was asked for; absent from runs made before.
+    #[serde(default)]
+    pub variants: Vec<VariantLp>,
     pub highs: Solved,
     pub highs_ipm: Solved,
+}
+
+#[derive(Deserialize)]
+pub struct VariantLp {
+    pub variant: String,
+    pub median_s: f64,
+    pub objective: f64,
+    pub status: String,
+    pub iterations: usize,
 }
 
 #[derive(Deserialize)]
@@ -92,6 +105,32 @@ pub fn section(run: &BrowserRun) -> String {
             );
         }
         s.push('\n');
+        let with: Vec<&LpCase> = r.lp.iter().filter(|c| !c.variants.is_empty()).collect();
+        if !with.is_empty() {
+            let _ = writeln!(
+                s,
+                "The same page, the blocked kernels against the register tiles (each the median of {} solves):\n",
+                run.reps
+            );
+            let _ = writeln!(s, "| m × n | variant | glsolve gpu | iterations | objective | / HiGHS simplex |\n|---|---|---|---|---|---|");
+            for c in with {
+                for v in &c.variants {
+                    let _ = writeln!(
+                        s,
+                        "| {} × {} | {} | {:.3} s ({}) | {} | {:.6e} | {:.2} |",
+                        c.m,
+                        c.n,
+                        v.variant,
+                        v.median_s,
+                        v.status,
+                        v.iterations,
+                        v.objective,
+                        v.median_s / c.highs.median_s
+                    );
+                }
+            }
+            s.push('\n');
+        }
     }
     let _ = writeln!(
         s,

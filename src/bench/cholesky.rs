@@ -44,6 +44,7 @@ pub fn fetches_per_madd(v: Variant) -> f64 {
             let nb = (b.size() / 2) as f64;
             (1.0 + 2.0 * nb) / (8.0 * nb)
         }
+        Variant::Tiled(b) => crate::gpu::tiled::cholesky::update_fetches_per_madd(b),
     }
 }
 
@@ -142,6 +143,13 @@ pub fn run(
             .zip(&cases)
             .map(|((format, passes), (_, _, v))| match v {
                 Variant::Blocked(block) => PlanRunner::blocked(gpu, &c32, m, *block, passes),
+                Variant::Tiled(block) => PlanRunner::tiled(
+                    gpu,
+                    &c32,
+                    crate::layout::Tiles::square(m, block.size(), crate::gpu::tiled::FACTOR_TILE),
+                    *block,
+                    passes,
+                ),
                 _ => {
                     let data = if *format == Format::Packed { &packed_data } else { &c32 };
                     PlanRunner::new(gpu, data, format.texture_size(m), passes)

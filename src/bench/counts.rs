@@ -61,7 +61,7 @@ pub fn run(gpu: &Gpu, m: usize) -> GpuResult<Vec<CountRow>> {
                 &log,
                 "inner_update",
             )),
-            Variant::Blocked(_) => {}
+            Variant::Blocked(_) | Variant::Tiled(_) => {}
         }
     }
     for block in Block::ALL {
@@ -75,6 +75,22 @@ pub fn run(gpu: &Gpu, m: usize) -> GpuResult<Vec<CountRow>> {
             ("rank-B update (2×2 blocks)", "Σ_p k(k+1)/2, k = M/2 − (p+1)B/2"),
         ];
         for ((kind, n), (label, formula)) in blocked_cholesky::fragments(m, block).into_iter().zip(what) {
+            rows.push(row(&alg, label, formula, n, &log, kind.name()));
+        }
+    }
+    for block in Block::ALL {
+        let (r, log) =
+            gpu.logged(Measure::FRAGMENTS, |gpu| cholesky::factor(gpu, &c, m, Variant::Tiled(block)).map(|_| ()));
+        r?;
+        let alg = format!("Cholesky {}", Variant::Tiled(block));
+        let what = [
+            ("diagonal block", "(B/4)²·M/B"),
+            ("panel", "Σ_p (B/4)(M/4 − pB/4)"),
+            ("rank-B update (4×4 tiles)", "Σ_p k(k+1)/2, k = M/4 − (p+1)B/4"),
+        ];
+        let padded = crate::layout::Tiles::square(m, block.size(), crate::gpu::tiled::FACTOR_TILE).padded;
+        for ((kind, n), (label, formula)) in crate::gpu::tiled::cholesky::fragments(padded, block).into_iter().zip(what)
+        {
             rows.push(row(&alg, label, formula, n, &log, kind.name()));
         }
     }

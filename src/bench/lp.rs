@@ -3,7 +3,7 @@
 use crate::gpu::cholesky::Variant;
 use crate::lp::log::Logger;
 use crate::lp::random::random_lp;
-use crate::lp::settings::{BackendKind, GpuOptions, HybridRules, Settings};
+use crate::lp::settings::{BackendKind, GpuOptions, HybridRules, Settings, SettingsError};
 use crate::lp::status::Status;
 use std::time::Duration;
 
@@ -72,6 +72,20 @@ impl LpBenchRow {
     }
 }
 
+/// The settings the random family is timed with: the backend's defaults, the given Cholesky
+/// variant (GPU backends), and Figure 4.2's method (the hybrid backend switches by the paper's
+/// rules only). Callers pass a quiet [`Logger`].
+pub fn settings(backend: BackendKind, variant: Variant) -> Result<Settings, SettingsError> {
+    let mut builder = Settings::builder(backend);
+    if backend.uses_gl() {
+        builder = builder.gpu(GpuOptions { variant, ..GpuOptions::default() });
+    }
+    if backend == BackendKind::Hybrid {
+        builder = builder.hybrid_rules(HybridRules::papers());
+    }
+    builder.build()
+}
+
 /// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
 /// m in `sizes`, and reports median, min and max times.
 /// GPU backends run on `gpu` (one context for every run, so shader compilation stays in the
@@ -87,15 +101,7 @@ pub fn random_lp_times(
     if backend.uses_gl() && gpu.is_none() {
         return Vec::new();
     }
-    let mut builder = Settings::builder(backend);
-    if backend.uses_gl() {
-        builder = builder.gpu(GpuOptions { variant, ..GpuOptions::default() });
-    }
-    if backend == BackendKind::Hybrid {
-        // Figure 4.2's method: the hybrid backend switches by the paper's rules only.
-        builder = builder.hybrid_rules(HybridRules::papers());
-    }
-    let Ok(settings) = builder.build() else {
+    let Ok(settings) = settings(backend, variant) else {
         return Vec::new();
     };
     let mut rows = Vec::new();

@@ -24,6 +24,9 @@ pub mod plots;
 pub mod python;
 pub mod report;
 pub mod solve;
+pub mod tiles;
+pub mod tiles_lp;
+pub mod tiles_report;
 pub mod timeline_plot;
 
 use std::time::{Duration, Instant};

@@ -22,7 +22,7 @@ enum BenchWhat {
     Lp(super::bench_lp::LpArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
-    /// Every NETLIB .mps of a folder on the cpu backend: a Markdown list of status, iterations,
+    /// Every NETLIB .mps of a folder on one backend (cpu by default): a Markdown list of status, iterations,
     /// time, objective and its error against the folder's reference optima (for the docs).
     NetlibAll(NetlibAllArgs),
     /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
@@ -39,6 +39,9 @@ enum BenchWhat {
     /// Each hand-written piece of the CPU path against the library call it stands in for, per
     /// kernel and end to end, interleaved in one run, with the keep/replace verdicts.
     Cpu(CpuArgs),
+    /// The register-tile kernels against the blocked ones and faer's f32 product and Cholesky
+    /// (GFLOP/s, fetches per multiply-add), and the LP's GPU backends before and after.
+    Tiles(super::bench_tiles::TilesArgs),
     /// Everything: regenerates docs/results.md, docs/bench/*.json and docs/plots/*.png (and .svg).
     All(AllArgs),
 }
@@ -240,6 +243,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
             report(bench::dialects::run(c.m, c.reps, p), |b| b.markdown(), &c.json)
         }
         BenchWhat::Cpu(c) => cpu(c),
+        BenchWhat::Tiles(c) => super::bench_tiles::tiles(c),
         BenchWhat::All(c) => all(c),
     }
 }

@@ -16,7 +16,7 @@ pub struct LpArgs {
     #[command(flatten)]
     peers: PeerArgs,
     /// Cholesky variants of the GPU backends (each GPU backend runs with each).
-    #[arg(long, value_delimiter = ',', default_value = "blocked-16", value_parser = super::named::named::<Variant>())]
+    #[arg(long, value_delimiter = ',', default_values_t = [Variant::FASTEST], value_parser = super::named::named::<Variant>())]
     variant: Vec<Variant>,
     #[arg(long, default_value_t = 1)]
     seed: u64,

@@ -1,7 +1,7 @@
 //! `glsolve info` and `glsolve demo`.
 use clap::Args;
 use glsolve::geometry::cholesky::fig5_outer_update_triangle;
-use glsolve::gl::{Measure, Pass};
+use glsolve::gl::{Gpu, HeadlessOptions, Measure, Pass};
 use glsolve::kernels;
 use std::process::ExitCode;
 
@@ -12,15 +12,27 @@ pub struct DemoArgs {
     pub m: u32,
 }
 
-pub fn info() -> ExitCode {
-    let gpu = match super::headless() {
+#[derive(Args)]
+pub struct InfoArgs {
+    /// Use at most this many draw buffers (shows what a context with fewer runs).
+    #[arg(long)]
+    pub max_draw_buffers: Option<u32>,
+}
+
+pub fn info(a: &InfoArgs) -> ExitCode {
+    let opts = HeadlessOptions { api: super::gl_api(), max_draw_buffers: a.max_draw_buffers, ..Default::default() };
+    let gpu = match Gpu::headless_with(opts) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let lines = gpu.info().lines();
+    let mut lines = gpu.info().lines();
+    if let Some(cap) = a.max_draw_buffers {
+        lines.push(("draw buffers used", format!("at most {cap} (--max-draw-buffers)")));
+    }
+    lines.push(("register tiles", glsolve::gpu::tiled::info_line(gpu.info())));
     let width = lines.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0) + 1;
     for (name, value) in lines {
         println!("{:width$} {value}", format!("{name}:"));

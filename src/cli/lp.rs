@@ -40,10 +40,11 @@ pub struct SolveArgs {
     /// Where the GPU backends' triangular solves run.
     #[arg(long, default_value = "gpu", value_parser = named::<Substitution>())]
     pub subst: Substitution,
-    /// The GPU backends' Cholesky variant (and with it the layout of every GPU kernel): a
-    /// blocked one (blocked-8, blocked-16, blocked-32) or one of the papers' (triangle-pair,
-    /// square-pair, column-multipass, inner, …).
-    #[arg(long, default_value = "blocked-16", value_parser = named::<Variant>())]
+    /// The GPU backends' Cholesky variant (and with it the layout of every GPU kernel): a tiled
+    /// one (tiled-8, tiled-16, tiled-32: 4×4 register tiles, the blocked kernels on a context
+    /// with fewer than four draw buffers), a blocked one (blocked-8, blocked-16, blocked-32) or
+    /// one of the papers' (triangle-pair, square-pair, column-multipass, inner, …).
+    #[arg(long, default_value_t = Variant::FASTEST, value_parser = named::<Variant>())]
     pub variant: Variant,
     /// Store A·D²·Aᵀ in full format on the GPU instead of the packed format (the triangle-pair
     /// variant only: the others have no choice).

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod answer;
 mod bench;
 mod bench_lp;
+mod bench_tiles;
 mod factor;
 mod info;
 mod linsolve;
@@ -50,7 +51,7 @@ pub(crate) fn headless() -> Result<Gpu, GlError> {
 #[derive(Subcommand)]
 enum Command {
     /// Print the EGL/GL driver found and its capability record (`--gl es`: the OpenGL ES one).
-    Info,
+    Info(info::InfoArgs),
     /// Draw the 2006 paper's oversized triangle and check its fragment count against the formula.
     Demo(info::DemoArgs),
     /// Solve a linear program (MPS file or a generated random dense LP).
@@ -76,7 +77,7 @@ pub fn run() -> ExitCode {
     let _ = GL_API.set(cli.gl);
     match cli.command {
         None => lp::run_default(),
-        Some(Command::Info) => info::info(),
+        Some(Command::Info(a)) => info::info(&a),
         Some(Command::Demo(a)) => info::demo(&a),
         Some(Command::Solve(a)) => lp::solve(&a),
         Some(Command::Generate(a)) => lp::generate(&a),

@@ -8,8 +8,9 @@ use crate::cpu::random;
 use crate::gl::{Gpu, PassObserver, PingPong, TexelFormat};
 use crate::gpu::blocked::assemble::{self as blocked_assemble, BlockedOperands};
 use crate::gpu::cholesky::{self, Variant};
+use crate::gpu::tiled::{self, TilePlan};
 use crate::gpu::{assemble, substitute, Vector};
-use crate::layout::Format;
+use crate::layout::{Format, Tiles};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -132,6 +133,35 @@ impl Scenario {
                     gpu.stop_observing();
                     r?;
                     (gpu.read(c.source())?, gpu.pass_count() - start)
+                } else if let Some(plan) = self
+                    .variant
+                    .block()
+                    .filter(|_| !self.variant.is_paper())
+                    .and_then(|b| TilePlan::default_for(gpu.info(), b).ok())
+                {
+                    // The tiled assembly (the plan's tile), its planes read back one after another.
+                    let layout = plan.layout(m);
+                    let ops = BlockedOperands::new(gpu, &a, m, self.n, layout.padded)?;
+                    ops.set_d2(gpu, &d2)?;
+                    let planes = |k, size| tiled::cholesky::planes(gpu, k, size, "C (4×4 tiles)");
+                    let mut c: Vec<PingPong> = planes(4, layout.plane_size())?
+                        .into_iter()
+                        .zip(planes(4, layout.plane_size())?)
+                        .map(|(s, t)| PingPong::new(s, t))
+                        .collect();
+                    let wide = match plan.assembly.planes() > 4 {
+                        true => Some(planes(8, Tiles { shape: plan.assembly, ..layout }.plane_size())?),
+                        false => None,
+                    };
+                    let start = watch(gpu);
+                    let r = tiled::assemble::assemble_into(gpu, &ops, &mut c, wide.as_deref(), &layout, usize::MAX);
+                    gpu.stop_observing();
+                    r?;
+                    let mut data = Vec::new();
+                    for p in &c {
+                        data.extend(gpu.read(p.source())?);
+                    }
+                    (data, gpu.pass_count() - start)
                 } else {
                     let start = watch(gpu);
                     let c = assemble::assemble(gpu, &a, &d2, m, self.n, self.format);

@@ -12,6 +12,7 @@ pub mod coverage;
 pub mod lu;
 pub mod packed;
 pub mod solve;
+pub mod tiles;
 
 /// One vertex: a position and two 3-component texture coordinates (the papers' T0, T1).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]

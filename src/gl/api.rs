@@ -73,11 +73,20 @@ pub struct HeadlessOptions {
     /// How kernels fetch; `None`: the dialect's choice (rectangle textures on desktop GL,
     /// [`super::ES_FETCH`] on OpenGL ES). Rectangle textures do not exist on OpenGL ES.
     pub fetch: Option<super::Fetch>,
+    /// Use at most this many draw buffers (targets one pass writes), whatever the driver has:
+    /// how the fallback of kernels that need more is exercised on a driver with enough.
+    pub max_draw_buffers: Option<u32>,
 }
 
 impl Default for HeadlessOptions {
     fn default() -> Self {
-        Self { api: GlApi::Auto, version: None, device: DevicePreference::default(), fetch: None }
+        Self {
+            api: GlApi::Auto,
+            version: None,
+            device: DevicePreference::default(),
+            fetch: None,
+            max_draw_buffers: None,
+        }
     }
 }
 

@@ -66,6 +66,11 @@ pub(super) fn probe(
         let rect = if fetch.uses_rectangles() { gl.get_parameter_i32(glow::MAX_RECTANGLE_TEXTURE_SIZE) } else { 0 };
         (gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE).max(0) as u32, rect.max(0) as u32)
     };
+    // SAFETY: as above; three integer limits every GL 3.3 / ES 3.0 context has.
+    let [max_draw_buffers, max_color_attachments, max_texture_units] = unsafe {
+        [glow::MAX_DRAW_BUFFERS, glow::MAX_COLOR_ATTACHMENTS, glow::MAX_TEXTURE_IMAGE_UNITS]
+            .map(|p| gl.get_parameter_i32(p).max(0) as u32)
+    };
     let exts = gl.supported_extensions();
     let has = |names: &[&str]| names.iter().any(|n| exts.contains(*n));
     // Float render support is checked by making targets, so later failures are real ones.
@@ -92,6 +97,9 @@ pub(super) fn probe(
         fetch,
         max_texture_size,
         max_rectangle_texture_size,
+        max_draw_buffers,
+        max_color_attachments,
+        max_texture_units,
         r32f_renderable: true,
         rgba32f_renderable: true,
         fragment_counting: if es { FragmentCounting::Predicted } else { FragmentCounting::SamplesPassed },

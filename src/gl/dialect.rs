@@ -3,7 +3,7 @@
 //!
 //! Kernel files are written against three names, the papers' Cg vocabulary, that the prelude
 //! defines per dialect:
-//! - `samplerRECT`: the type of a source texture (`S0`..`S3`);
+//! - `samplerRECT`: the type of a source texture (`S0`, `S1`, …);
 //! - `texRECT(s, p)`: the texel that contains the texel-unit point `p` (texel floor(p)), the
 //!   papers' `texRECT`; `p` is usually an interpolated T0/T1, swizzled;
 //! - `texelAt(s, ij)`: the texel at integer coordinates `ij` (an `ivec2`).

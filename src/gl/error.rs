@@ -53,6 +53,9 @@ pub enum GlError {
     /// A pass has more sources than the kernels declare samplers.
     #[error("pass {pass} binds {count} source textures; at most {max} are supported")]
     TooManySources { pass: String, count: usize, max: usize },
+    /// A pass writes more targets at once than the context has draw buffers.
+    #[error("pass {pass} writes {count} targets at once; this context has {max} draw buffers (GL_MAX_DRAW_BUFFERS)")]
+    TooManyTargets { pass: String, count: usize, max: usize },
     /// A pass sets a uniform its kernel does not declare (a misspelt name).
     #[error("pass {pass} sets uniform `{name}`, which {kernel} does not declare (it declares: {declared})")]
     UnknownUniform { pass: String, kernel: String, name: String, declared: String },

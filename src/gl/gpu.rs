@@ -78,7 +78,11 @@ impl Gpu {
     pub fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
         let (egl, gl, reset_status) = context::create_headless(opts)?;
         let platform = format!("{}, {}", egl.egl_version, egl.device);
-        Self::with_fetch(gl, reset_status, platform, Box::new(egl), opts.fetch)
+        let mut gpu = Self::with_fetch(gl, reset_status, platform, Box::new(egl), opts.fetch)?;
+        if let Some(cap) = opts.max_draw_buffers {
+            gpu.info.max_draw_buffers = gpu.info.max_draw_buffers.min(cap);
+        }
+        Ok(gpu)
     }
 
     /// In the browser there is no EGL: a page makes its `Gpu` from its WebGL2 context with

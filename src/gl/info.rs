@@ -71,6 +71,14 @@ fn rectangle() -> Fetch {
 fn yes() -> bool {
     true
 }
+/// OpenGL 3.3's minima (every record written before these fields were probed came from a
+/// desktop GL 3.3+ context).
+fn gl33_draw_buffers() -> u32 {
+    8
+}
+fn gl33_texture_units() -> u32 {
+    16
+}
 
 /// What the driver is and can do.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -90,6 +98,17 @@ pub struct GpuInfo {
     pub max_texture_size: u32,
     /// `GL_MAX_RECTANGLE_TEXTURE_SIZE`; 0 where rectangle textures do not exist.
     pub max_rectangle_texture_size: u32,
+    /// `GL_MAX_DRAW_BUFFERS`: how many targets one pass may write (multiple render targets; at
+    /// least 8 on OpenGL 3.3, at least 4 on OpenGL ES 3.0 and WebGL2).
+    #[serde(default = "gl33_draw_buffers")]
+    pub max_draw_buffers: u32,
+    /// `GL_MAX_COLOR_ATTACHMENTS`: how many textures one framebuffer may hold.
+    #[serde(default = "gl33_draw_buffers")]
+    pub max_color_attachments: u32,
+    /// `GL_MAX_TEXTURE_IMAGE_UNITS`: how many sources a fragment shader may sample (at least 16
+    /// on every API glsolve runs on).
+    #[serde(default = "gl33_texture_units")]
+    pub max_texture_units: u32,
     /// R32F textures are framebuffer-complete (checked by making one).
     pub r32f_renderable: bool,
     /// RGBA32F textures are framebuffer-complete (checked by making one).
@@ -119,6 +138,11 @@ impl GpuInfo {
         } else {
             self.max_texture_size
         }
+    }
+    /// How many targets one pass may write at once: the smaller of the draw buffers and the
+    /// color attachments.
+    pub fn max_targets(&self) -> u32 {
+        self.max_draw_buffers.min(self.max_color_attachments)
     }
     /// Mesa's software rasterizers rasterize at flush, so timer queries miss the work; ANGLE's
     /// SwiftShader is a software rasterizer too.
@@ -161,6 +185,9 @@ impl GpuInfo {
                 },
             ),
             ("largest matrix side", self.max_side().to_string()),
+            ("GL_MAX_DRAW_BUFFERS", self.max_draw_buffers.to_string()),
+            ("GL_MAX_COLOR_ATTACHMENTS", self.max_color_attachments.to_string()),
+            ("GL_MAX_TEXTURE_IMAGE_UNITS", self.max_texture_units.to_string()),
             ("R32F render target", yes_no(self.r32f_renderable)),
             ("RGBA32F render target", yes_no(self.rgba32f_renderable)),
             (

@@ -21,6 +21,7 @@ mod record;
 mod reset;
 mod runner;
 mod shared;
+mod targets;
 mod texture;
 mod transfer;
 #[cfg(feature = "viewer")]
@@ -35,7 +36,7 @@ pub use gpu::{Gpu, PassObserver, Traffic};
 pub use info::{FenceWait, FragmentCounting, GpuInfo, Readback, TimerQuery};
 pub use observer::{PassLog, PassTotals};
 pub use pass::Pass;
-pub use program::{declared_uniforms, output_format, Kernel, MAX_SOURCES, PASS_VERT};
+pub use program::{declared_uniforms, output_format, Kernel, MAX_OUTPUTS, MAX_SOURCES, PASS_VERT};
 pub use record::{Measure, PassRecord, TimeMode};
 pub use reset::{load_reset_status, ResetStatusFn};
 pub use shared::ContextHome;

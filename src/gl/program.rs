@@ -34,8 +34,13 @@ impl Kernel {
 /// The vertex shader shared by every pass: texel-unit positions to clip space, T0/T1 passed on.
 pub const PASS_VERT: Kernel = Kernel { file: "pass.vert", source: include_str!("../../glsl/pass.vert"), variants: &[] };
 
-/// How many source textures a pass may bind (samplers `S0`..`S3`).
-pub const MAX_SOURCES: usize = 4;
+/// How many source textures a pass may bind (samplers `S0`..`S15`): the texture units every
+/// context glsolve runs on has (GL 3.3, OpenGL ES 3.0 and WebGL2 all guarantee
+/// GL_MAX_TEXTURE_IMAGE_UNITS ≥ 16; the capability probe checks it).
+pub const MAX_SOURCES: usize = 16;
+
+/// The most fragment outputs a kernel may declare (`tile0`..`tile7`, each an RGBA target).
+pub const MAX_OUTPUTS: usize = 8;
 
 /// Uniforms every program gets from the runner, never from a pass.
 const RUNNER_UNIFORMS: [&str; 1] = ["viewport"];
@@ -51,6 +56,9 @@ pub(super) struct Program {
     pub(super) name: String,
     /// What the kernel writes: `out float` (R32F targets) or `out vec4` (RGBA32F targets).
     pub(super) output: TexelFormat,
+    /// How many targets it writes: 1 (`result`), or the active `tile0`, `tile1`, … outputs of a
+    /// register-tile kernel (one per plane, at locations 0, 1, …).
+    pub(super) outputs: usize,
 }
 
 impl Drop for Program {
@@ -185,14 +193,34 @@ pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) 
         let viewport = gl.get_uniform_location(program, "viewport");
         let declared = declared_uniforms(fragment.source);
         let output = output_format(fragment.source);
-        Ok(Program { shared: Rc::clone(shared), program, viewport, uniforms, declared, name, output })
+        let mut outputs = 1;
+        for k in 0..MAX_OUTPUTS {
+            let location = gl.get_frag_data_location(program, &format!("tile{k}"));
+            if location < 0 {
+                break;
+            }
+            if location != k as i32 {
+                cleanup(gl, program, &[]);
+                return Err(GlError::ShaderLink {
+                    kernel: name,
+                    log: format!("output tile{k} is at location {location}; tile k must be at location k"),
+                });
+            }
+            outputs = k + 1;
+        }
+        Ok(Program { shared: Rc::clone(shared), program, viewport, uniforms, declared, name, output, outputs })
     }
 }
 
-/// A kernel that declares `out vec4` writes RGBA texels; every other kernel writes one float.
+/// A kernel that declares `out vec4` (after an optional `layout(location = k)`) writes RGBA
+/// texels; every other kernel writes one float.
 pub fn output_format(source: &str) -> TexelFormat {
     let vec4 = source.lines().any(|l| {
         let l = l.split("//").next().unwrap_or("").trim();
+        let l = match l.strip_prefix("layout") {
+            Some(rest) => rest.split_once(')').map_or("", |(_, after)| after.trim_start()),
+            None => l,
+        };
         l.starts_with("out vec4 ")
     });
     if vec4 {
@@ -202,7 +230,7 @@ pub fn output_format(source: &str) -> TexelFormat {
     }
 }
 
-/// `S0`..`S3` are the pass's source textures, bound to units 0..3.
+/// `S0`..`S15` are the pass's source textures, bound to units 0..15.
 fn sampler_unit(name: &str) -> Option<usize> {
     let unit: usize = name.strip_prefix('S')?.parse().ok()?;
     (unit < MAX_SOURCES).then_some(unit)
@@ -243,6 +271,14 @@ mod tests {
     }
 
     #[test]
+    fn outputs_after_a_layout_qualifier_are_rgba() {
+        assert_eq!(output_format("layout(location = 3) out vec4 tile3;"), TexelFormat::Rgba32F);
+        assert_eq!(output_format("out vec4 result;"), TexelFormat::Rgba32F);
+        assert_eq!(output_format("out float result;"), TexelFormat::R32F);
+        assert_eq!(output_format("// out vec4 result;\nout float result;"), TexelFormat::R32F);
+    }
+
+    #[test]
     fn defines_are_matched_by_macro_name() {
         let k = Kernel { file: "k.frag", source: "", variants: &["TRIAD", "BLOCK"] };
         assert!(k.accepts("TRIAD"));
@@ -252,10 +288,10 @@ mod tests {
     }
 
     #[test]
-    fn samplers_are_s0_to_s3() {
+    fn samplers_are_s0_to_s15() {
         assert_eq!(sampler_unit("S0"), Some(0));
-        assert_eq!(sampler_unit("S3"), Some(3));
-        assert_eq!(sampler_unit("S4"), None);
+        assert_eq!(sampler_unit("S15"), Some(15));
+        assert_eq!(sampler_unit("S16"), None);
         assert_eq!(sampler_unit("Sx"), None);
         assert_eq!(sampler_unit("tiny"), None);
     }

@@ -40,17 +40,18 @@ impl Gpu {
 
     /// Draws one pass.
     pub fn run(&self, pass: &Pass) -> GlResult<()> {
-        for t in pass.sources.iter().copied().chain([pass.target]) {
+        for t in pass.sources.iter().copied().chain(pass.targets()) {
             self.check_owned(t, &format!("pass {}", pass.name))?;
         }
-        if pass.sources.iter().any(|s| s.id() == pass.target.id()) {
+        if pass.sources.iter().any(|s| pass.targets().any(|t| s.id() == t.id())) {
             return Err(GlError::Feedback { pass: pass.name.into() });
         }
-        if pass.sources.len() > MAX_SOURCES {
+        let max_sources = MAX_SOURCES.min(self.info.max_texture_units as usize);
+        if pass.sources.len() > max_sources {
             return Err(GlError::TooManySources {
                 pass: pass.name.into(),
                 count: pass.sources.len(),
-                max: MAX_SOURCES,
+                max: max_sources,
             });
         }
         let program = self.program(pass.kernel, pass.defines)?;
@@ -66,6 +67,14 @@ impl Gpu {
                 ),
             });
         }
+        let targets = 1 + pass.more_targets.len();
+        if program.outputs != targets {
+            return Err(GlError::Format {
+                pass: pass.name.into(),
+                detail: format!("{} writes {} targets but the pass gives {targets}", program.name, program.outputs),
+            });
+        }
+        let fbo = self.framebuffer_of(pass)?;
         let locations = program.locate(pass.name, pass.uniforms)?;
         // The observer is taken out while it runs, so passes it issues itself go unobserved.
         let observer = self.observer.borrow_mut().take();
@@ -73,7 +82,7 @@ impl Gpu {
         if let Some(o) = &observer {
             o.borrow_mut().before_pass(self, pass);
         }
-        let result = self.draw(pass, &program, &locations, measure);
+        let result = self.draw(pass, fbo, &program, &locations, measure);
         if let (Some(o), Ok(record)) = (&observer, &result) {
             o.borrow_mut().after_pass(self, pass, record);
         }
@@ -84,6 +93,7 @@ impl Gpu {
     fn draw(
         &self,
         pass: &Pass,
+        fbo: glow::Framebuffer,
         program: &Program,
         locations: &[Option<glow::UniformLocation>],
         measure: Measure,
@@ -113,7 +123,7 @@ impl Gpu {
         };
         // SAFETY: context current; every bound object is alive for the duration of the call.
         unsafe {
-            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(pass.target.fbo));
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
             gl.viewport(0, 0, w as i32, h as i32);
             gl.use_program(Some(program.program));
             gl.uniform_2_f32(program.viewport.as_ref(), w as f32, h as f32);

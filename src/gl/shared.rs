@@ -36,6 +36,10 @@ pub(crate) struct Shared {
     /// The framebuffer the last pass drew into (while its texture lives): where a browser
     /// context reads one texel to wait for the passes (see [`Shared::finish`]).
     pub(super) last_target: Cell<Option<glow::Framebuffer>>,
+    /// Framebuffers with several color attachments (the targets of multiple-render-target
+    /// passes), keyed by their textures' ids in attachment order; a texture's drop deletes every
+    /// one it is attached to.
+    pub(super) multi_targets: RefCell<Vec<(Vec<u64>, glow::Framebuffer)>>,
     /// Whether waiting must go through a readback (WebGL2, whose `finish` need not wait).
     pub(super) finish_by_readback: Cell<bool>,
     /// The shading language kernels are compiled in.
@@ -63,6 +67,7 @@ impl Shared {
             texture_bytes_peak: Cell::new(0),
             next_id: Cell::new(0),
             last_target: Cell::new(None),
+            multi_targets: RefCell::new(Vec::new()),
             finish_by_readback: Cell::new(false),
             dialect,
             fetch,

@@ -232,8 +232,17 @@ impl Drop for Texture {
         if self.shared.last_target.get() == Some(self.fbo) {
             self.shared.last_target.set(None);
         }
+        let multi: Vec<glow::Framebuffer> = {
+            let mut cache = self.shared.multi_targets.borrow_mut();
+            let (with, without): (Vec<_>, Vec<_>) = cache.drain(..).partition(|(ids, _)| ids.contains(&self.id));
+            *cache = without;
+            with.into_iter().map(|(_, fbo)| fbo).collect()
+        };
         // SAFETY: `shared` keeps the context alive and `gl()` makes it current.
         unsafe {
+            for fbo in multi {
+                self.shared.gl().delete_framebuffer(fbo);
+            }
             self.shared.gl().delete_framebuffer(self.fbo);
             self.shared.gl().delete_texture(self.tex);
         }

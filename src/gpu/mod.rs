@@ -11,6 +11,7 @@ pub mod plan;
 pub mod plan_runner;
 pub mod pool;
 pub mod substitute;
+pub mod tiled;
 pub mod vector;
 
 pub use error::{GpuError, GpuResult};

@@ -16,6 +16,10 @@ pub enum Role {
     T,
     /// The n-th auxiliary texture given to [`execute`].
     Aux(usize),
+    /// Plane q of a planed ping-pong S ([`execute_planes`]; plane 0 is S).
+    SPlane(usize),
+    /// Plane q of a planed ping-pong T (plane 0 is T).
+    TPlane(usize),
 }
 
 /// What a planned pass does, in the papers' words. Algorithms that treat one kind of pass
@@ -61,6 +65,18 @@ pub enum PassKind {
     AssembleBlocks,
     /// Blocked substitution: one block of B entries solved and the rest updated.
     SubstituteBlock,
+    /// Register-tiled assembly: a tile of A·D²·Aᵀ per fragment over b columns of A.
+    AssembleTiles,
+    /// Register tiles: 8×4 tiles to 4×4 tiles.
+    Retile,
+    /// Tiled Cholesky: the diagonal block.
+    TileDiagonal,
+    /// Tiled Cholesky: the panel below the diagonal block.
+    TilePanel,
+    /// Tiled Cholesky: the rank-B update of the trailing matrix.
+    TileUpdate,
+    /// Tiled substitution: one block of B entries solved and the rest updated.
+    SubstituteTiles,
     /// Blocked LU: U12 = L11⁻¹·(P·A)12, the panel's strip of U.
     UpperStrip,
     /// Blocked LU: the trailing update of the next panel's columns only (the look-ahead).
@@ -100,6 +116,12 @@ impl PassKind {
             PassKind::ScaleColumns => "scale_columns",
             PassKind::AssembleBlocks => "assemble_blocks",
             PassKind::SubstituteBlock => "substitute_block",
+            PassKind::AssembleTiles => "assemble_tiles",
+            PassKind::Retile => "retile",
+            PassKind::TileDiagonal => "tile_diagonal",
+            PassKind::TilePanel => "tile_panel",
+            PassKind::TileUpdate => "tile_update",
+            PassKind::SubstituteTiles => "substitute_tiles",
             PassKind::UpperStrip => "lu_upper_strip",
             PassKind::LookAheadUpdate => "lu_lookahead_update",
             PassKind::TrailingUpdate => "lu_trailing_update",
@@ -119,6 +141,8 @@ pub struct PlannedPass {
     pub kernel: &'static Kernel,
     pub defines: &'static [&'static str],
     pub target: Role,
+    /// Targets written by the same fragments after `target` (multiple render targets).
+    pub more_targets: Vec<Role>,
     pub sources: Vec<Role>,
     pub primitive: Primitive,
     pub uniforms: Vec<(&'static str, f32)>,
@@ -143,6 +167,7 @@ impl PlannedPass {
             kernel,
             defines: &[],
             target,
+            more_targets: Vec::new(),
             sources: sources.to_vec(),
             primitive,
             uniforms: Vec::new(),
@@ -154,6 +179,15 @@ impl PlannedPass {
         self.defines = d;
         self
     }
+    /// Adds targets after `target` (one per plane of a register tile).
+    pub fn more_targets(mut self, t: &[Role]) -> Self {
+        self.more_targets = t.to_vec();
+        self
+    }
+    /// Every target, `target` first.
+    pub fn targets(&self) -> impl Iterator<Item = Role> + '_ {
+        std::iter::once(self.target).chain(self.more_targets.iter().copied())
+    }
     pub fn uniform(mut self, name: &'static str, v: f32) -> Self {
         self.uniforms.push((name, v));
         self
@@ -164,29 +198,39 @@ impl PlannedPass {
     }
 }
 
-fn resolve<'a>(pp: &'a PingPong, aux: &[&'a Texture], r: Role) -> &'a Texture {
+fn resolve<'a>(pp: &'a [PingPong], aux: &[&'a Texture], r: Role) -> &'a Texture {
     match r {
-        Role::S => pp.source(),
-        Role::T => pp.target(),
+        Role::S => pp[0].source(),
+        Role::T => pp[0].target(),
+        Role::SPlane(q) => pp[q].source(),
+        Role::TPlane(q) => pp[q].target(),
         Role::Aux(n) => aux[n],
     }
 }
 
 /// Runs the plan's passes in order on `pp` (swapping where the plan says) and `aux`.
 pub fn execute(gpu: &Gpu, pp: &mut PingPong, aux: &[&Texture], plan: &[PlannedPass]) -> GlResult<()> {
+    execute_planes(gpu, std::slice::from_mut(pp), aux, plan)
+}
+
+/// Runs the plan on a planed ping-pong: plane q of S and T is `pp[q]`, and a swap swaps every
+/// plane.
+pub fn execute_planes(gpu: &Gpu, pp: &mut [PingPong], aux: &[&Texture], plan: &[PlannedPass]) -> GlResult<()> {
     // Kernels compile before the first pass so compilation never lands inside a measured pass.
     for p in plan {
         gpu.prepare(p.kernel, p.defines)?;
     }
     for p in plan {
         let sources: Vec<&Texture> = p.sources.iter().map(|&r| resolve(pp, aux, r)).collect();
+        let more: Vec<&Texture> = p.more_targets.iter().map(|&r| resolve(pp, aux, r)).collect();
         let pass = Pass::new(p.name, p.kernel, resolve(pp, aux, p.target), &sources, p.primitive)
+            .more_targets(&more)
             .defines(p.defines)
             .uniforms(&p.uniforms)
             .step(p.step);
         gpu.run(&pass)?;
         if p.swap_after {
-            pp.swap();
+            pp.iter_mut().for_each(PingPong::swap);
         }
     }
     Ok(())

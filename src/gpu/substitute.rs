@@ -62,8 +62,10 @@ pub fn plan_backward(m: u32, format: Format) -> Vec<PlannedPass> {
 }
 
 fn run_plan(gpu: &Gpu, factor: &Factor, rhs: &Vector, plan: &[PlannedPass]) -> GpuResult<Vector> {
-    if factor.blocks.is_some() {
-        return Err(GpuError::Unsupported("a blocked factor is solved by gpu::blocked::substitute".into()));
+    if factor.blocks.is_some() || factor.tiles.is_some() {
+        return Err(GpuError::Unsupported(
+            "a blocked or tiled factor is solved by gpu::blocked::substitute or gpu::tiled::substitute".into(),
+        ));
     }
     if rhs.len() != factor.m {
         return Err(GpuError::Shape(format!(

@@ -2,9 +2,11 @@
 //! four-values-per-texel layouts of the blocked kernels (pure).
 pub mod packed;
 pub mod rgba;
+pub mod tiles;
 
 pub use packed::Packed;
 pub use rgba::{Blocks2x2, Rows4};
+pub use tiles::{TileShape, Tiles};
 
 /// How a symmetric or triangular matrix is stored in a texture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -6,8 +6,9 @@ use crate::{js, App};
 use glsolve::cpu::random;
 use glsolve::gpu::cholesky::{plan, Variant};
 use glsolve::gpu::plan_runner::PlanRunner;
+use glsolve::layout::Tiles;
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps_write, random::random_lp, solve_on, BackendKind, Settings};
+use glsolve::lp::{mps_write, random::random_lp, solve_on, BackendKind, GpuOptions, Settings};
 use wasm_bindgen::prelude::*;
 
 /// The random dense LP (m rows, n = 4m) of the papers' family as an MPS file, for the page's
@@ -39,6 +40,10 @@ impl App {
         let passes = plan(m as u32, v);
         let mut runner = match v {
             Variant::Blocked(block) => PlanRunner::blocked(&self.gpu, &c, m, block, &passes),
+            Variant::Tiled(block) => {
+                let layout = Tiles::square(m, block.size(), glsolve::gpu::tiled::FACTOR_TILE);
+                PlanRunner::tiled(&self.gpu, &c, layout, block, &passes)
+            }
             _ => PlanRunner::new(&self.gpu, &c, (m, m), &passes),
         }
         .map_err(js)?;
@@ -47,14 +52,19 @@ impl App {
         Ok(median(runs))
     }
 
-    /// The random dense LP (m, seed) on the gpu backend: a warm-up, then the median of `reps`
-    /// solves by the solve's own clock. JSON: `{median_s, status, objective, iterations}`.
-    pub fn bench_lp(&self, m: usize, seed: u32, reps: usize) -> Result<String, JsError> {
+    /// The random dense LP (m, seed) on the gpu backend with the Cholesky `variant` (empty: the
+    /// default): a warm-up, then the median of `reps` solves by the solve's own clock. JSON:
+    /// `{median_s, status, objective, iterations, variant}`.
+    pub fn bench_lp(&self, m: usize, seed: u32, reps: usize, variant: &str) -> Result<String, JsError> {
         if m == 0 {
             return Err(JsError::new("m must be at least 1"));
         }
         let model = random_lp(m, u64::from(seed)).to_model(u64::from(seed));
-        let settings = Settings::for_backend(BackendKind::Gpu);
+        let mut gpu = GpuOptions::default();
+        if !variant.is_empty() {
+            gpu.variant = variant.parse().map_err(|e| JsError::new(&format!("unknown variant {variant:?}: {e}")))?;
+        }
+        let settings = Settings::builder(BackendKind::Gpu).gpu(gpu).build().map_err(js)?;
         let mut last = None;
         let mut runs = Vec::new();
         for rep in 0..=reps.max(1) {
@@ -70,6 +80,7 @@ impl App {
             "status": sol.status.name(),
             "objective": sol.objective,
             "iterations": sol.iterations,
+            "variant": gpu.variant.name(),
         })
         .to_string())
     }

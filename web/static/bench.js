@@ -1,6 +1,7 @@
 // The browser benchmark (`?bench`): glsolve's gpu backend against HiGHS compiled to WebAssembly
-// (npm `highs`, served from web/node_modules) on the same random dense LPs in the same page, and
-// glsolve's blocked Cholesky and LP timed as the native `glsolve bench` times them. The report is
+// (npm `highs`, served from web/node_modules) on the same random dense LPs in the same page (at
+// m = 512 also with the blocked kernels and with the register tiles), and glsolve's blocked and
+// tiled Cholesky and LP timed as the native `glsolve bench` times them. The report is
 // posted to /report (web/bench.mjs collects it).
 import { ready } from './app.js';
 import { random_lp_mps } from './pkg/glsolve_web.js';
@@ -43,16 +44,21 @@ export async function run(params) {
   report.info = Object.fromEntries(JSON.parse(app.info()));
   const reps = Number(params.get('reps') ?? 3);
   const sizes = (params.get('sizes') ?? '64,128,256,512').split(',').map(Number);
+  const variantSizes = (params.get('variant_sizes') ?? '512').split(',').map(Number);
+  const variantNames = (params.get('variants') ?? 'blocked-16,tiled-16').split(',');
   try {
     const highs = await loadHighs();
     for (const m of sizes) {
-      const glsolve = JSON.parse(app.bench_lp(m, 7, reps));
+      const glsolve = JSON.parse(app.bench_lp(m, 7, reps, ''));
       const mps = random_lp_mps(m, 7);
       const simplex = timeHighs(highs, mps, {}, reps);
       const ipm = timeHighs(highs, mps, { solver: 'ipm' }, reps);
-      report.lp.push({ m, n: 4 * m, seed: 7, reps, glsolve, highs: simplex, highs_ipm: ipm });
+      // The sizes of `variant_sizes` also with each of `variants` (the blocked kernels against
+      // the register tiles), interleaved with nothing else.
+      const variants = variantSizes.includes(m) ? variantNames.map((v) => JSON.parse(app.bench_lp(m, 7, reps, v))) : [];
+      report.lp.push({ m, n: 4 * m, seed: 7, reps, glsolve, variants, highs: simplex, highs_ipm: ipm });
     }
-    for (const [variant, m] of (params.get('cholesky') ?? 'blocked-16:1024').split(',').map((s) => s.split(':'))) {
+    for (const [variant, m] of (params.get('cholesky') ?? 'blocked-16:1024,tiled-16:1024').split(',').map((s) => s.split(':'))) {
       report.cholesky.push({ variant, m: Number(m), reps, median_s: app.bench_cholesky(variant, Number(m), reps) });
     }
   } catch (e) {

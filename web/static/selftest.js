@@ -93,11 +93,12 @@ export async function run(params) {
     report.fatal = `the LP suite stopped: ${messageOf(e)}`;
   }
   try {
-    for (const variant of ['triangle-pair', 'square-triad', 'inner', 'blocked-8']) {
+    for (const variant of ['triangle-pair', 'square-triad', 'inner', 'blocked-8', 'tiled-8']) {
       await viewer(report, `cholesky ${variant}`, { algorithm: 'cholesky', variant, m: 9 });
     }
     await viewer(report, 'cholesky packed', { algorithm: 'cholesky', variant: 'triangle-pair', m: 9, packed: true });
     await viewer(report, 'assembly blocked', { algorithm: 'assemble', variant: 'blocked-16', m: 7, n: 13 });
+    await viewer(report, 'assembly tiled', { algorithm: 'assemble', variant: 'tiled-16', m: 7, n: 13 });
     await viewer(report, 'substitution packed', { algorithm: 'solve', variant: 'triangle-pair', m: 8, packed: true, direction: 'both' });
     await viewer(report, 'lu', { algorithm: 'lu', variant: 'triangle-pair', m: 7 });
     await viewer(report, 'least squares', { algorithm: 'lsq', variant: 'triangle-pair', m: 4, n: 9 });

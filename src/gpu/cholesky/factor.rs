@@ -9,8 +9,10 @@ use crate::gl::{Gpu, Pass, PingPong, TexelFormat, Texture};
 use crate::gpu::blocked::cholesky::BlockedWork;
 use crate::gpu::error::{GpuError, GpuResult};
 use crate::gpu::plan::{execute, PassKind, PlannedPass, Role};
+use crate::gpu::tiled::cholesky::TiledWork;
+use crate::gpu::tiled::TilePlan;
 use crate::kernels;
-use crate::layout::{Blocks2x2, Format, Packed};
+use crate::layout::{Blocks2x2, Format, Packed, Tiles};
 
 /// A factor on the GPU: L in the lower triangle of `texture` (full format; the strict upper part
 /// holds whatever the variant left there), in all of it (packed format), or in the lower
@@ -24,6 +26,8 @@ pub struct Factor {
     pub spare: Texture,
     /// The 2×2-block layout of a blocked variant's factor.
     pub blocks: Option<Blocks2x2>,
+    /// A tiled variant's layout and the factor's planes 1, 2, 3 (plane 0 is `texture`).
+    pub tiles: Option<(Tiles, Vec<Texture>)>,
 }
 
 /// Factors the m×m symmetric matrix whose lower triangle is in `c` (row-major; the strict upper
@@ -50,9 +54,21 @@ pub fn factor_with(gpu: &Gpu, c: &[f32], m: usize, variant: Variant, format: For
             }
         }
     }
-    if let Variant::Blocked(block) = variant {
+    if let Some(block) = variant.block() {
         if format == Format::Packed {
-            return Err(GpuError::Unsupported(format!("the {variant} variant stores full 2×2 blocks, not packed")));
+            return Err(GpuError::Unsupported(format!("the {variant} variant stores full blocks, not packed")));
+        }
+        if let Variant::Tiled(_) = variant {
+            match TilePlan::default_for(gpu.info(), block) {
+                Ok(plan) => {
+                    let mut w = TiledWork::new(gpu, plan.layout(m), block)?;
+                    w.upload(gpu, c)?;
+                    w.factor(gpu, None)?;
+                    return tiled_factor(gpu, w, variant);
+                }
+                // Fewer draw buffers than a tile needs: the blocked kernels, same B.
+                Err(_) => return factor_with(gpu, c, m, Variant::Blocked(block), format),
+            }
         }
         let mut w = BlockedWork::new(gpu, m, block)?;
         w.upload(gpu, c)?;
@@ -98,14 +114,38 @@ fn factor_in_place(gpu: &Gpu, mut pp: PingPong, m: usize, variant: Variant, form
     execute(gpu, &mut pp, &[], &passes)?;
     let (spare, texture) = pp.into_parts();
     check_diagonal(gpu, &texture, m, format)?;
-    Ok(Factor { m, variant, format, texture, spare, blocks: None })
+    Ok(Factor { m, variant, format, texture, spare, blocks: None, tiles: None })
 }
 
 /// The finished blocked factorization as a [`Factor`], after the breakdown check.
 fn blocked_factor(gpu: &Gpu, w: BlockedWork, variant: Variant) -> GpuResult<Factor> {
     blocked_diagonal(gpu, &w.l, w.m, &w.layout)?;
     let BlockedWork { m, layout, l, d, .. } = w;
-    Ok(Factor { m, variant, format: Format::Full, texture: l, spare: d, blocks: Some(layout) })
+    Ok(Factor { m, variant, format: Format::Full, texture: l, spare: d, blocks: Some(layout), tiles: None })
+}
+
+/// The finished tiled factorization as a [`Factor`], after the breakdown check.
+fn tiled_factor(gpu: &Gpu, w: TiledWork, variant: Variant) -> GpuResult<Factor> {
+    let out = gpu.texture_of(TexelFormat::Rgba32F, w.layout.padded / 4, 1, "the factor's diagonal")?;
+    let l: Vec<&Texture> = w.l.iter().collect();
+    crate::gpu::tiled::cholesky::gather_diagonal(gpu, &l, &out)?;
+    let diag: Vec<f32> = gpu.read(&out)?.into_iter().take(w.m).collect();
+    if let Some(column) = diag.iter().position(|v| !(v.is_finite() && *v > 0.0)) {
+        return Err(GpuError::NotPositiveDefinite { column, pivot: diag[column] });
+    }
+    let TiledWork { m, layout, l, mut d, .. } = w;
+    let mut planes = l.into_iter();
+    let texture = planes.next().ok_or_else(|| GpuError::Shape("a tiled factor without planes".into()))?;
+    let spare = d.swap_remove(0);
+    Ok(Factor {
+        m,
+        variant,
+        format: Format::Full,
+        texture,
+        spare,
+        blocks: None,
+        tiles: Some((layout, planes.collect())),
+    })
 }
 
 /// The blocked factor's diagonal, gathered and read back (m values), with the breakdown check of
@@ -190,11 +230,20 @@ pub fn factor_normal_equations(
     let (spare, texture) = pp.into_parts();
     let diag = check_diagonal(gpu, &texture, m, format)?;
     let replaced = diag.iter().filter(|&&v| v >= REPLACED_PIVOT).count();
-    Ok((Factor { m, variant, format, texture, spare, blocks: None }, replaced))
+    Ok((Factor { m, variant, format, texture, spare, blocks: None, tiles: None }, replaced))
 }
 
 /// Reads the factor back: L row-major with the strict upper part zero.
 pub fn read_lower(gpu: &Gpu, f: &Factor) -> GpuResult<Vec<f32>> {
+    if let Some((layout, rest)) = &f.tiles {
+        let mut planes = vec![gpu.read(&f.texture)?];
+        for t in rest {
+            planes.push(gpu.read(t)?);
+        }
+        let mut l = layout.unpack(&planes);
+        zero_upper(&mut l, f.m);
+        return Ok(l);
+    }
     if let Some(layout) = &f.blocks {
         let mut l = layout.unpack(&gpu.read(&f.texture)?);
         zero_upper(&mut l, f.m);

@@ -48,6 +48,10 @@ pub enum Variant {
     /// Beyond the papers: right-looking over blocks of B columns on 2×2 blocks per RGBA texel
     /// ([`crate::gpu::blocked`]).
     Blocked(Block),
+    /// The blocked design with register tiles: a 4×4 tile per fragment written to four targets
+    /// at once ([`crate::gpu::tiled`]); on a context with fewer than four draw buffers it runs
+    /// as `Blocked` with the same B.
+    Tiled(Block),
 }
 
 impl Variant {
@@ -70,21 +74,29 @@ impl Variant {
     pub const BLOCKED: [Variant; 3] =
         [Variant::Blocked(Block::B8), Variant::Blocked(Block::B16), Variant::Blocked(Block::B32)];
 
-    /// The fastest verified variant on the drivers measured (docs/results.md, "Beyond the
-    /// papers"): the default of the LP's GPU backends.
-    pub const FASTEST: Variant = Variant::Blocked(Block::B16);
+    /// The register-tile variants (beyond the papers).
+    pub const TILED: [Variant; 3] = [Variant::Tiled(Block::B8), Variant::Tiled(Block::B16), Variant::Tiled(Block::B32)];
 
-    /// Every variant, the papers' first, then the blocked ones: the one list every interface
-    /// (command-line help and parsing, the browser page) is made from.
-    pub const ALL: [Variant; 11] = {
-        let mut all = [Variant::PAPER; 11];
+    /// The fastest verified variant on the drivers measured (docs/results.md, "Register
+    /// tiles": the LP's gpu and hybrid backends against blocked-16): the default of the LP's
+    /// GPU backends. On a context with fewer than four draw buffers it runs as blocked-16.
+    pub const FASTEST: Variant = Variant::Tiled(Block::B16);
+
+    /// Every variant, the papers' first, then the blocked and the tiled ones: the one list every
+    /// interface (command-line help and parsing, the browser page) is made from.
+    pub const ALL: [Variant; 14] = {
+        let mut all = [Variant::PAPER; 14];
         let mut i = 0;
         while i < Self::PAPERS.len() {
             all[i] = Self::PAPERS[i];
             i += 1;
         }
-        while i < all.len() {
+        while i < Self::PAPERS.len() + Self::BLOCKED.len() {
             all[i] = Self::BLOCKED[i - Self::PAPERS.len()];
+            i += 1;
+        }
+        while i < all.len() {
+            all[i] = Self::TILED[i - Self::PAPERS.len() - Self::BLOCKED.len()];
             i += 1;
         }
         all
@@ -121,16 +133,27 @@ impl Variant {
             }
             Variant::Inner => "inner-product form, one column per step by a loop (2006 Fig. 4a)",
             Variant::Blocked(Block::B8) => "blocked right-looking, 8 columns per step on 2×2 RGBA blocks",
-            Variant::Blocked(Block::B16) => {
-                "blocked right-looking, 16 columns per step on 2×2 RGBA blocks (the LP's GPU default)"
-            }
+            Variant::Blocked(Block::B16) => "blocked right-looking, 16 columns per step on 2×2 RGBA blocks",
             Variant::Blocked(Block::B32) => "blocked right-looking, 32 columns per step on 2×2 RGBA blocks",
+            Variant::Tiled(Block::B8) => "blocked-8 with 4×4 register tiles written to four targets at once",
+            Variant::Tiled(Block::B16) => {
+                "blocked-16 with 4×4 register tiles written to four targets at once (the LP's GPU default)"
+            }
+            Variant::Tiled(Block::B32) => "blocked-32 with 4×4 register tiles written to four targets at once",
         }
     }
 
     /// Whether this is one of the papers' variants (one value per texel, R32F).
     pub fn is_paper(&self) -> bool {
-        !matches!(self, Variant::Blocked(_))
+        !matches!(self, Variant::Blocked(_) | Variant::Tiled(_))
+    }
+
+    /// The block size B of a blocked or tiled variant.
+    pub fn block(&self) -> Option<Block> {
+        match self {
+            Variant::Blocked(b) | Variant::Tiled(b) => Some(*b),
+            _ => None,
+        }
     }
 
     /// A short name: `triangle-pair`, `square-triad`, `inner`, …
@@ -147,6 +170,9 @@ impl Variant {
             Variant::Blocked(Block::B8) => "blocked-8",
             Variant::Blocked(Block::B16) => "blocked-16",
             Variant::Blocked(Block::B32) => "blocked-32",
+            Variant::Tiled(Block::B8) => "tiled-8",
+            Variant::Tiled(Block::B16) => "tiled-16",
+            Variant::Tiled(Block::B32) => "tiled-32",
         }
     }
 

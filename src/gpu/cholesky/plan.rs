@@ -39,6 +39,11 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
         // Its own textures: see `gpu::blocked::cholesky` for the roles.
         return crate::gpu::blocked::cholesky::plan(m as usize, block, None);
     }
+    if let Variant::Tiled(block) = variant {
+        // Planes and textures of its own: see `gpu::tiled::cholesky` for the roles.
+        let padded = crate::layout::Tiles::square(m as usize, block.size(), crate::gpu::tiled::FACTOR_TILE).padded;
+        return crate::gpu::tiled::cholesky::plan(padded, block, None);
+    }
     let mut passes = Vec::with_capacity(5 * m as usize);
     for k in 0..m.saturating_sub(1) {
         passes.push(PlannedPass::new(PassKind::SquareRoot, &kernels::SQRT, T, &[S], fig::diagonal_square(k), k));
@@ -96,8 +101,8 @@ pub fn plan(m: u32, variant: Variant) -> Vec<PlannedPass> {
                     .then_swap(),
                 );
             }
-            // Planned by `gpu::blocked` (returned above).
-            Variant::Blocked(_) => {}
+            // Planned by `gpu::blocked` and `gpu::tiled` (returned above).
+            Variant::Blocked(_) | Variant::Tiled(_) => {}
             Variant::Inner => {
                 passes.push(PlannedPass::new(
                     PassKind::InnerUpdate,
@@ -199,7 +204,7 @@ mod tests {
                     f.push(("inner_update", (m - 1) * m / 2));
                 }
             }
-            Variant::Blocked(_) => unimplemented!("the blocked plans have their own formulas"),
+            Variant::Blocked(_) | Variant::Tiled(_) => unimplemented!("the blocked plans have their own formulas"),
         }
         // A plan has no passes of a kind that shades nothing (m = 1 is one square root).
         f.retain(|&(_, n)| n > 0);

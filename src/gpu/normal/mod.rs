@@ -1,11 +1,13 @@
 //! The interior-point normal equations A·D²·Aᵀ·u = r on the GPU, as one object: A uploaded
 //! once, D² set per iteration, assembly, factorization with the tiny-pivot treatment, and solves
-//! — with either the papers' kernels ([`paper`], one value per texel, one pass per column) or the
-//! blocked ones ([`blocked`], 2×2 blocks per RGBA texel). Every texture is made once, at
+//! — with the papers' kernels ([`paper`], one value per texel, one pass per column), the
+//! blocked ones ([`blocked`], 2×2 blocks per RGBA texel) or the register-tiled ones ([`tiled`],
+//! 4×4 tiles in four planes). Every texture is made once, at
 //! construction or on first use, and reused by later iterations.
 
 pub mod blocked;
 pub mod paper;
+pub mod tiled;
 
 use super::cholesky::Variant;
 use super::error::{GpuError, GpuResult};
@@ -41,10 +43,11 @@ pub enum AMatrix {
     Rows4(Rc<Texture>),
 }
 
-/// The normal equations in one of the two designs.
+/// The normal equations in one of the three designs.
 pub enum NormalSystem<'g> {
     Paper(Box<paper::PaperSystem<'g>>),
     Blocked(Box<blocked::BlockedSystem<'g>>),
+    Tiled(Box<tiled::TiledSystem<'g>>),
 }
 
 impl<'g> NormalSystem<'g> {
@@ -57,6 +60,14 @@ impl<'g> NormalSystem<'g> {
             Variant::Blocked(block) => {
                 NormalSystem::Blocked(Box::new(blocked::BlockedSystem::new(gpu, a, m, n, block, opts, pool)?))
             }
+            // A context with fewer draw buffers than a tile needs runs the blocked kernels
+            // (`glsolve info` says so).
+            Variant::Tiled(block) => match crate::gpu::tiled::TilePlan::default_for(gpu.info(), block) {
+                Ok(plan) => NormalSystem::Tiled(Box::new(tiled::TiledSystem::new(gpu, a, m, n, plan, opts, pool)?)),
+                Err(_) => {
+                    NormalSystem::Blocked(Box::new(blocked::BlockedSystem::new(gpu, a, m, n, block, opts, pool)?))
+                }
+            },
             _ => NormalSystem::Paper(Box::new(paper::PaperSystem::new(gpu, a, m, n, opts, pool)?)),
         })
     }
@@ -65,7 +76,7 @@ impl<'g> NormalSystem<'g> {
     pub fn layout(&self) -> VectorLayout {
         match self {
             NormalSystem::Paper(_) => VectorLayout::Scalar,
-            NormalSystem::Blocked(_) => VectorLayout::Quad,
+            NormalSystem::Blocked(_) | NormalSystem::Tiled(_) => VectorLayout::Quad,
         }
     }
 
@@ -74,6 +85,7 @@ impl<'g> NormalSystem<'g> {
         match self {
             NormalSystem::Paper(s) => AMatrix::Scalar(s.a()),
             NormalSystem::Blocked(s) => AMatrix::Rows4(s.a()),
+            NormalSystem::Tiled(s) => AMatrix::Rows4(s.a()),
         }
     }
 
@@ -82,6 +94,7 @@ impl<'g> NormalSystem<'g> {
         match self {
             NormalSystem::Paper(s) => s.set_d2(d2),
             NormalSystem::Blocked(s) => s.set_d2(d2),
+            NormalSystem::Tiled(s) => s.set_d2(d2),
         }
     }
 
@@ -90,6 +103,7 @@ impl<'g> NormalSystem<'g> {
         match self {
             NormalSystem::Paper(s) => s.set_d2_host(d2),
             NormalSystem::Blocked(s) => s.set_d2_host(d2),
+            NormalSystem::Tiled(s) => s.set_d2_host(d2),
         }
     }
 
@@ -98,6 +112,7 @@ impl<'g> NormalSystem<'g> {
         match self {
             NormalSystem::Paper(s) => s.assemble(),
             NormalSystem::Blocked(s) => s.assemble(),
+            NormalSystem::Tiled(s) => s.assemble(),
         }
     }
 
@@ -106,6 +121,7 @@ impl<'g> NormalSystem<'g> {
         match self {
             NormalSystem::Paper(s) => s.factor(),
             NormalSystem::Blocked(s) => s.factor(),
+            NormalSystem::Tiled(s) => s.factor(),
         }
     }
 
@@ -114,6 +130,7 @@ impl<'g> NormalSystem<'g> {
         match self {
             NormalSystem::Paper(s) => s.solve(r),
             NormalSystem::Blocked(s) => s.solve(r),
+            NormalSystem::Tiled(s) => s.solve(r),
         }
     }
 
@@ -122,6 +139,7 @@ impl<'g> NormalSystem<'g> {
         match self {
             NormalSystem::Paper(s) => s.solve_host(r),
             NormalSystem::Blocked(s) => s.solve_host(r),
+            NormalSystem::Tiled(s) => s.solve_host(r),
         }
     }
 }

@@ -14,6 +14,15 @@ use crate::lp::settings::GpuOptions;
 /// The largest textures an m×n A needs with `opts`: (width, height, what).
 pub fn texture_sides(m: usize, n: usize, opts: &GpuOptions) -> Vec<(usize, usize, &'static str)> {
     match opts.variant {
+        Variant::Tiled(block) => {
+            let padded = crate::layout::Tiles::square(m, block.size(), crate::gpu::tiled::FACTOR_TILE).padded;
+            let runs = Rows4::new(m, n).texture_size().0;
+            vec![
+                (padded / 4, padded / 4, "C = A·D²·Aᵀ in 4×4 tiles (one plane)"),
+                (runs, padded.max(m), "A (runs of four columns)"),
+                (VectorLayout::Quad.width(n.max(m)), 1, "an interior-point vector"),
+            ]
+        }
         Variant::Blocked(block) => {
             let layout = block.layout(m);
             let (w, h) = layout.texture_size();
@@ -42,6 +51,12 @@ pub fn host_bytes(software: bool, m: usize, n: usize, opts: &GpuOptions) -> u64 
     }
     let textures = match opts.variant {
         Variant::Blocked(block) => texture_bytes(m, n, block),
+        // The 8×4 assembly's planes counted: the most a tiled plan takes.
+        Variant::Tiled(block) => crate::gpu::normal::tiled::texture_bytes(
+            m,
+            n,
+            &crate::gpu::tiled::TilePlan { assembly: crate::layout::TileShape::T8X4, block },
+        ),
         _ => {
             let (w, h) = opts.format().texture_size(m);
             4 * (2 * (w as u64) * (h as u64) + m64 * n64)

@@ -36,13 +36,13 @@ impl Default for CpuOptions {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GpuOptions {
     /// The Cholesky variant of the normal equations, which also decides the layout of every GPU
-    /// vector and kernel. Default: the fastest verified one (a blocked variant); any of the
-    /// papers' variants can be chosen to run the LP as the papers did.
+    /// vector and kernel. Default: the fastest verified one ([`Variant::FASTEST`], tiled-16);
+    /// any of the papers' variants can be chosen to run the LP as the papers did.
     pub variant: Variant,
     /// Storage of A·D²·Aᵀ for the 2008 papers' variant ([`Variant::PAPER`], triangle-pair),
     /// the only one with a choice: packed (`None`, the papers') or full. The other papers'
-    /// variants store it in full and the blocked ones in 2×2 blocks, so giving a format with
-    /// them is a [`super::SettingsError::NormalFormat`].
+    /// variants store it in full and the blocked and tiled ones in their own blocks, so giving
+    /// a format with them is a [`super::SettingsError::NormalFormat`].
     pub normal_format: Option<Format>,
     /// Where the triangular solves run.
     pub substitution: Substitution,

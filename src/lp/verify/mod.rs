@@ -37,7 +37,9 @@
 //! Σᵢⱼ |yᵢaᵢⱼxⱼ| + Σ |terms of the dual objective|, the size of the products the two objectives
 //! are made of. The gap is thus relative to the objective itself (never looser than
 //! |p − d| / (1 + |p| + |d|) where F ≤ 1/`GAP_FLOOR`), and an objective that cancels to zero
-//! is judged against a small fraction of its terms, the only size it has.
+//! is judged against a small fraction of its terms, the only size it has. Where the terms
+//! vanish too (an optimum at x = 0, y = 0), F is at least the objective's reach within the
+//! model's tightest stated limits ([`NaturalSizes::objective_reach`]).
 //!
 //! What passing at τ guarantees: x is feasible for the model whose row bounds are moved by at
 //! most τ·Dᵢ (relative change ≤ τ of each row's data); (y, z) is dual feasible for the model

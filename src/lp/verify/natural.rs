@@ -31,6 +31,11 @@ pub struct NaturalSizes {
     pub dual: Vec<f64>,
     /// Ĉⱼ per column.
     pub cost: Vec<f64>,
+    /// Σⱼ |cⱼ|·Rⱼ, Rⱼ the smallest nonzero size the data give column j directly — a finite
+    /// bound, or |bound|/|aᵢⱼ| of a row it is in: how far the objective reaches within the
+    /// model's tightest stated limits. The objective's size where the point's own terms vanish
+    /// (an optimum at x = 0, y = 0, which no relative measure of the point can resolve).
+    pub objective_reach: f64,
 }
 
 fn finite(v: f64) -> f64 {
@@ -47,13 +52,29 @@ impl NaturalSizes {
         let (m, n) = (model.num_rows(), model.num_cols());
         let mut row: Vec<f64> = (0..m).map(|i| finite(model.row_lower[i]).max(finite(model.row_upper[i]))).collect();
         let mut col: Vec<f64> = (0..n).map(|j| finite(model.col_lower[j]).max(finite(model.col_upper[j]))).collect();
+        let objective_reach = objective_reach(model, &row);
         fill(model, &mut col, &mut row, |size, a| size / a, |size, a| size * a);
         // Duals: a row's from its columns' costs, an unknown cost from its rows' duals.
         let mut cost: Vec<f64> = model.c.iter().map(|&c| finite(c)).collect();
         let mut dual = vec![0.0f64; m];
         fill(model, &mut cost, &mut dual, |size, a| size * a, |size, a| size / a);
-        Self { col, row, dual, cost }
+        Self { col, row, dual, cost, objective_reach }
     }
+}
+
+/// [`NaturalSizes::objective_reach`] from the rows' sizes the data give (`rows`, before any fill).
+fn objective_reach(model: &LpModel, rows: &[f64]) -> f64 {
+    let smallest = |a: f64, b: f64| if a > 0.0 && (b == 0.0 || a < b) { a } else { b };
+    (0..model.num_cols())
+        .map(|j| {
+            let (lo, up) = (finite(model.col_lower[j]), finite(model.col_upper[j]));
+            let mut reach = smallest(lo, smallest(up, 0.0));
+            for (i, v) in model.a.col(j).filter(|&(_, v)| v != 0.0 && v.is_finite()) {
+                reach = smallest(rows[i] / v.abs(), reach);
+            }
+            finite(model.c[j]) * if reach.is_finite() { reach } else { 0.0 }
+        })
+        .sum()
 }
 
 /// Sweeps of [`fill`] at most: each reaches one row or column further from the known sizes; what

@@ -111,7 +111,8 @@ impl<'a> Checker<'a> {
             .collect();
         let objective = objective(model, x);
         let dual_objective = s * dual_sum + model.obj_constant;
-        let scale = (objective - model.obj_constant).abs().max(dual_sum.abs()) + GAP_FLOOR * size;
+        let floor = GAP_FLOOR * size.max(self.natural.objective_reach);
+        let scale = (objective - model.obj_constant).abs().max(dual_sum.abs()) + floor;
         let Sizes { row: row_size, col: col_size } =
             sizes(model, (&x_size, &y_size), &compared, (&ax_size, &aty_size), size);
         let (mut primal, mut dual, mut compl) = (0.0f64, 0.0f64, 0.0);

@@ -1,7 +1,7 @@
 //! Cholesky (every variant, full and packed), assembly (the papers' per-column in both formats,
-//! the blocked one), substitution, LU (the unblocked GPU LU, and the mixed-precision solver with
-//! the blocked hybrid LU, on systems at the unit scale and far from it) and weighted least
-//! squares, against f64 references.
+//! the blocked one, the tiled 4×4 and 8×4), substitution (the papers', the tiled one), LU (the
+//! unblocked GPU LU, and the mixed-precision solver with the blocked hybrid LU, on systems at the
+//! unit scale and far from it) and weighted least squares, against f64 references.
 
 use super::{bounds, ensure, Report, U};
 use glsolve::cpu::{dense, random};
@@ -9,8 +9,9 @@ use glsolve::gl::{PingPong, TexelFormat};
 use glsolve::gpu::blocked::assemble::{assemble_into, BlockedOperands};
 use glsolve::gpu::blocked::Block;
 use glsolve::gpu::cholesky::{self, Variant};
+use glsolve::gpu::tiled::{self, TilePlan};
 use glsolve::gpu::{assemble, lu, substitute, Vector};
-use glsolve::layout::Format;
+use glsolve::layout::{Format, TileShape, Tiles};
 use glsolve::lsq;
 use glsolve::refine::{self, Method, RefineSettings};
 
@@ -26,14 +27,20 @@ pub fn cholesky(gpu: &Gpu, r: &mut Report) {
         for &m in sizes {
             let c = random::spd_well_conditioned(m, 3 + m as u64);
             let result = cholesky::factor(gpu, &f32s(&c), m, v)
-                .and_then(|f| cholesky::read_lower(gpu, &f))
+                .and_then(|f| Ok((cholesky::read_lower(gpu, &f)?, f.tiles.is_some())))
                 .map_err(|e| e.to_string())
-                .and_then(|l| {
+                .and_then(|(l, tiled)| {
+                    // A tiled variant runs its tiles wherever the context has the draw buffers.
+                    if let Variant::Tiled(b) = v {
+                        let plan = TilePlan::default_for(gpu.info(), b);
+                        ensure(tiled == plan.is_ok(), || format!("tiles ran: {tiled}, plan: {plan:?}"))?;
+                    }
                     let l: Vec<f64> = l.into_iter().map(f64::from).collect();
                     bounds::cholesky_backward(&c, &l, m)?;
                     Ok(format!(
-                        "‖L̂ − L‖/‖L‖ = {:.1e}",
-                        dense::relative_frobenius(&l, &dense::cholesky_lower(&c, m).unwrap_or_default())
+                        "‖L̂ − L‖/‖L‖ = {:.1e}{}",
+                        dense::relative_frobenius(&l, &dense::cholesky_lower(&c, m).unwrap_or_default()),
+                        if tiled { ", 4×4 tiles" } else { "" }
                     ))
                 });
             r.case("cholesky", format!("{v} m = {m}"), result);
@@ -84,7 +91,49 @@ pub fn assembly(gpu: &Gpu, r: &mut Report) {
             let cols = if b == usize::MAX { "all".to_string() } else { b.to_string() };
             r.case("assembly", format!("blocked, {cols} columns per pass, m = {m} n = {n}"), result);
         }
+        for (shape, b) in [(TileShape::T4X4, 4), (TileShape::T4X4, usize::MAX), (TileShape::T8X4, usize::MAX)] {
+            let result = tiled_assembly(gpu, &a, &d, (m, n), shape, b);
+            let cols = if b == usize::MAX { "all".to_string() } else { b.to_string() };
+            r.case("assembly", format!("tiled {}, {cols} columns per pass, m = {m} n = {n}", shape.name()), result);
+        }
     }
+}
+
+/// The tiled assembly with `shape` (8×4: where the context has eight draw buffers, else the case
+/// says it was not run), checked against the componentwise bound.
+fn tiled_assembly(
+    gpu: &Gpu,
+    a: &[f32],
+    d: &[f32],
+    (m, n): (usize, usize),
+    shape: TileShape,
+    b: usize,
+) -> Result<String, String> {
+    let e = |e: glsolve::gpu::GpuError| e.to_string();
+    let wide = shape.planes() > 4;
+    if wide && TilePlan::for_context(gpu.info(), Block::B8, true).map(|p| p.assembly) != Ok(TileShape::T8X4) {
+        return Ok(format!("not run: {} draw buffers", gpu.info().max_targets()));
+    }
+    let layout = TilePlan { assembly: shape, block: Block::B8 }.layout(m);
+    let ops = BlockedOperands::new(gpu, a, m, n, layout.padded).map_err(e)?;
+    ops.set_d2(gpu, d).map_err(e)?;
+    let planes = |k, size| tiled::cholesky::planes(gpu, k, size, "C (tiles)").map_err(e);
+    let mut c: Vec<PingPong> = planes(4, layout.plane_size())?
+        .into_iter()
+        .zip(planes(4, layout.plane_size())?)
+        .map(|(s, t)| PingPong::new(s, t))
+        .collect();
+    let wide = if wide { Some(planes(8, Tiles { shape, ..layout }.plane_size())?) } else { None };
+    tiled::assemble::assemble_into(gpu, &ops, &mut c, wide.as_deref(), &layout, b).map_err(e)?;
+    let data = c.iter().map(|p| gpu.read(p.source())).collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?;
+    let mut full = layout.unpack(&data);
+    for i in 0..m {
+        for j in i + 1..m {
+            full[i * m + j] = 0.0;
+        }
+    }
+    bounds::assembly(&full, a, d, m, n)?;
+    Ok(String::new())
 }
 
 pub fn substitution(gpu: &Gpu, r: &mut Report) {
@@ -105,7 +154,34 @@ pub fn substitution(gpu: &Gpu, r: &mut Report) {
             })();
             r.case("substitution", format!("forward + back, {} m = {m}", format.name()), result);
         }
+        for block in [Block::B8, Block::B16] {
+            let result = tiled_substitution(gpu, &c, &b, m, block);
+            r.case("substitution", format!("forward + back, tiled-{} m = {m}", block.size()), result);
+        }
     }
+}
+
+/// Forward and back substitution with a factor in 4×4 tiles, against the bound of its own L̂.
+fn tiled_substitution(gpu: &Gpu, c: &[f64], b: &[f64], m: usize, block: Block) -> Result<String, String> {
+    let e = |e: glsolve::gpu::GpuError| e.to_string();
+    if let Err(why) = TilePlan::default_for(gpu.info(), block) {
+        return Ok(format!("not run: {why}"));
+    }
+    let layout = Tiles::square(m, block.size(), tiled::FACTOR_TILE);
+    let mut w = tiled::cholesky::TiledWork::new(gpu, layout, block).map_err(e)?;
+    w.upload(gpu, &f32s(c)).map_err(e)?;
+    w.factor(gpu, None).map_err(e)?;
+    let l: Vec<f64> = tiled::cholesky::read_lower(gpu, &layout, &w.l).map_err(e)?.into_iter().map(f64::from).collect();
+    let mut rhs = f32s(b);
+    rhs.resize(layout.padded, 0.0);
+    let vec = |d: &[f32]| gpu.upload_of(TexelFormat::Rgba32F, layout.padded / 4, 1, d, "v").map_err(|e| e.to_string());
+    let mut pp = PingPong::new(vec(&rhs)?, vec(&vec![0.0; layout.padded])?);
+    tiled::substitute::solve(gpu, &w.l, &layout, block, &mut pp).map_err(e)?;
+    let x = gpu.read(pp.source()).map_err(|e| e.to_string())?;
+    ensure(x[m..].iter().all(|&v| v == 0.0), || "the padding is not zero".into())?;
+    let x: Vec<f64> = x[..m].iter().map(|&v| f64::from(v)).collect();
+    bounds::cholesky_solve(&l, b, &x, m)?;
+    Ok(String::new())
 }
 
 pub fn lu(gpu: &Gpu, r: &mut Report) {
