@@ -1,7 +1,7 @@
 //! The browser package's plain-Rust glue, tested natively: the constraint matrix in each of
-//! JavaScript's forms (web/src/matrix.rs), the iteration rows `onIteration` receives
-//! (web/src/progress.rs, parsed from rows the library's own logger writes) and the error codes
-//! the package's `GlsolveError` carries (web/src/errors.rs, from errors the library raises).
+//! JavaScript's forms (web/src/matrix.rs), the iteration records `onIteration` receives
+//! (web/src/progress.rs, from the library's progress sink) and the error codes the package's
+//! `GlsolveError` carries (web/src/errors.rs, from errors the library raises).
 #[path = "../web/src/errors.rs"]
 #[allow(dead_code)]
 mod errors;
@@ -11,10 +11,9 @@ mod matrix;
 mod progress;
 
 use errors::ApiError;
-use glsolve::lp::log::{IterationInfo, Logger};
-use glsolve::{BackendKind, LpModel, Settings, SparseColMatrix};
+use glsolve::{BackendKind, IterationInfo, Logger, LpModel, Settings, SparseColMatrix};
 use matrix::Matrix;
-use std::io::Write;
+use progress::Row;
 use std::sync::{Arc, Mutex};
 
 // [[1, 0, 2], [0, 0, 3]] in each form.
@@ -85,27 +84,24 @@ fn malformed_matrices_are_refused_naming_the_array_and_the_position() {
     refused(Matrix::Dense { rows: 2, cols: 3, data: &[1.0, 0.0, 2.0, 0.0, f64::NAN, 3.0] }, &["A[1, 1] = NaN"]);
 }
 
-/// A sink the test reads back.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
+/// What a logger collected, read back by the test.
+type Shared<T> = Arc<Mutex<Vec<T>>>;
 
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+/// A logger whose lines and records the test reads back.
+fn collecting() -> (Logger, Shared<String>, Shared<Row>) {
+    let (lines, rows) = (Arc::new(Mutex::new(Vec::new())), Arc::new(Mutex::new(Vec::new())));
+    let (l, r) = (lines.clone(), rows.clone());
+    let log = Logger::lines(move |line| l.lock().unwrap().push(line.to_string()))
+        .with_progress(move |p| r.lock().unwrap().push(Row::from(p)));
+    (log, lines, rows)
 }
 
 #[test]
-fn iteration_rows_are_read_from_the_lines_the_library_logs() {
-    let buffer = Buffer::default();
-    let mut log = Logger::to_writer(Box::new(buffer.clone()));
-    // The model's objective: maximize, constant 10 (the row shows −v + 10).
+fn iteration_records_carry_the_model_objective_and_every_measure() {
+    let (mut log, lines, rows) = collecting();
+    // The model's objective: maximize, constant 10 (the record shows −v + 10, as the log does).
     log.set_objective_map(-1.0, 0.0, 10.0);
-    log.header("gpu");
+    log.header();
     let info = IterationInfo {
         iteration: 17,
         primal_objective: 1.234_567_891_2,
@@ -120,22 +116,47 @@ fn iteration_rows_are_read_from_the_lines_the_library_logs() {
     log.iteration(&info, "hybrid (gpu)");
     log.line("notice: 3 rows dropped");
     drop(log);
-    let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
-    let rows: Vec<progress::Row> = text.lines().filter_map(progress::parse_row).collect();
-    assert_eq!(rows.len(), 1, "only the iteration row is a row:\n{text}");
+    let rows = rows.lock().unwrap();
+    assert_eq!(rows.len(), 1, "one record per iteration, none for other lines: {rows:?}");
     let r = &rows[0];
     assert_eq!((r.iteration, r.backend.as_str()), (17, "hybrid (gpu)"));
-    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1e-300);
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs().max(1e-300);
     assert!(close(r.primal_objective, 10.0 - 1.234_567_891_2), "{}", r.primal_objective);
     assert!(close(r.dual_objective, 10.0 + 3.5e-7), "{}", r.dual_objective);
-    assert!(close(r.primal_infeasibility, 2.5e-9) && r.dual_infeasibility == 0.0 && close(r.gap, 1e-12));
-    assert!(r.mu.is_nan() && close(r.alpha_primal, 0.9912) && r.alpha_dual == 1.0);
-    assert!(progress::parse_row("  12  1.0e0  2.0e0  3e0  4e0  5e0  6e0  7e0").is_none(), "a row short of a number");
-    assert!(
-        progress::parse_row("  12  1.0e0  2.0e0  3e0  4e0  5e0  6e0  7e0  8e0").is_none(),
-        "a row without its backend"
-    );
-    assert!(progress::parse_row("coefficient ranges:").is_none());
+    assert!(r.primal_infeasibility == 2.5e-9 && r.dual_infeasibility == 0.0 && r.gap == 1e-12);
+    assert!(r.mu.is_nan() && r.alpha_primal == 0.9912 && r.alpha_dual == 1.0);
+    let json = serde_json::to_value(r).unwrap();
+    assert_eq!(json["primalInfeasibility"], 2.5e-9, "camelCase, as index.d.ts declares: {json}");
+    assert!(json["mu"].is_null() && json["alphaDual"] == 1.0, "{json}");
+    let lines = lines.lock().unwrap();
+    assert!(lines.iter().any(|l| l.starts_with("  17") && l.ends_with("hybrid (gpu)")), "the log's row: {lines:?}");
+}
+
+#[test]
+fn a_solve_gives_one_record_per_iteration_ending_at_its_objective() {
+    // max 3x + 2y + 5 s.t. x + y ≤ 4, x + 3y ≤ 6, x ≤ 3: x = 3, y = 1, objective 16.
+    let a = SparseColMatrix::from_triplets(2, 2, &[(0, 0, 1.0), (0, 1, 1.0), (1, 0, 1.0), (1, 1, 3.0)]).unwrap();
+    let model = LpModel::builder(a)
+        .maximize([3.0, 2.0])
+        .objective_constant(5.0)
+        .rows_at_most([4.0, 6.0])
+        .col_bounds([0.0, 0.0], [3.0, f64::INFINITY])
+        .build()
+        .unwrap();
+    let (mut log, lines, rows) = collecting();
+    let settings = Settings::builder(BackendKind::Cpu).build().unwrap();
+    let sol = glsolve::lp::solve_on(&model, &settings, &mut log, None).unwrap();
+    drop(log);
+    let rows = rows.lock().unwrap();
+    assert!((sol.objective - 16.0).abs() < 1e-6, "{}", sol.objective);
+    assert!(!rows.is_empty() && rows.len() >= sol.iterations, "{} records, {} iterations", rows.len(), sol.iterations);
+    assert!(rows.windows(2).all(|w| w[1].iteration == w[0].iteration + 1), "consecutive iterations");
+    let last = rows.last().unwrap();
+    assert!((last.primal_objective - 16.0).abs() < 1e-5, "the model's objective, not the standard form's: {last:?}");
+    assert!(rows.iter().all(|r| r.backend.starts_with("cpu")), "{rows:?}");
+    let printed =
+        lines.lock().unwrap().iter().filter(|l| l.trim_start().starts_with(&format!("{} ", last.iteration))).count();
+    assert!(printed >= 1, "the log prints the row the record was made from");
 }
 
 fn code(e: impl Into<ApiError>) -> (&'static str, Option<usize>) {
@@ -145,20 +166,23 @@ fn code(e: impl Into<ApiError>) -> (&'static str, Option<usize>) {
 
 #[test]
 fn the_library_errors_carry_the_codes_the_package_documents() {
-    use glsolve::gl::GlError;
-    use glsolve::gpu::GpuError;
-    use glsolve::lp::backend::{BackendError, GpuFault};
-    use glsolve::{DenseError, SolveError};
+    use glsolve::{BackendError, DenseError, GlError, GpuError, GpuFault, SolveError};
     let mps = glsolve::lp::mps::read_str("NAME x\nROWS\n N obj\nCOLUMNS\n x obj one\nENDATA\n").unwrap_err();
     assert_eq!(code(mps), ("parse", Some(5)));
     let triplet = SparseColMatrix::from_triplets(1, 1, &[(0, 3, 1.0)]).unwrap_err();
     assert_eq!(code(triplet), ("invalid-model", None));
     let model = LpModel::builder(expected()).minimize(vec![1.0; 3]).rows_at_most(vec![1.0, 1.0]).build().unwrap();
-    let mut settings = Settings::for_backend(BackendKind::Cpu);
-    settings.tolerance = -1.0;
-    let bad = glsolve::lp::solve_on(&model, &settings, &mut Logger::quiet(), None).unwrap_err();
-    assert!(matches!(bad, SolveError::Settings(_)), "{bad}");
-    assert_eq!(code(bad), ("invalid-argument", None));
+    let bad = || Settings::builder(BackendKind::Cpu).tolerance(-1.0).build().unwrap_err();
+    assert!(ApiError::from(bad()).message.contains("tolerance"), "{}", bad());
+    assert_eq!(code(bad()), ("invalid-argument", None));
+    assert_eq!(code(SolveError::Settings(bad())), ("invalid-argument", None));
+    let below = Settings::builder(BackendKind::Gpu).tolerance(1e-9).build().unwrap_err();
+    assert_eq!(code(below), ("invalid-argument", None));
+    let name = "fast".parse::<BackendKind>().unwrap_err();
+    assert!(ApiError::from(name.clone()).message.contains("\"fast\""), "{name}");
+    assert_eq!(code(name), ("invalid-argument", None));
+    let settings = Settings::builder(BackendKind::Cpu).build().unwrap();
+    assert!(glsolve::lp::solve_on(&model, &settings, &mut Logger::quiet(), None).is_ok());
     let too_large = || GlError::TextureTooLarge { width: 9, height: 1, max: 8, what: "A".into() };
     assert_eq!(code(too_large()).0, "too-large");
     assert_eq!(code(SolveError::Gl(too_large())).0, "too-large");
@@ -174,6 +198,8 @@ fn the_library_errors_carry_the_codes_the_package_documents() {
     assert_eq!(code(DenseError::Singular { column: Some(1) }).0, "singular");
     assert_eq!(code(DenseError::NotPositiveDefinite { column: 0, pivot: -1.0 }).0, "not-positive-definite");
     assert_eq!(code(DenseError::Weight { index: 0, value: -1.0 }).0, "invalid-argument");
+    let length = DenseError::Length { what: "w", got: 2, expected: 3, of: "one weight per row".into() };
+    assert_eq!(code(length).0, "invalid-argument");
     let targets = GlError::FloatTargetUnsupported { format: "R32F", detail: String::new() };
     assert_eq!(code(targets).0, "no-float-targets");
 }

@@ -153,8 +153,7 @@ impl App {
     /// `variant` the Cholesky variant of its normal equations.
     pub fn watch_mps(&self, mps: &str, variant: &str) -> Result<replay::Replay, JsValue> {
         let gpu = self.gpu()?;
-        let v = glsolve::gpu::cholesky::Variant::from_name(variant)
-            .ok_or_else(|| ApiError::invalid(format!("unknown variant {variant:?}")))?;
+        let v: glsolve::gpu::cholesky::Variant = variant.parse().map_err(ApiError::from)?;
         let model = glsolve::lp::mps::read_str(mps).map_err(ApiError::from)?;
         self.checked(replay::record_lp(gpu, &model, v).map_err(|e| ApiError::from(e).into()))
     }

@@ -8,8 +8,8 @@ use glsolve::cpu::random;
 use glsolve::gpu::cholesky::{plan, Variant};
 use glsolve::gpu::plan_runner::PlanRunner;
 use glsolve::layout::Tiles;
-use glsolve::lp::log::Logger;
-use glsolve::lp::{mps_write, solve_on, BackendKind, Settings, Verbosity};
+use glsolve::lp::{mps_write, solve_on};
+use glsolve::{BackendKind, GpuOptions, Logger, Settings};
 use wasm_bindgen::prelude::*;
 
 /// The random dense LP (m rows, n = 4m) of the papers' family as an MPS file, for the page's
@@ -31,7 +31,7 @@ impl App {
     /// then the median of `reps` runs (seconds; `glFinish` before and after each).
     pub fn bench_cholesky(&self, variant: &str, m: usize, reps: usize) -> Result<f64, JsValue> {
         let gpu = self.gpu()?;
-        let v = Variant::from_name(variant).ok_or_else(|| ApiError::invalid(format!("unknown variant {variant:?}")))?;
+        let v: Variant = variant.parse().map_err(ApiError::from)?;
         if m == 0 || m > gpu.info().max_side() as usize {
             return Err(ApiError::new("too-large", format!("m = {m} is outside 1..={}", gpu.info().max_side())).into());
         }
@@ -58,11 +58,11 @@ impl App {
     pub fn bench_lp(&self, m: usize, seed: u32, reps: usize, variant: &str) -> Result<String, JsValue> {
         let gpu = self.gpu()?;
         let model = crate::model::random_model(m, u64::from(seed))?;
-        let mut settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+        let mut options = GpuOptions::default();
         if !variant.is_empty() {
-            settings.gpu_variant =
-                Variant::from_name(variant).ok_or_else(|| ApiError::invalid(format!("unknown variant {variant:?}")))?;
+            options.variant = variant.parse().map_err(ApiError::from)?;
         }
+        let settings = Settings::builder(BackendKind::Gpu).gpu(options).build().map_err(ApiError::from)?;
         let mut last = None;
         let mut runs = Vec::new();
         for rep in 0..=reps.max(1) {
@@ -78,7 +78,7 @@ impl App {
             "status": sol.status.name(),
             "objective": sol.objective,
             "iterations": sol.iterations,
-            "variant": settings.gpu_variant.name(),
+            "variant": options.variant.to_string(),
         })
         .to_string())
     }

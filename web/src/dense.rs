@@ -65,10 +65,7 @@ fn row_major(m: &DMatrix<f64>) -> Vec<f64> {
 
 /// The lower factor L of C = L·Lᵀ (only C's lower triangle is read), row-major.
 pub fn cholesky(at: Place<'_>, n: usize, c: &[f64], variant: &str) -> Result<JsValue, JsValue> {
-    let variant = Variant::from_name(variant).ok_or_else(|| {
-        let names: Vec<&str> = Variant::all().map(|v| v.name()).collect();
-        ApiError::invalid(format!("variant {variant:?} is not one of {}", names.join(", ")))
-    })?;
+    let variant: Variant = variant.parse().map_err(ApiError::from)?;
     let c = matrix("C", n, n, c)?;
     match at {
         Place::Gpu(gpu) => {

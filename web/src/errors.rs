@@ -2,11 +2,9 @@
 //! `GlsolveError.code`) beside the library's own message. The library's errors are classified
 //! here and nowhere else, so that a change of its error types touches one file.
 
-use glsolve::gl::GlError;
-use glsolve::gpu::GpuError;
-use glsolve::lp::backend::{BackendError, GpuFault};
-use glsolve::lp::mps::MpsError;
-use glsolve::{DenseError, ModelError, SolveError};
+use glsolve::{
+    BackendError, DenseError, GlError, GpuError, GpuFault, ModelError, MpsError, SettingsError, SolveError, UnknownName,
+};
 
 /// A failure with its code (see the package's README for the list) and message. `line` is the
 /// 1-based line of an MPS file that does not parse.
@@ -71,6 +69,21 @@ impl From<MpsError> for ApiError {
     }
 }
 
+/// A name that is none of the library's names for that choice (a backend, a variant).
+impl From<UnknownName> for ApiError {
+    fn from(e: UnknownName) -> Self {
+        ApiError::invalid(e.to_string())
+    }
+}
+
+/// A setting the library's builder refuses (a tolerance out of range, an option the backend
+/// does not read).
+impl From<SettingsError> for ApiError {
+    fn from(e: SettingsError) -> Self {
+        ApiError::invalid(e.to_string())
+    }
+}
+
 impl From<SolveError> for ApiError {
     fn from(e: SolveError) -> Self {
         let code = match &e {
@@ -102,7 +115,10 @@ impl From<DenseError> for ApiError {
     fn from(e: DenseError) -> Self {
         let code = match e {
             DenseError::Gpu(g) => return g.into(),
-            DenseError::Shape { .. } | DenseError::NonFinite { .. } | DenseError::Weight { .. } => "invalid-argument",
+            DenseError::Shape { .. }
+            | DenseError::Length { .. }
+            | DenseError::NonFinite { .. }
+            | DenseError::Weight { .. } => "invalid-argument",
             DenseError::NotPositiveDefinite { .. } => "not-positive-definite",
             DenseError::Singular { .. } => "singular",
             DenseError::RankDeficient => "rank-deficient",

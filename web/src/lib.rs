@@ -39,12 +39,13 @@ pub use replay::Replay;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
-/// Every Cholesky variant, by the names `Variant::from_name` takes (JSON list): the papers'
-/// first, then the blocked ones.
+/// Every Cholesky variant, by the names its `FromStr` takes (JSON list, the library's `Named`
+/// order): the papers' first, then the blocked and the tiled ones.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 pub fn variants() -> String {
-    let names: Vec<&str> = glsolve::gpu::cholesky::Variant::all().map(|v| v.name()).collect();
+    use glsolve::{cholesky::Variant, Named};
+    let names: Vec<&str> = <Variant as Named>::all().iter().map(|&v| Named::name(v)).collect();
     serde_json::to_string(&names).unwrap_or_default()
 }
 

@@ -1,20 +1,19 @@
 //! LP solves for the package: a model (MPS text or arrays), options as JSON, and a JavaScript
-//! function called with every iteration row as it is logged. The function's answer is the
-//! interrupt: `true` raises the solve's interrupt flag (`Settings::interrupt`), which the loop
-//! reads right after logging the row, so the solve stops within the iteration. The answer is a
-//! plain object: status, objective, x and the duals as `Float64Array`s, the independent
-//! check's verdict, the log, the timings, the backend that ran.
+//! function called with every iteration's record as it is computed. The function's answer is the
+//! interrupt: `true` raises the solve's interrupt flag (`SettingsBuilder::interrupt`), which the
+//! loop reads right after the iteration's record, so the solve stops within the iteration. The
+//! answer is a plain object: status, objective, x and the duals as `Float64Array`s, the
+//! independent check's verdict, the log, the timings, the backend that ran.
 //!
-//! The library's logger takes a `Write + Send` sink, and JavaScript values are not `Send`: the
-//! sink reaches the callback through a thread-local, which on wasm32 (one thread) is the
-//! solve's own.
+//! The log's lines and the iteration records come through the library's own sinks
+//! (`Logger::lines`, `Logger::with_progress`). They take `Send` closures, and JavaScript values
+//! are not `Send`: the closures reach the callback through a thread-local, which on wasm32 (one
+//! thread) is the solve's own.
 
 use crate::errors::ApiError;
-use crate::progress::parse_row;
-use glsolve::gl::Gpu;
-use glsolve::lp::log::Logger;
+use crate::progress::Row;
 use glsolve::lp::solve_on;
-use glsolve::{BackendKind, LpModel, Settings, Verbosity};
+use glsolve::{BackendKind, Gpu, Logger, LpModel, Progress, Settings};
 use js_sys::{Float64Array, Function, Reflect};
 use serde::Deserialize;
 use std::cell::RefCell;
@@ -37,51 +36,39 @@ pub struct LpOptions {
     time_limit: Option<f64>,
 }
 
-/// The backends a caller may name, in the order an error lists them.
-const BACKENDS: [BackendKind; 4] = [BackendKind::Auto, BackendKind::Gpu, BackendKind::Hybrid, BackendKind::Cpu];
-
-pub fn backend(name: &str) -> Result<BackendKind, ApiError> {
-    BACKENDS.into_iter().find(|b| b.name() == name).ok_or_else(|| {
-        let names: Vec<&str> = BACKENDS.iter().map(|b| b.name()).collect();
-        ApiError::invalid(format!("backend {name:?} is not one of {}", names.join(", ")))
-    })
-}
-
 impl LpOptions {
     pub fn parse(json: &str) -> Result<LpOptions, ApiError> {
         serde_json::from_str(json).map_err(|e| ApiError::invalid(format!("LP options {json}: {e}")))
     }
 
+    /// The backend named (the library's own names), `auto` when none is.
     pub fn backend(&self) -> Result<BackendKind, ApiError> {
-        backend(self.backend.as_deref().unwrap_or("auto"))
+        Ok(self.backend.as_deref().unwrap_or("auto").parse::<BackendKind>()?)
     }
 
+    /// The library's settings, validated by its builder (a value out of range is its error).
     fn settings(&self, interrupt: Arc<AtomicBool>) -> Result<Settings, ApiError> {
-        let mut st = Settings::for_backend(self.backend()?);
+        let mut b = Settings::builder(self.backend()?).interrupt(interrupt);
         if let Some(t) = self.tolerance {
-            st.tolerance = t;
+            b = b.tolerance(t);
         }
         if let Some(k) = self.max_iterations {
-            st.max_iterations = k;
+            b = b.max_iterations(k);
         }
         if let Some(s) = self.time_limit {
             let limit = std::time::Duration::try_from_secs_f64(s)
                 .map_err(|_| ApiError::invalid(format!("timeLimit = {s}: seconds must be finite and ≥ 0")))?;
-            st.time_limit = Some(limit);
+            b = b.time_limit(limit);
         }
-        st.interrupt = Some(interrupt);
-        // The rows feed onIteration and the result's log.
-        st.verbosity = Verbosity::Normal;
-        Ok(st)
+        Ok(b.build()?)
     }
 }
 
-/// What the log sink needs while a solve runs.
+/// What the sinks need while a solve runs.
 struct Hook {
     on_row: Function,
     interrupt: Arc<AtomicBool>,
     log: String,
-    partial: Vec<u8>,
     /// What `on_row` threw (the solve is interrupted, and the call rejects with it).
     thrown: Option<JsValue>,
 }
@@ -90,43 +77,33 @@ thread_local! {
     static HOOK: RefCell<Option<Hook>> = const { RefCell::new(None) };
 }
 
-/// The logger's sink: complete lines into the log, rows to the callback.
-struct Sink;
-
-impl std::io::Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut lines = Vec::new();
-        let callback = HOOK.with(|h| {
-            let mut h = h.borrow_mut();
-            let hook = h.as_mut()?;
-            hook.partial.extend_from_slice(buf);
-            while let Some(at) = hook.partial.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = hook.partial.drain(..=at).collect();
-                let text = String::from_utf8_lossy(&line).into_owned();
-                hook.log.push_str(&text);
-                lines.push(text);
-            }
-            Some((hook.on_row.clone(), hook.interrupt.clone()))
-        });
-        // The callback runs with the hook released: it may be the caller's own code.
-        if let Some((on_row, interrupt)) = callback {
-            for row in lines.iter().filter_map(|l| parse_row(l)) {
-                let json = serde_json::to_string(&row).unwrap_or_default();
-                let value = js_sys::JSON::parse(&json).unwrap_or(JsValue::NULL);
-                match on_row.call1(&JsValue::NULL, &value) {
-                    Ok(stop) if stop.is_truthy() => interrupt.store(true, Ordering::Relaxed),
-                    Ok(_) => {}
-                    Err(thrown) => {
-                        interrupt.store(true, Ordering::Relaxed);
-                        HOOK.with(|h| h.borrow_mut().as_mut().map(|hook| hook.thrown.get_or_insert(thrown)).is_some());
-                    }
-                }
-            }
+/// The line sink: the log the result carries.
+fn line(text: &str) {
+    HOOK.with(|h| {
+        if let Some(hook) = h.borrow_mut().as_mut() {
+            hook.log.push_str(text);
+            hook.log.push('\n');
         }
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
+    });
+}
+
+/// The progress sink: the iteration's record to the callback, whose truthy answer (or throw)
+/// raises the interrupt.
+fn progress(p: &Progress<'_>) {
+    let Some((on_row, interrupt)) = HOOK.with(|h| h.borrow().as_ref().map(|h| (h.on_row.clone(), h.interrupt.clone())))
+    else {
+        return;
+    };
+    // The callback runs with the hook released: it is the caller's own code.
+    let json = serde_json::to_string(&Row::from(p)).unwrap_or_default();
+    let value = js_sys::JSON::parse(&json).unwrap_or(JsValue::NULL);
+    match on_row.call1(&JsValue::NULL, &value) {
+        Ok(stop) if stop.is_truthy() => interrupt.store(true, Ordering::Relaxed),
+        Ok(_) => {}
+        Err(thrown) => {
+            interrupt.store(true, Ordering::Relaxed);
+            HOOK.with(|h| h.borrow_mut().as_mut().map(|hook| hook.thrown.get_or_insert(thrown)).is_some());
+        }
     }
 }
 
@@ -144,10 +121,8 @@ pub fn solve(
     }
     let interrupt = Arc::new(AtomicBool::new(false));
     let settings = options.settings(interrupt.clone())?;
-    HOOK.with(|h| {
-        *h.borrow_mut() = Some(Hook { on_row, interrupt, log: String::new(), partial: Vec::new(), thrown: None })
-    });
-    let mut log = Logger::to_writer(Box::new(Sink));
+    HOOK.with(|h| *h.borrow_mut() = Some(Hook { on_row, interrupt, log: String::new(), thrown: None }));
+    let mut log = Logger::lines(line).with_progress(progress);
     let solved = solve_on(model, &settings, &mut log, gpu);
     drop(log);
     let hook = HOOK.with(|h| h.borrow_mut().take());

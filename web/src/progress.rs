@@ -1,10 +1,12 @@
-//! One row of the LP's iteration log as a record for JavaScript's `onIteration`. The library's
-//! logger writes lines; its iteration rows (`Logger::iteration`: the iteration number, eight
-//! numbers, the backend's name) are recognised here, every other line is not a row.
+//! One iteration of an LP solve as the record JavaScript's `onIteration` receives: the
+//! library's typed per-iteration record (`Progress`, from `Logger::with_progress`) in the
+//! package's camelCase shape, with the objectives in the model's own terms (its sense and
+//! constant, as the printed log shows them).
 
+use glsolve::Progress;
 use serde::Serialize;
 
-/// An iteration row, in the model's own objective terms (as the printed log shows them).
+/// An iteration's record.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
@@ -21,30 +23,20 @@ pub struct Row {
     pub backend: String,
 }
 
-/// The row `line` is, if it is one.
-pub fn parse_row(line: &str) -> Option<Row> {
-    let mut t = line.split_whitespace();
-    let iteration = t.next()?.parse().ok()?;
-    let mut v = [0.0; 8];
-    for x in &mut v {
-        *x = t.next()?.parse().ok()?;
+impl From<&Progress<'_>> for Row {
+    fn from(p: &Progress<'_>) -> Row {
+        let i = p.info;
+        Row {
+            iteration: i.iteration,
+            primal_objective: p.primal_objective,
+            dual_objective: p.dual_objective,
+            primal_infeasibility: i.primal_infeasibility,
+            dual_infeasibility: i.dual_infeasibility,
+            gap: i.relative_gap,
+            mu: i.mu,
+            alpha_primal: i.alpha_primal,
+            alpha_dual: i.alpha_dual,
+            backend: p.backend.to_string(),
+        }
     }
-    let backend = t.collect::<Vec<_>>().join(" ");
-    if backend.is_empty() {
-        return None;
-    }
-    let [primal_objective, dual_objective, primal_infeasibility, dual_infeasibility, gap, mu, alpha_primal, alpha_dual] =
-        v;
-    Some(Row {
-        iteration,
-        primal_objective,
-        dual_objective,
-        primal_infeasibility,
-        dual_infeasibility,
-        gap,
-        mu,
-        alpha_primal,
-        alpha_dual,
-        backend,
-    })
 }
