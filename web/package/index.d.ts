@@ -101,7 +101,7 @@ export interface IterationRow {
 export interface LpOptions {
   /** Default 'auto': the cpu backend or the hybrid one, whichever this problem should finish sooner. */
   backend?: LpBackend;
-  /** The stopping tolerance ε (default per backend: 1e-8; gpu 1e-4, single precision). */
+  /** The stopping tolerance ε in (0, 1) (default per backend: 1e-8; gpu 1e-4 and at least 1e-7, single precision). */
   tolerance?: number;
   maxIterations?: number;
   /** Seconds. */
