@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser page's library: glsolve for wasm32 (release) and its JavaScript bindings,
-# into web/pkg. Needs the wasm32 target and wasm-bindgen-cli of the version Cargo.lock pins
+# into web/package/wasm. Needs the wasm32 target and wasm-bindgen-cli of the version Cargo.lock pins
 # (`.ci/run` installs both when absent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +19,6 @@ if ! rustc --print target-libdir --target wasm32-unknown-unknown 2>/dev/null | x
   exit 1
 fi
 cargo build --release --target wasm32-unknown-unknown -p glsolve-web --target-dir target/web
-wasm-bindgen --target web --no-typescript --out-dir web/pkg \
+wasm-bindgen --target web --no-typescript --out-dir web/package/wasm \
   target/web/wasm32-unknown-unknown/release/glsolve_web.wasm
-echo "web/build.sh: built web/pkg ($(du -h web/pkg/glsolve_web_bg.wasm | cut -f1) of wasm)"
+echo "web/build.sh: built web/package/wasm ($(du -h web/package/wasm/glsolve_web_bg.wasm | cut -f1) of wasm)"
