@@ -12,7 +12,7 @@ use crate::lp::backend::CpuPlan;
 use crate::lp::families::Family;
 use crate::lp::log::Logger;
 use crate::lp::mps::write::to_mps_string;
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, Settings};
 use crate::lp::standard_form::{standard_form, Presolved};
 use std::path::Path;
 use std::process::Command;
@@ -128,7 +128,7 @@ fn glsolve_once(
     gpu: Option<&crate::gl::Gpu>,
     backend: &mut String,
 ) -> (f64, String, f64, Option<usize>) {
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Auto) };
+    let st = Settings::for_backend(BackendKind::Auto);
     match crate::lp::solve_on(model, &st, &mut Logger::quiet(), gpu) {
         Ok(s) => {
             *backend = s.backend.name().to_string();

@@ -35,9 +35,14 @@ pub struct Traffic {
     pub readbacks: u64,
 }
 
-/// A GL context ready to run passes. The context is current on the thread that made it and
-/// stays there: a `Gpu` is not `Send`. Every GL object is an RAII value holding an `Rc` of the
+/// A GL context ready to run passes. Every GL object is an RAII value holding an `Rc` of the
 /// context, freed in `Drop` while the context is alive and current.
+///
+/// A `Gpu` is not `Send`, by design: the textures, programs and observers made on it share it
+/// through those (non-atomic) reference counts and may live apart from it, and a GL context can
+/// be current on one thread only, so a `Gpu` and everything made on it stay on the thread that
+/// made them. Work in threads with one `Gpu` per thread, or with an [`crate::LpSolver`], which
+/// owns its context, lends it to nobody, releases it after each solve and so is `Send`.
 pub struct Gpu {
     pub(super) shared: Rc<Shared>,
     pub(super) info: GpuInfo,
@@ -231,6 +236,13 @@ impl Gpu {
         } else {
             Err(GlError::Driver { call: call.into(), code })
         }
+    }
+
+    /// Makes the context not current on this thread (after the work issued so far is flushed),
+    /// so that another thread can make it current: for an owner that moves between threads
+    /// with everything made on the context (see [`crate::LpSolver`]).
+    pub(crate) fn release_current(&self) -> GlResult<()> {
+        self.shared.release().map_err(|e| GlError::ContextLost { detail: format!("releasing the context: {e}") })
     }
 
     /// Asks the driver whether the context was reset (robust contexts only; others always say no).

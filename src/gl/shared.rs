@@ -12,6 +12,12 @@ use std::cell::{Cell, RefCell};
 pub trait ContextHome {
     fn is_current(&self) -> bool;
     fn make_current(&self) -> Result<(), String>;
+    /// Makes the context not current on this thread, so that another thread may make it
+    /// current (EGL refuses a context current elsewhere). Homes whose context never moves keep
+    /// the default, which does nothing.
+    fn release(&self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The context and the counters its objects share. Field order is drop order: GL objects are
@@ -92,6 +98,16 @@ impl Shared {
             }
             // SAFETY: context current.
             None => unsafe { gl.finish() },
+        }
+    }
+
+    /// Releases the context from this thread (see [`ContextHome::release`]); the next GL call,
+    /// on whichever thread, makes it current again.
+    pub(super) fn release(&self) -> Result<(), String> {
+        if self.home.is_current() {
+            self.home.release()
+        } else {
+            Ok(())
         }
     }
 

@@ -20,7 +20,7 @@
 //! The solution says which backend ran and why, in one line of the log and in its notes.
 
 use crate::gl::{Gpu, GpuInfo};
-use crate::lp::backend::{check_gpu_limits, probe_device, sparse_assembly_pays, DeviceProbe, GpuNormalOptions};
+use crate::lp::backend::{check_gpu_limits, probe_device, sparse_assembly_pays, DeviceProbe};
 use crate::lp::model::LpModel;
 use crate::lp::settings::{BackendKind, Settings};
 
@@ -68,16 +68,14 @@ pub fn by_shape(rows: usize, sparse: bool) -> Option<Choice> {
 }
 
 /// The choice for a dense problem of at least [`AUTO_MIN_ROWS`] rows on `gpu` (`None`: no
-/// context could be made).
-pub(crate) fn with_device(
-    model: &LpModel,
-    settings: &Settings,
-    options: GpuNormalOptions,
-    gpu: Option<&Gpu>,
-) -> Choice {
+/// context could be made), with `settings`' options for the hybrid backend's GPU side and the
+/// cpu backend's products.
+pub(crate) fn with_device(model: &LpModel, settings: &Settings, gpu: Option<&Gpu>) -> Choice {
     let Some(gpu) = gpu else {
         return Choice::cpu("no GL context".into());
     };
+    let options = settings.gpu().copied().unwrap_or_default();
+    let mixed_precision = settings.cpu().is_none_or(|c| c.mixed_precision);
     // At most the standard form's size: a slack per row and a second column per free column
     // beside the model's columns.
     let free = model.col_lower.iter().zip(&model.col_upper).filter(|(l, u)| l.is_infinite() && u.is_infinite()).count();
@@ -86,10 +84,9 @@ pub(crate) fn with_device(
     let info = gpu.info();
     let probe = match (&fits, info.is_software()) {
         // The probe measures the device, never the caller's injected faults.
-        (Ok(()), false) => Some(
-            probe_device(gpu, GpuNormalOptions { fault: None, ..options }, settings.mixed_precision)
-                .map_err(|e| e.to_string()),
-        ),
+        (Ok(()), false) => {
+            Some(without_faults(|| probe_device(gpu, &options, mixed_precision)).map_err(|e| e.to_string()))
+        }
         _ => None,
     };
     by_device(info, fits, probe)
@@ -126,4 +123,12 @@ pub fn by_device(info: &GpuInfo, fits: Result<(), String>, probe: Option<Result<
             }
         }
     }
+}
+
+/// `f` without the faults a test injected (feature `fault-injection`).
+fn without_faults<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(feature = "fault-injection")]
+    return crate::lp::faults::suppressed(f);
+    #[cfg(not(feature = "fault-injection"))]
+    f()
 }

@@ -8,7 +8,7 @@ use glsolve::gpu::cholesky::{plan, Variant};
 use glsolve::gpu::plan_runner::PlanRunner;
 use glsolve::layout::Tiles;
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps_write, random::random_lp, solve_on, BackendKind, Settings, Verbosity};
+use glsolve::lp::{mps_write, random::random_lp, solve_on, BackendKind, GpuOptions, Settings};
 use wasm_bindgen::prelude::*;
 
 /// The random dense LP (m rows, n = 4m) of the papers' family as an MPS file, for the page's
@@ -32,7 +32,7 @@ impl App {
     /// The factorization of a well-conditioned SPD matrix of order `m` by `variant`: a warm-up,
     /// then the median of `reps` runs (seconds; `glFinish` before and after each).
     pub fn bench_cholesky(&self, variant: &str, m: usize, reps: usize) -> Result<f64, JsError> {
-        let v = Variant::from_name(variant).ok_or_else(|| JsError::new(&format!("unknown variant {variant:?}")))?;
+        let v: Variant = variant.parse().map_err(|e| JsError::new(&format!("unknown variant {variant:?}: {e}")))?;
         if m == 0 || m > self.gpu.info().max_side() as usize {
             return Err(JsError::new(&format!("m = {m} is outside 1..={}", self.gpu.info().max_side())));
         }
@@ -60,11 +60,11 @@ impl App {
             return Err(JsError::new("m must be at least 1"));
         }
         let model = random_lp(m, u64::from(seed)).to_model(u64::from(seed));
-        let mut settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+        let mut gpu = GpuOptions::default();
         if !variant.is_empty() {
-            settings.gpu_variant =
-                Variant::from_name(variant).ok_or_else(|| JsError::new(&format!("unknown variant {variant:?}")))?;
+            gpu.variant = variant.parse().map_err(|e| JsError::new(&format!("unknown variant {variant:?}: {e}")))?;
         }
+        let settings = Settings::builder(BackendKind::Gpu).gpu(gpu).build().map_err(js)?;
         let mut last = None;
         let mut runs = Vec::new();
         for rep in 0..=reps.max(1) {
@@ -80,7 +80,7 @@ impl App {
             "status": sol.status.name(),
             "objective": sol.objective,
             "iterations": sol.iterations,
-            "variant": settings.gpu_variant.name(),
+            "variant": gpu.variant.name(),
         })
         .to_string())
     }

@@ -31,7 +31,7 @@ impl ContextHome for Page {
     }
 }
 
-/// Every Cholesky variant, by the names `Variant::from_name` takes (JSON list): the papers'
+/// Every Cholesky variant, by the names its `FromStr` takes (JSON list): the papers'
 /// first, then the blocked ones.
 #[wasm_bindgen]
 pub fn variants() -> String {
@@ -108,8 +108,8 @@ impl App {
     /// The gpu backend on the LP of an MPS file's text, with the viewer recording every pass;
     /// `variant` the Cholesky variant of its normal equations.
     pub fn watch_mps(&self, mps: &str, variant: &str) -> Result<Replay, JsError> {
-        let v = glsolve::gpu::cholesky::Variant::from_name(variant)
-            .ok_or_else(|| JsError::new(&format!("unknown variant {variant:?}")))?;
+        let v: glsolve::gpu::cholesky::Variant =
+            variant.parse().map_err(|e| JsError::new(&format!("unknown variant {variant:?}: {e}")))?;
         let model =
             glsolve::lp::mps::read_str(mps).map_err(|e| JsError::new(&format!("the MPS file cannot be read: {e}")))?;
         replay::record_lp(&self.gpu, &model, v).map_err(js)

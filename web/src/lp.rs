@@ -5,9 +5,8 @@
 use glsolve::clock::Instant;
 use glsolve::gl::Gpu;
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps, random, solve_on, BackendKind, Settings, Verbosity};
+use glsolve::lp::{mps, random, solve_on, BackendKind, Settings};
 use serde::Deserialize;
-use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 #[derive(Deserialize)]
@@ -32,17 +31,37 @@ fn gpu() -> String {
     "gpu".into()
 }
 
-/// The log's lines, collected for the page.
+/// What a solve hands the page as it runs: the log's lines and one record per iteration.
 #[derive(Clone, Default)]
-struct Lines(Arc<Mutex<Vec<u8>>>);
+struct Collected {
+    lines: Arc<Mutex<String>>,
+    progress: Arc<Mutex<Vec<serde_json::Value>>>,
+}
 
-impl Write for Lines {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().map_err(|_| std::io::Error::other("log poisoned"))?.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
+impl Collected {
+    /// The logger that fills these (the library's line and progress sinks).
+    fn logger(&self) -> Logger {
+        let (lines, progress) = (self.lines.clone(), self.progress.clone());
+        Logger::lines(move |line| {
+            if let Ok(mut text) = lines.lock() {
+                text.push_str(line);
+                text.push('\n');
+            }
+        })
+        .with_progress(move |p| {
+            if let Ok(mut rows) = progress.lock() {
+                rows.push(serde_json::json!({
+                    "iteration": p.info.iteration,
+                    "primal_objective": p.primal_objective,
+                    "dual_objective": p.dual_objective,
+                    "primal_infeasibility": p.info.primal_infeasibility,
+                    "dual_infeasibility": p.info.dual_infeasibility,
+                    "gap": p.info.relative_gap,
+                    "mu": p.info.mu,
+                    "backend": p.backend,
+                }));
+            }
+        })
     }
 }
 
@@ -50,13 +69,7 @@ impl Write for Lines {
 /// large for the context's textures) come back as their messages.
 pub fn solve(gpu: &Gpu, spec: &str, mps_text: &str) -> Result<String, String> {
     let spec: LpSpec = serde_json::from_str(spec).map_err(|e| format!("bad request {spec}: {e}"))?;
-    let backend = match spec.backend.as_str() {
-        "gpu" => BackendKind::Gpu,
-        "hybrid" => BackendKind::Hybrid,
-        "auto" => BackendKind::Auto,
-        "cpu" => BackendKind::Cpu,
-        other => return Err(format!("unknown backend {other:?} (gpu, hybrid, cpu, auto)")),
-    };
+    let backend: BackendKind = spec.backend.parse().map_err(|e| format!("{e}"))?;
     let model = if mps_text.is_empty() {
         let m = spec.m.ok_or("a random LP needs its number of rows m")?;
         if m == 0 {
@@ -66,19 +79,21 @@ pub fn solve(gpu: &Gpu, spec: &str, mps_text: &str) -> Result<String, String> {
     } else {
         mps::read_str(mps_text).map_err(|e| format!("the MPS file cannot be read: {e}"))?
     };
-    let mut settings = Settings { verbosity: Verbosity::Normal, ..Settings::for_backend(backend) };
+    let mut settings = Settings::builder(backend);
     if let Some(t) = spec.tolerance {
-        settings.tolerance = t;
+        settings = settings.tolerance(t);
     }
     if let Some(k) = spec.max_iterations {
-        settings.max_iterations = k;
+        settings = settings.max_iterations(k);
     }
-    let lines = Lines::default();
-    let mut log = Logger::to_writer(Box::new(lines.clone()));
+    let settings = settings.build().map_err(|e| e.to_string())?;
+    let collected = Collected::default();
+    let mut log = collected.logger();
     let t = Instant::now();
     let sol = solve_on(&model, &settings, &mut log, Some(gpu)).map_err(|e| e.to_string())?;
     let seconds = t.elapsed().as_secs_f64();
-    let log = String::from_utf8_lossy(&lines.0.lock().map_err(|_| "log poisoned")?).into_owned();
+    let log = collected.lines.lock().map_err(|_| "log poisoned")?.clone();
+    let progress = std::mem::take(&mut *collected.progress.lock().map_err(|_| "log poisoned")?);
     Ok(serde_json::json!({
         "status": sol.status.name(),
         "optimal": sol.status == glsolve::Status::Optimal,
@@ -93,6 +108,7 @@ pub fn solve(gpu: &Gpu, spec: &str, mps_text: &str) -> Result<String, String> {
         "detail": sol.detail,
         "notes": sol.notes,
         "log": log,
+        "progress": progress,
     })
     .to_string())
 }

@@ -56,9 +56,8 @@ impl Spec {
             other => return Err(format!("unknown algorithm {other:?} (cholesky, assemble, solve, lu, lsq, lp)")),
         };
         let name = raw.variant.as_deref().unwrap_or("triangle-pair");
-        let variant = Variant::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Variant::all().map(|v| v.name()).collect();
-            format!("unknown variant {name:?} (one of: {})", names.join(", "))
+        let variant: Variant = name.parse().map_err(|e: glsolve::UnknownName| {
+            format!("unknown variant {name:?} (one of: {})", e.expected.join(", "))
         })?;
         let direction = match raw.direction.as_deref().unwrap_or("both") {
             "forward" => Direction::Forward,
