@@ -9,6 +9,8 @@ use crate::lp::BackendKind;
 use std::fmt::Write as _;
 use std::path::Path;
 
+pub use super::date::today;
+
 pub(super) fn write(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -20,24 +22,6 @@ pub(super) fn write(path: &Path, text: &str) -> Result<(), String> {
 pub fn json<T: serde::Serialize>(out: &Path, name: &str, v: &T) -> Result<(), String> {
     let text = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
     write(&out.join("bench").join(format!("{name}.json")), &text)
-}
-
-/// Today's date (UTC) as YYYY-MM-DD, from the system clock.
-pub fn today() -> String {
-    let days =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() / 86400).unwrap_or(0)
-            as i64;
-    // Civil-from-days (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// What a run was: the driver it measured, its scope and date; `docs/bench/run.json`.
@@ -147,6 +131,9 @@ pub fn render(out: &Path) -> Result<(), String> {
     }
     if let Ok(p) = load::<super::python::PythonRun>(out, "python") {
         md.push_str(&super::python::section(&p));
+    }
+    if let Ok(f) = load::<super::families::FamiliesBench>(out, "families") {
+        md.push_str(&super::families::section(&f));
     }
     if let Ok(t) = load::<super::tiles_report::TilesBench>(out, "tiles") {
         md.push_str(&super::tiles_report::section(&t));

@@ -20,6 +20,9 @@ enum BenchWhat {
     Solve(SolveArgs),
     /// Random dense LPs of the papers' family (n = 4m) per backend.
     Lp(super::bench_lp::LpArgs),
+    /// The dense LPs people bring (L1 and quantile regression, Chebyshev fit, matrix game, the
+    /// papers' family) against HiGHS (ipm, simplex) and Clarabel on the same MPS files.
+    Families(super::bench_families::FamiliesArgs),
     /// NETLIB: the 2008 IPM paper's Table 4.1 and the 2006 paper's Table 3.
     Netlib(NetlibArgs),
     /// Every NETLIB .mps of a folder on one backend (cpu by default): a Markdown list of status, iterations,
@@ -208,6 +211,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Assemble(c) => assemble(c),
         BenchWhat::Solve(c) => solve(c),
         BenchWhat::Lp(c) => super::bench_lp::lp(c),
+        BenchWhat::Families(c) => super::bench_families::run(c),
         BenchWhat::Netlib(c) => netlib(c),
         BenchWhat::NetlibAll(c) => {
             let plan = bench::netlib_all::Plan {

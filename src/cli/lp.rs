@@ -107,8 +107,17 @@ impl std::io::Write for Tee {
 #[derive(Args)]
 pub struct GenerateArgs {
     /// Rows m of the random LP (columns n = 4m).
-    #[arg(long, value_name = "M")]
-    pub random: usize,
+    #[arg(long, value_name = "M", required_unless_present = "family", conflicts_with = "family")]
+    pub random: Option<usize>,
+    /// A family of `glsolve bench families` instead: l1, quantile, chebyshev, game or papers.
+    #[arg(long, value_name = "NAME", requires = "rows")]
+    pub family: Option<String>,
+    /// The family's rows.
+    #[arg(long)]
+    pub rows: Option<usize>,
+    /// The family's features (unknowns of the fit, or the game's row strategies).
+    #[arg(long, default_value_t = 1)]
+    pub features: usize,
     /// Seed.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
@@ -264,11 +273,26 @@ fn settings(a: &SolveArgs, time_limit: Option<Duration>, interrupt: Arc<AtomicBo
 }
 
 pub fn generate(a: &GenerateArgs) -> ExitCode {
-    if a.random == 0 {
-        eprintln!("error: --random needs M ≥ 1");
-        return ExitCode::from(2);
-    }
-    let model = random_lp(a.random, a.seed).to_model(a.seed);
+    let model = match (&a.family, a.random) {
+        (Some(name), _) => {
+            let Some(family) = glsolve::lp::families::Family::parse(name) else {
+                eprintln!("error: unknown family {name:?} (l1, quantile, chebyshev, game, papers)");
+                return ExitCode::from(2);
+            };
+            match family.model(a.rows.unwrap_or(0), a.features, a.seed) {
+                Some(m) => m,
+                None => {
+                    eprintln!("error: {name} has no model with {:?} rows and {} features", a.rows, a.features);
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        (None, Some(m)) if m > 0 => random_lp(m, a.seed).to_model(a.seed),
+        _ => {
+            eprintln!("error: --random needs M ≥ 1");
+            return ExitCode::from(2);
+        }
+    };
     let text = match mps_write::to_mps_string(&model) {
         Ok(t) => t,
         Err(e) => return super::fail(e),

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod answer;
 mod bench;
+mod bench_families;
 mod bench_lp;
 mod bench_tiles;
 mod factor;

@@ -7,6 +7,7 @@
 pub mod auto;
 pub mod backend;
 pub mod builder;
+pub mod families;
 #[cfg(feature = "fault-injection")]
 pub mod faults;
 pub mod feasibility;

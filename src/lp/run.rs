@@ -5,8 +5,10 @@ use super::solve_error::SolveError;
 use crate::clock::Instant;
 use crate::gl::{GlError, Gpu};
 use crate::gpu::TexturePool;
+use crate::lp::backend::shape::NormalShape;
 use crate::lp::backend::{
-    check_gpu_limits, BackendError, CpuNormal, CpuVectors, GpuNormal, GpuSide, GpuVectors, HybridNormal,
+    check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuVectors, DiagonalNormal, DualNormal, GpuNormal, GpuSide,
+    GpuVectors, HybridNormal,
 };
 use crate::lp::log::Logger;
 use crate::lp::mpc::{self, Judge, MpcOutcome, MpcProblem};
@@ -47,6 +49,18 @@ pub(crate) fn run_backend(
         // `Auto` is resolved before a backend is built (solve_chosen); the cpu backend is its
         // answer wherever the device was not asked.
         (Backend::Cpu { cpu, .. } | Backend::Auto { cpu, .. }, _) => {
+            let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
+            if let Some(split) = plan.split(&sf.a) {
+                let mut vk = plan.vectors(&sf.a, &sf.free_pairs, Some(&split)).with_paths(paths);
+                log.line(&plan.describe());
+                *setup = t_setup.elapsed();
+                return Ok(if plan.shape == NormalShape::Schur {
+                    mpc::solve_judged(&mut vk, &mut DualNormal::new(split), problem, st, log, Some(judge))
+                } else {
+                    let mut ne = DiagonalNormal::new(split, paths, cpu.mixed_precision);
+                    mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
+                });
+            }
             let mut vk = CpuVectors::for_matrix(&sf.a, &sf.free_pairs).with_paths(paths);
             let mut ne = CpuNormal::new(m, n)
                 .with_paths(paths)

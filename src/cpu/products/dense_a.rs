@@ -78,6 +78,17 @@ impl DenseA {
         })
     }
 
+    /// The columns `cols` of `a`, in that order, with their zeros written out.
+    pub fn from_columns(a: Csc<'_>, cols: &[usize]) -> Self {
+        Self::build(a.nrows, cols.len(), |k, col| {
+            for (i, v) in a.col(cols[k]) {
+                if let Some(c) = col.get_mut(i) {
+                    *c = v;
+                }
+            }
+        })
+    }
+
     /// The matrix as a faer view.
     pub fn as_ref(&self) -> MatRef<'_, f64> {
         let end = if self.ncols == 0 { self.offset } else { self.offset + self.stride * self.ncols };

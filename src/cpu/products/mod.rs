@@ -6,13 +6,15 @@
 //!   ([`Csc`]);
 //! * the lower triangle of A·diag(w)·Aᵀ: dense by `cpu::gram` ([`normal_lower`]), with its
 //!   smallest-share columns summed in reduced precision ([`assemble_split`]), or sparse from the
-//!   nonzeros ([`SparsePlan`]);
+//!   nonzeros ([`SparsePlan`]); the columns of one entry apart as a diagonal beside a dense
+//!   block of the others ([`DiagonalSplit`]);
 //! * the fused level-2 products (Aᵀy, v, A·v) and A·x ([`fused_dense`], [`fused_pair`],
 //!   [`dense_a_mul`], [`fused_sparse`]).
 //!
 //! Every function takes the [`CpuPaths`] that name its code.
 
 mod dense_a;
+mod diagonal;
 mod fused;
 mod operands;
 #[cfg(target_arch = "x86_64")]
@@ -24,6 +26,7 @@ pub use super::gram::{GramShapeError, Precision};
 pub use super::paths::CpuPaths;
 pub use super::shapes::PassShapeError;
 pub use dense_a::DenseA;
+pub use diagonal::{column_kinds, ColumnKinds, DiagonalSplit, Slot};
 pub use fused::{dense as fused_dense, dense_a_mul, dense_pair as fused_pair};
 pub use operands::{ColumnMap, Fused, Paired, VSource, PARALLEL_ENTRIES};
 pub use sparse::{fused as fused_sparse, Csc, SparsePlan};

@@ -170,20 +170,6 @@ impl CpuNormal {
         self.sparse.as_ref().map(|s| (s.pattern.nnz(), s.chol.factor_nnz(), s.chol.multiply_adds()))
     }
 
-    /// One log line: how A·D²·Aᵀ is assembled (from `vk`'s A) and factored.
-    pub fn describe(&self, vk: &CpuVectors) -> String {
-        let storage = match vk.storage() {
-            Storage::Dense(_) => "dense",
-            Storage::Sparse(_) => "sparse",
-        };
-        match self.sparse_factor() {
-            Some((nnz, l, flops)) => format!(
-                "A·D²·Aᵀ assembled from {storage} A into its {nnz} lower entries; sparse Cholesky (AMD, supernodal): {l} entries in L, {flops:.2e} multiply-adds"
-            ),
-            None => format!("A·D²·Aᵀ assembled from {storage} A; dense Cholesky"),
-        }
-    }
-
     fn resize(&mut self, m: usize) {
         if self.m != m || self.normal.len() != m * m {
             self.m = m;
@@ -263,6 +249,35 @@ impl CpuNormal {
         }
     }
 
+    /// Adds `diag` to the assembled dense matrix's diagonal (a diagonal formed beside the
+    /// product: [`crate::cpu::products::DiagonalSplit`]).
+    pub(crate) fn add_diagonal(&mut self, diag: &[f64]) {
+        let m = self.m;
+        for (k, d) in diag.iter().enumerate().take(if self.normal.len() == m * m { m } else { 0 }) {
+            self.normal[k * m + k] += d;
+        }
+    }
+
+    /// After a breakdown: `assemble` forms the matrix again (the column split off), factored
+    /// with the deflating rule of [`RETRY_TINY_PIVOT`].
+    pub(crate) fn refactor_deflating(
+        &mut self,
+        assemble: impl FnOnce(&mut Self) -> Result<(), BackendError>,
+    ) -> Result<FactorInfo, BackendError> {
+        self.retrying = true;
+        let assembled = assemble(self);
+        self.retrying = false;
+        assembled?;
+        self.factor_with(PivotRule { tiny: RETRY_TINY_PIVOT, huge: REPLACED_PIVOT, deflate: true })
+    }
+
+    /// Mixed precision (see [`MixedPrecision`]) when `asked`, for a dense block of m rows
+    /// that the assemblies read instead of `vk`'s A.
+    pub(crate) fn with_block_mixed_precision(mut self, asked: bool, m: usize) -> Self {
+        self.mixed = MixedPrecision::new(asked, true, m);
+        self
+    }
+
     /// Factors the assembled matrix (see the module documentation).
     pub fn factor_assembled(&mut self) -> Result<FactorInfo, BackendError> {
         self.factor_with(PivotRule { tiny: TINY_PIVOT, huge: REPLACED_PIVOT, deflate: false })
@@ -326,10 +341,9 @@ impl CpuNormal {
         }
         let l = self.matrix();
         // On one thread: a substitution reads L once (m²/2 entries) in a dependent chain, and
-        // waking a second thread cost more than it saved. Measured on this 2-core machine, each
-        // pair of solves 50 µs after other work as in the loop (median of 100): m = 512 0.05 ms
-        // alone against 0.15 ms on two threads, m = 1024 0.36 against 0.82, m = 2048 1.39
-        // against 1.86.
+        // waking a second thread cost more than it saved (pairs of solves 50 µs after other
+        // work, median of 100: m = 512 0.05 ms against 0.15 on two threads, m = 1024 0.36
+        // against 0.82, m = 2048 1.39 against 1.86).
         let seq = Par::Seq;
         solve_lower_triangular_in_place(l, faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), seq);
         solve_upper_triangular_in_place(l.transpose(), faer::ColMut::from_slice_mut(&mut u).as_mat_mut(), seq);
@@ -360,12 +374,9 @@ impl NormalEquations<CpuVectors> for CpuNormal {
                 // Rounding made the matrix indefinite enough for the replaced pivots' rows to
                 // grow without bound in later ones: assemble again and deflate those rows.
                 let d2 = std::mem::take(&mut self.last_d2);
-                self.retrying = true;
-                let assembled = self.assemble_on(vk, &d2);
-                self.retrying = false;
+                let info = self.refactor_deflating(|ne| ne.assemble_on(vk, &d2));
                 self.last_d2 = d2;
-                assembled?;
-                self.factor_with(PivotRule { tiny: RETRY_TINY_PIVOT, huge: REPLACED_PIVOT, deflate: true })
+                info
             }
             other => other,
         }

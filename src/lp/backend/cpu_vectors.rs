@@ -4,10 +4,11 @@
 //! `cpu::products`', on the paths the settings name.
 
 use super::{BackendError, NormalProduct, PredictorParts, ResidualProducts, VectorKernels};
-use crate::cpu::products::{self, CpuPaths, DenseA, VSource};
+use crate::cpu::products::{self, CpuPaths, DenseA, DiagonalSplit, VSource};
 use crate::lp::model::SparseColMatrix;
 use faer::{Accum, MatRef, Par};
 use std::cell::OnceCell;
+use std::sync::Arc;
 
 /// Sparse assembly of A·D²·Aᵀ does Σⱼ nnz(aⱼ)(nnz(aⱼ)+1)/2 scattered multiply-adds, the dense
 /// one m²n/2 in BLAS-3 kernels that run this many times faster per multiply-add (measured with
@@ -33,6 +34,8 @@ pub struct CpuVectors {
     par: Par,
     /// The code the products run.
     paths: CpuPaths,
+    /// A as a dense block and columns of one entry, read by the products instead of `a`.
+    split: Option<Arc<DiagonalSplit>>,
 }
 
 impl CpuVectors {
@@ -43,7 +46,15 @@ impl CpuVectors {
             free_pairs: free_pairs.to_vec(),
             par: Par::rayon(0),
             paths: CpuPaths::default(),
+            split: None,
         }
+    }
+
+    /// The products from `split` (the same A as a dense block and columns of one entry:
+    /// [`DiagonalSplit::fused`]) instead of A as held.
+    pub fn with_split(mut self, split: Arc<DiagonalSplit>) -> Self {
+        self.split = Some(split);
+        self
     }
 
     /// Dense A: copies it and the free-variable pairs.
@@ -62,8 +73,13 @@ impl CpuVectors {
         if sparse_assembly_pays(a) {
             Self::sparse(a.clone(), free_pairs)
         } else {
-            Self::held(Storage::Dense(DenseA::from_sparse(a.csc())), free_pairs)
+            Self::dense_from(a, free_pairs)
         }
+    }
+
+    /// `a` held dense.
+    pub fn dense_from(a: &SparseColMatrix, free_pairs: &[(usize, usize)]) -> Self {
+        Self::held(Storage::Dense(DenseA::from_sparse(a.csc())), free_pairs)
     }
 
     /// The products on `paths` (default: [`CpuPaths::default`]).
@@ -132,6 +148,14 @@ impl CpuVectors {
             }
             None => vec![0.0; rows],
         };
+        if let Some(split) = &self.split {
+            let t = products::threads();
+            let p = if transpose { split.at_mul(x, t) } else { split.a_mul(x, t) }.map_err(BackendError::from)?;
+            for (o, v) in out.iter_mut().zip(p) {
+                *o += alpha * v;
+            }
+            return Ok(out);
+        }
         match &self.a {
             Storage::Dense(a) if !transpose => {
                 // On the column pass's kernels where they run (faer's product took a third
@@ -171,6 +195,9 @@ impl CpuVectors {
 impl CpuVectors {
     /// (Aᵀy, v, A·v), in one pass over A where the paths fuse them.
     fn fused(&self, y: &[f64], src: VSource<'_>) -> Result<products::Fused, BackendError> {
+        if let Some(split) = &self.split {
+            return split.fused(y, src, products::threads()).map_err(BackendError::from);
+        }
         match &self.a {
             Storage::Dense(a) => {
                 products::fused_dense(&self.paths, a.as_ref(), y, src, products::threads()).map_err(BackendError::from)

@@ -7,13 +7,19 @@
 //! * [`NormalEquations`]: the level-3 part, A·D²·Aᵀ·u = r — assemble, factor, solve — over some
 //!   vector type. [`CpuNormal`] (double precision, faer) and [`GpuNormal`] (single precision,
 //!   every pass on the GPU; shared by the gpu and hybrid backends) are the two implementations;
-//!   [`HybridNormal`] is a *policy* over the two (the 2008 IPM paper's switching rules).
+//!   [`HybridNormal`] is a *policy* over the two (the 2008 IPM paper's switching rules). For A
+//!   with columns of one entry the cpu backend may instead form [`DiagonalNormal`] (a dense
+//!   block's product plus a diagonal) or [`DualNormal`] (the smaller side, k×k), as
+//!   [`CpuPlan`]'s cost model ([`shape`]) decides.
 //!
 //! The loop in [`crate::lp::mpc`] never indexes a vector; it only calls these kernels.
 
 mod cpu_normal;
+mod cpu_plan;
 mod cpu_vectors;
 mod dependent_rows;
+mod diagonal_normal;
+mod dual_normal;
 mod error;
 mod gpu_normal;
 mod gpu_vectors;
@@ -21,12 +27,16 @@ mod hybrid;
 mod limits;
 mod mixed;
 mod probe;
+pub mod shape;
 mod sparse_normal;
 
 pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, RETRY_TINY_PIVOT, SPARSE_FACTOR_ADVANTAGE, TINY_PIVOT};
+pub use cpu_plan::CpuPlan;
 pub use cpu_vectors::{sparse_assembly_pays, CpuVectors, Storage, DENSE_SPEEDUP};
 pub(crate) use dependent_rows::dependent_rows_of_valid;
 pub use dependent_rows::{dependent_rows, DependentRows, CANDIDATE_PIVOT, DEPENDENCE_TOLERANCE};
+pub use diagonal_normal::DiagonalNormal;
+pub use dual_normal::{DualNormal, SMALLEST_WEIGHT};
 pub use error::{BackendError, GpuFault};
 pub use gpu_normal::{GpuNormal, GpuSide};
 pub use gpu_vectors::GpuVectors;

@@ -1,0 +1,78 @@
+//! The benchmark families (`lp::families`) on the cpu backend: each ends optimal with the
+//! objective HiGHS found for the same member (tests/data/families/highs.tsv, made by highspy:
+//! see its README), on the path the cost model chooses for its shape, and every path forced on
+//! it (the full m×m matrix, the block plus a diagonal, the smaller side) gives that optimum too.
+
+use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
+use glsolve::lp::backend::CpuPlan;
+use glsolve::lp::families::Family;
+use glsolve::lp::log::Logger;
+use glsolve::lp::standard_form::{standard_form, Presolved};
+use glsolve::lp::{solve, Settings, Status};
+
+/// Agreement with HiGHS's objective, relative.
+const AGREEMENT: f64 = 1e-8;
+
+/// (family, rows, features, seed, HiGHS ipm's objective) from the references' file.
+fn references() -> Vec<(Family, usize, usize, u64, f64)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/families/highs.tsv"))
+        .expect("tests/data/families/highs.tsv");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f[4], "Optimal", "{l}");
+            let num = |k: usize| f[k].parse::<usize>().expect("a count");
+            (Family::parse(f[0]).expect("a family"), num(1), num(2), num(3) as u64, f[5].parse().expect("an objective"))
+        })
+        .collect()
+}
+
+/// The references small enough for the test suite.
+fn small() -> Vec<(Family, usize, usize, u64, f64)> {
+    references().into_iter().filter(|r| r.1 <= 1001 && r.1 * r.2.max(4) <= 60_000).collect()
+}
+
+fn solved(family: Family, rows: usize, features: usize, seed: u64) -> (Status, f64, String) {
+    let model = family.model(rows, features, seed).expect("a member");
+    let st = Settings::default();
+    let s = solve(&model, &st, &mut Logger::quiet()).expect("valid settings");
+    (s.status, s.objective, s.detail)
+}
+
+fn agree(got: f64, highs: f64) -> bool {
+    (got - highs).abs() <= AGREEMENT * highs.abs()
+}
+
+#[test]
+fn families_end_optimal_with_highs_objective_on_their_path() {
+    let cases = small();
+    assert!(cases.len() >= 6, "the small references are in the file");
+    for (family, rows, features, seed, highs) in cases {
+        let model = family.model(rows, features, seed).expect("a member");
+        let Presolved::Form(sf) = standard_form(&model, true) else { panic!("{family:?} presolved away") };
+        let shape = CpuPlan::new(&sf.a, &sf.free_pairs).shape;
+        let tall = sf.dims().0 > 4 * CpuPlan::new(&sf.a, &sf.free_pairs).facts.block;
+        let expected = match family {
+            Family::Papers => NormalShape::Full,
+            _ if tall => NormalShape::Schur,
+            _ => NormalShape::Diagonal,
+        };
+        assert_eq!(shape, expected, "{family:?} {rows}×{features}");
+        let (status, objective, detail) = solved(family, rows, features, seed);
+        assert_eq!(status, Status::Optimal, "{family:?} {rows}×{features}: {detail}");
+        assert!(agree(objective, highs), "{family:?} {rows}×{features}: {objective:e} against HiGHS's {highs:e}");
+    }
+}
+
+#[test]
+fn every_path_reaches_the_same_optimum() {
+    for (family, rows, features, seed, highs) in small().into_iter().filter(|r| r.0 != Family::Papers) {
+        for shape in [NormalShape::Full, NormalShape::Diagonal, NormalShape::Schur] {
+            let (status, objective, detail) = with_forced_shape(shape, || solved(family, rows, features, seed));
+            let what = format!("{family:?} {rows}×{features} on the {} path", shape.name());
+            assert_eq!(status, Status::Optimal, "{what}: {detail}");
+            assert!(agree(objective, highs), "{what}: {objective:e} against HiGHS's {highs:e}");
+        }
+    }
+}
