@@ -4,7 +4,8 @@
 //! kernel family against f64 references computed in wasm, the NETLIB problems of tests/data on
 //! the gpu and hybrid backends, runs recorded by the viewer (bit-identical to unwatched ones,
 //! frames drawn), malformed input shown as the page's error. Any failure, a
-//! missing report or a timeout fails the test; a missing tool fails it with what to install.
+//! missing report or a timeout fails the test. The wasm32 target and wasm-bindgen-cli are
+//! installed where missing (`common/wasm_tools.rs`); Chromium missing fails with what to install.
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -19,11 +20,26 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Builds the page once per test binary; later callers get the first build's outcome.
+#[path = "common/wasm_tools.rs"]
+mod wasm_tools;
+
+/// The wasm-bindgen version Cargo.lock pins.
+fn pinned_wasm_bindgen() -> String {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).expect("Cargo.lock readable");
+    wasm_tools::pinned_version(&lock).expect("wasm-bindgen in Cargo.lock")
+}
+
+/// Builds the page once per test binary (installing the wasm32 target and wasm-bindgen where
+/// they are missing); later callers get the first build's outcome.
 fn build() -> &'static Result<(), String> {
     static BUILT: OnceLock<Result<(), String>> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let out = Command::new("bash").arg(root().join("web/build.sh")).output().map_err(|e| format!("bash: {e}"))?;
+        let bindgen = wasm_tools::ensure(&root(), &pinned_wasm_bindgen())?;
+        let out = Command::new("bash")
+            .arg(root().join("web/build.sh"))
+            .env("WASM_BINDGEN", bindgen)
+            .output()
+            .map_err(|e| format!("bash: {e}"))?;
         if out.status.success() {
             Ok(())
         } else {
@@ -204,4 +220,29 @@ fn a_browser_without_webgl2_gets_a_message_on_the_page() {
     let r = run_suite("no-webgl", &["--disable-webgl"]);
     let fatal = r["fatal"].as_str().unwrap_or_else(|| panic!("no message: {r}"));
     assert!(fatal.contains("the page did not start") && fatal.contains("no WebGL2"), "{fatal}");
+}
+
+/// The wasm-bindgen found is the version Cargo.lock pins, wherever it sits on the search path: one
+/// of another version (an older install on PATH) is passed over, and none found is none.
+#[test]
+fn only_the_pinned_wasm_bindgen_is_taken() {
+    use std::os::unix::fs::PermissionsExt;
+    let version = pinned_wasm_bindgen();
+    let dir = std::env::temp_dir().join(format!("glsolve-bindgen-{}", std::process::id()));
+    let fake = |name: &str, says: &str| {
+        let d = dir.join(name);
+        std::fs::create_dir_all(&d).expect("temp dir");
+        let exe = d.join("wasm-bindgen");
+        std::fs::write(&exe, format!("#!/bin/sh\necho '{says}'\n")).expect("fake wasm-bindgen");
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).expect("executable");
+        d
+    };
+    let older = fake("older", "wasm-bindgen 0.2.1");
+    let other = fake("other", &format!("wasm-opt {version}"));
+    let pinned = fake("pinned", &format!("wasm-bindgen {version}"));
+    let empty = dir.join("empty");
+    let found = wasm_tools::find_wasm_bindgen(&[empty.clone(), older.clone(), other.clone(), pinned.clone()], &version);
+    assert_eq!(found, Some(pinned.join("wasm-bindgen")));
+    assert_eq!(wasm_tools::find_wasm_bindgen(&[empty, older, other], &version), None);
+    let _ = std::fs::remove_dir_all(&dir);
 }
