@@ -87,6 +87,16 @@
 //! [`Cholesky`], [`linsolve`], [`least_squares`] on it) stays on the thread that made it; make
 //! one per thread.
 //!
+//! What is serialized, and why: Mesa's software rasterizer (llvmpipe, the driver of machines
+//! without a GPU) keeps state shared by all its contexts, and contexts used by several threads
+//! at once crashed inside it (`glDrawArrays`, `glReadPixels`). So GL work on a software
+//! rasterizer's context takes one process-wide lock: each stretch of GL calls (a pass, an
+//! upload, a readback, a texture's deletion) holds it, and threads take turns between them;
+//! the CPU work of a solve runs in parallel as before. Making, making current, releasing and
+//! destroying a context take the lock on every driver. Contexts of a hardware driver run their
+//! GL calls without it. Threads therefore never crash, and on llvmpipe they share its
+//! rasterizer rather than adding to it (it already rasterizes on every core).
+//!
 //! The `examples/` folder has the four complete programs (`cargo run --release --example lp`,
 //! `cholesky`, `polyfit`, `linsolve`).
 //!

@@ -8,6 +8,8 @@
 //! a timeout fails the test; a missing browser fails it with what to install.
 #[path = "support/browser.rs"]
 mod browser;
+#[path = "common/wasm_tools.rs"]
+mod wasm_tools;
 
 use browser::{run, serial, Browser, FIREFOX, GL_EGL, NO_WEBGL, SWIFTSHADER};
 use std::time::Duration;
@@ -110,4 +112,29 @@ fn a_browser_without_webgl2_says_so() {
     assert!(fatal.contains("the suite needs WebGL2") && fatal.contains("[no-webgl2]"), "{fatal}");
     assert_eq!(r["info"]["gpu"], false, "{r}");
     assert!(r["kernels"].as_array().is_some_and(Vec::is_empty), "no kernel case may run: {}", r["kernels"]);
+}
+
+/// The wasm-bindgen found is the version Cargo.lock pins, wherever it sits on the search path: one
+/// of another version (an older install on PATH) is passed over, and none found is none.
+#[test]
+fn only_the_pinned_wasm_bindgen_is_taken() {
+    use std::os::unix::fs::PermissionsExt;
+    let version = browser::pinned_wasm_bindgen();
+    let dir = std::env::temp_dir().join(format!("glsolve-bindgen-{}", std::process::id()));
+    let fake = |name: &str, says: &str| {
+        let d = dir.join(name);
+        std::fs::create_dir_all(&d).expect("temp dir");
+        let exe = d.join("wasm-bindgen");
+        std::fs::write(&exe, format!("#!/bin/sh\necho '{says}'\n")).expect("fake wasm-bindgen");
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).expect("executable");
+        d
+    };
+    let older = fake("older", "wasm-bindgen 0.2.1");
+    let other = fake("other", &format!("wasm-opt {version}"));
+    let pinned = fake("pinned", &format!("wasm-bindgen {version}"));
+    let empty = dir.join("empty");
+    let found = wasm_tools::find_wasm_bindgen(&[empty.clone(), older.clone(), other.clone(), pinned.clone()], &version);
+    assert_eq!(found, Some(pinned.join("wasm-bindgen")));
+    assert_eq!(wasm_tools::find_wasm_bindgen(&[empty, older, other], &version), None);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,6 +11,7 @@ use super::pass::Pass;
 use super::program::{self, Kernel, Program};
 use super::record::{Measure, PassRecord};
 use super::reset::ResetStatusFn;
+use super::serial::serial;
 use super::shared::{ContextHome, Shared};
 use glow::HasContext;
 use std::cell::{Cell, RefCell};
@@ -76,6 +77,8 @@ impl Gpu {
     /// A headless context as `opts` say.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
+        // Making a context is serialized on every driver (see `super::serial`).
+        let _serial = serial();
         let (egl, gl, reset_status) = context::create_headless(opts)?;
         let platform = format!("{}, {}", egl.egl_version, egl.device);
         let mut gpu = Self::with_fetch(gl, reset_status, platform, Box::new(egl), opts.fetch)?;
@@ -115,9 +118,11 @@ impl Gpu {
         home: Box<dyn ContextHome>,
         fetch: Option<crate::gl::Fetch>,
     ) -> GlResult<Gpu> {
+        let _serial = serial();
         // Once, here: what the context can do, and how its kernels fetch.
         let info = caps::probe(&gl, platform, reset_status.is_some(), fetch)?;
-        let shared = Rc::new(Shared::new(gl, reset_status, (info.dialect, info.fetch), home));
+        let serialized = info.is_software();
+        let shared = Rc::new(Shared::new(gl, reset_status, (info.dialect, info.fetch), home, serialized));
         shared.finish_by_readback.set(info.fence_wait == FenceWait::Polling);
         let gl = shared.gl();
         // SAFETY: context current; objects are owned by the returned Gpu and freed in its Drop.
@@ -249,7 +254,7 @@ impl Gpu {
     pub fn reset_status(&self, after: &str) -> GlResult<()> {
         let Some(query) = self.shared.reset_status else { return Ok(()) };
         // The query reads the current context: make sure it is this one.
-        let _ = self.shared.gl();
+        let _current = self.shared.gl();
         // SAFETY: loaded from this context, which is current; the query has no arguments.
         let status = unsafe { query() };
         let culprit = match status {
@@ -288,6 +293,6 @@ impl Gpu {
     pub fn probe_render_format(&self, internal_format: u32, name: &'static str) -> GlResult<()> {
         // The pixel format only matters for uploads; RED is accepted with any colour format.
         let target = self.shared.texture_target();
-        caps::render_target_raw(self.shared.gl(), target, internal_format, glow::RED, name, false).map(|_| ())
+        caps::render_target_raw(&self.shared.gl(), target, internal_format, glow::RED, name, false).map(|_| ())
     }
 }

@@ -57,7 +57,7 @@ pub struct Solution {
     /// GPU backends: iterations whose normal equations were factored on the GPU (Table 4.1's
     /// parenthesized count).
     pub gpu_iterations: Option<usize>,
-    /// cpu backend, [`Settings::mixed_precision`]: normal matrices of reduced-precision products
+    /// cpu backend, [`crate::lp::CpuOptions::mixed_precision`]: normal matrices of reduced-precision products
     /// (bf16 pairs on AMX tiles where the process may use them, single precision elsewhere).
     pub single_factorizations: Option<usize>,
     /// Notices for the user (a hybrid solve's switch to the CPU, a missing GL driver, …).

@@ -47,11 +47,23 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Builds the page once per test binary; later callers get the first build's outcome.
+/// The wasm-bindgen version Cargo.lock pins.
+pub fn pinned_wasm_bindgen() -> String {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).expect("Cargo.lock readable");
+    crate::wasm_tools::pinned_version(&lock).expect("wasm-bindgen in Cargo.lock")
+}
+
+/// Builds the page once per test binary (installing the wasm32 target and wasm-bindgen-cli where
+/// they are missing: `common/wasm_tools.rs`); later callers get the first build's outcome.
 pub fn build() {
     static BUILT: OnceLock<Result<(), String>> = OnceLock::new();
     let built = BUILT.get_or_init(|| {
-        let out = Command::new("bash").arg(root().join("web/build.sh")).output().map_err(|e| format!("bash: {e}"))?;
+        let bindgen = crate::wasm_tools::ensure(&root(), &pinned_wasm_bindgen())?;
+        let out = Command::new("bash")
+            .arg(root().join("web/build.sh"))
+            .env("WASM_BINDGEN", bindgen)
+            .output()
+            .map_err(|e| format!("bash: {e}"))?;
         if out.status.success() {
             return Ok(());
         }
