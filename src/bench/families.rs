@@ -6,6 +6,7 @@
 //! machine falls on all of them. Each peer is timed by its own clock around its solve call;
 //! glsolve by its solve's clock (standard form included, reading the file excluded for all).
 
+pub use super::family_case::{Case, Timed};
 use super::peers::Peers;
 use crate::lp::backend::shape::{with_forced_shape, NormalShape};
 use crate::lp::backend::CpuPlan;
@@ -20,26 +21,6 @@ use std::process::Command;
 /// The HiGHS runner: `highs_mps.py FILE ipm|simplex` prints "status objective iterations" on
 /// stderr and its solve seconds on the last line of stdout.
 pub const HIGHS_SCRIPT: &str = include_str!("highs_mps.py");
-
-/// One problem of a family.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Case {
-    pub family: Family,
-    pub rows: usize,
-    pub features: usize,
-}
-
-impl Case {
-    /// The data the case is made of, in its family's words.
-    pub fn data(&self) -> String {
-        match self.family {
-            Family::Papers => format!("{} × {}", self.rows, 4 * self.rows),
-            Family::Chebyshev => format!("{} points × {}", self.rows / 2, self.features),
-            Family::MatrixGame => format!("{} × {} payoff", self.features, self.rows.saturating_sub(1)),
-            _ => format!("{} × {}", self.rows, self.features),
-        }
-    }
-}
 
 /// The default cases: three sizes per family, the largest with at least 4000 rows (the papers'
 /// family excepted: at 4000 rows it has 64 million nonzeros, a 2.5 GB MPS file).
@@ -63,19 +44,6 @@ pub fn default_cases() -> Vec<Case> {
         c(Papers, 512, 0),
         c(Papers, 1024, 0),
     ]
-}
-
-/// Median, min and max of one solver's repetitions, with what it reported.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
-pub struct Timed {
-    pub solver: String,
-    pub median_s: f64,
-    pub min_s: f64,
-    pub max_s: f64,
-    pub reps: usize,
-    pub status: String,
-    pub objective: f64,
-    pub iterations: Option<usize>,
 }
 
 /// One case's results.

@@ -5,7 +5,7 @@
 //! ([`with_forced_shape`]`(Full)`): the hybrid's CPU side then forms the m×m matrix as before
 //! the shapes.
 
-use super::families::{Case, Timed};
+use super::family_case::{Case, Timed};
 use crate::gl::{Gpu, Measure};
 use crate::lp::backend::shape::{with_forced_shape, NormalShape};
 use crate::lp::log::Logger;
