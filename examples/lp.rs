@@ -2,7 +2,7 @@
 //! keep their GL context, and the typed error a malformed model gets.
 //!
 //! `cargo run --release --example lp`
-use glsolve::{BackendKind, LpModel, LpSolver, ModelError, Settings, SolveError, Status, Verbosity};
+use glsolve::{BackendKind, LpModel, LpSolver, ModelError, Settings, SolveError, Status};
 use nalgebra::dmatrix;
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -15,8 +15,8 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         .name("example")
         .build()?;
     for backend in [BackendKind::Cpu, BackendKind::Hybrid] {
-        let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) };
-        let mut solver = LpSolver::new(settings)?;
+        let settings = Settings::for_backend(backend);
+        let mut solver = LpSolver::new(settings);
         let s = solver.solve(&model)?;
         println!(
             "{:6}: {} objective {:.9} at x = {:.6}, y = {:.6}; row duals {:?}",
@@ -40,7 +40,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     // A NaN bound is a typed error naming where it is, before any work, on every backend.
     let mut broken = model.clone();
     broken.row_upper[0] = f64::NAN;
-    let err = LpSolver::new(Settings::default())?.solve(&broken).expect_err("a NaN is refused");
+    let err = LpSolver::new(Settings::default()).solve(&broken).expect_err("a NaN is refused");
     println!("malformed model: {err}");
     assert!(matches!(err, SolveError::Model(ModelError::NotANumber { field: "row_upper", index: 0 })));
     Ok(())

@@ -17,14 +17,16 @@
 //! | solving it on the cpu, gpu or hybrid backend | [`LpSolver::new`], [`LpSolver::solve`], [`Settings::for_backend`] |
 //!
 //! Errors are typed and say where: [`ModelError`] names the field, index and value of a
-//! malformed model; [`SolveError`] wraps it and the settings' and GL's errors; [`DenseError`]
-//! names the argument and entry of a dense problem. Nothing in this API panics on bad input,
+//! malformed model; [`SolveError`] wraps it, [`SettingsError`], [`BackendError`] and
+//! [`GlError`]; [`MpsError`] gives a file's line; [`DenseError`] names the argument and entry
+//! of a dense problem. Every error type a public function returns is reachable here, at the
+//! crate root. Nothing in this API panics on bad input,
 //! and no model holding a NaN is ever solved.
 //!
 //! ## A linear program
 //!
 //! ```
-//! use glsolve::{LpModel, LpSolver, Settings, Status, Verbosity};
+//! use glsolve::{LpModel, LpSolver, Settings, Status};
 //! use nalgebra::dmatrix;
 //! // max 3x + 2y  s.t.  x + y ≤ 4,  x + 3y ≤ 6,  x ≤ 3,  x, y ≥ 0   → x = 3, y = 1, objective 11
 //! let model = LpModel::builder(dmatrix![1.0, 1.0; 1.0, 3.0])
@@ -32,7 +34,7 @@
 //!     .rows_at_most([4.0, 6.0])
 //!     .col_bounds([0.0, 0.0], [3.0, f64::INFINITY])
 //!     .build()?;
-//! let mut solver = LpSolver::new(Settings { verbosity: Verbosity::Quiet, ..Settings::default() })?;
+//! let mut solver = LpSolver::new(Settings::default());
 //! let solution = solver.solve(&model)?;
 //! assert_eq!(solution.status, Status::Optimal);
 //! assert!((solution.objective - 11.0).abs() < 1e-6);
@@ -54,7 +56,7 @@
 //! use nalgebra::dmatrix;
 //! let mut model = LpModel::builder(dmatrix![1.0, 1.0]).minimize([1.0, 1.0]).rows_at_least([1.0]).build()?;
 //! model.col_upper[1] = f64::NAN;
-//! let err = LpSolver::new(Settings::default())?.solve(&model).unwrap_err();
+//! let err = LpSolver::new(Settings::default()).solve(&model).unwrap_err();
 //! assert!(matches!(err, SolveError::Model(ModelError::NotANumber { field: "col_upper", index: 1 })));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -76,8 +78,24 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`Gpu`] is not `Send`: a GL context is current on the thread that made it. Make it (and the
-//! [`LpSolver`] that holds one) on the thread that uses it.
+//! # Threads
+//!
+//! An [`LpSolver`] is `Send`: it owns its GL context, lends it to nobody and releases it from
+//! its thread after every solve, so a solver can move to (or live in) any thread — one per
+//! worker of a pool. A [`Gpu`] is not `Send`: the textures and programs made on it share it
+//! through non-atomic counts and a GL context is current on one thread only, so a `Gpu` (and
+//! [`Cholesky`], [`linsolve`], [`least_squares`] on it) stays on the thread that made it; make
+//! one per thread.
+//!
+//! What is serialized, and why: Mesa's software rasterizer (llvmpipe, the driver of machines
+//! without a GPU) keeps state shared by all its contexts, and contexts used by several threads
+//! at once crashed inside it (`glDrawArrays`, `glReadPixels`). So GL work on a software
+//! rasterizer's context takes one process-wide lock: each stretch of GL calls (a pass, an
+//! upload, a readback, a texture's deletion) holds it, and threads take turns between them;
+//! the CPU work of a solve runs in parallel as before. Making, making current, releasing and
+//! destroying a context take the lock on every driver. Contexts of a hardware driver run their
+//! GL calls without it. Threads therefore never crash, and on llvmpipe they share its
+//! rasterizer rather than adding to it (it already rasterizes on every core).
 //!
 //! The `examples/` folder has the four complete programs (`cargo run --release --example lp`,
 //! `cholesky`, `polyfit`, `linsolve`).
@@ -124,8 +142,11 @@ pub mod layout;
 pub mod lp;
 pub mod lsq;
 pub mod matrix_market;
+pub mod names;
 pub mod refine;
 
+#[cfg(feature = "frames")]
+pub use debug::DebugError;
 pub use dense::{
     least_squares, least_squares_with, linsolve, linsolve_with, Cholesky, CholeskyOptions, DenseError,
     LeastSquaresSolution, LinearSolution,
@@ -133,6 +154,22 @@ pub use dense::{
 pub use gl::{GlError, Gpu};
 pub use gpu::{assemble, cholesky};
 pub use lp::{
-    BackendKind, LpModel, LpModelBuilder, LpSolver, ModelError, Sense, Settings, Solution, SolveError, SparseColMatrix,
-    Status, Verbosity,
+    Backend, BackendKind, ContextUse, CpuOptions, GpuOptions, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver,
+    ModelError, Progress, Sense, Settings, SettingsBuilder, Solution, SolveError, SparseColMatrix, Status, Verbosity,
+};
+pub use names::{Named, UnknownName};
+/// Every error type a public function returns, at the root (each also lives in its module).
+pub use {
+    cpu::paths::PathError,
+    cpu::products::{GramShapeError, PassShapeError},
+    cpu::sparse_cholesky::{FactorError, PatternError},
+    geometry::coverage::CoverageError,
+    gpu::lu::panel::PanelError,
+    gpu::GpuError,
+    lp::backend::{BackendError, GpuFault},
+    lp::mps::{MpsError, MpsErrorKind},
+    lp::settings::SettingsError,
+    lsq::LsqError,
+    matrix_market::MmError,
+    refine::RefineError,
 };

@@ -49,7 +49,8 @@ fn cholesky_reads_only_the_lower_triangle_and_names_bad_input() {
         assert!(matches!(e, DenseError::NotPositiveDefinite { column: 1, .. }), "{e}");
         let chol = Cholesky::new(gpu, &dmatrix![4.0, 0.0; 0.0, 1.0]).expect("SPD");
         let e = chol.solve(&dvector![1.0, 2.0, 3.0]).expect_err("length");
-        assert!(matches!(e, DenseError::Shape { what: "b", rows: 3, .. }), "{e}");
+        assert!(matches!(e, DenseError::Length { what: "b", got: 3, expected: 2, .. }), "{e}");
+        assert_eq!(e.to_string(), "b has 3 entries, but it needs 2 (one per row of C)");
         let e = chol.solve(&dvector![1.0, f64::NAN]).expect_err("NaN");
         assert!(matches!(e, DenseError::NonFinite { what: "b", row: 1, .. }), "{e}");
     });
@@ -84,7 +85,7 @@ fn linsolve_refines_to_double_precision_and_names_bad_input() {
         let e = linsolve(gpu, &DMatrix::zeros(2, 3), &DVector::zeros(2)).expect_err("not square");
         assert!(matches!(e, DenseError::Shape { what: "A", .. }), "{e}");
         let e = linsolve(gpu, &DMatrix::identity(2, 2), &DVector::zeros(3)).expect_err("length");
-        assert!(matches!(e, DenseError::Shape { what: "b", rows: 3, .. }), "{e}");
+        assert!(matches!(e, DenseError::Length { what: "b", got: 3, .. }), "{e}");
         let e = linsolve(gpu, &dmatrix![1.0, f64::NAN; 0.0, 1.0], &DVector::zeros(2)).expect_err("NaN");
         assert!(matches!(e, DenseError::NonFinite { what: "A", row: 0, col: 1, .. }), "{e}");
         let e = linsolve(gpu, &DMatrix::zeros(2, 2), &dvector![1.0, 1.0]).expect_err("singular");
@@ -127,11 +128,12 @@ fn least_squares_uses_the_usual_layout_and_plain_weights() {
     with_gpu(|gpu| {
         let a = DMatrix::from_element(3, 2, 1.0);
         let e = least_squares(gpu, &a, &DVector::zeros(2), None).expect_err("b length");
-        assert!(matches!(e, DenseError::Shape { what: "b", rows: 2, .. }), "{e}");
+        assert!(matches!(e, DenseError::Length { what: "b", got: 2, expected: 3, .. }), "{e}");
         let e = least_squares(gpu, &a, &DVector::zeros(3), Some(&dvector![1.0, -1.0, 1.0])).expect_err("weight");
         assert!(matches!(e, DenseError::Weight { index: 1, value } if value == -1.0), "{e}");
         let e = least_squares(gpu, &a, &DVector::zeros(3), Some(&dvector![1.0, 1.0])).expect_err("w length");
-        assert!(matches!(e, DenseError::Shape { what: "w", .. }), "{e}");
+        assert!(matches!(e, DenseError::Length { what: "w", got: 2, expected: 3, .. }), "{e}");
+        assert_eq!(e.to_string(), "w has 2 entries, but it needs 3 (one weight per row (observation) of A)");
         // Two identical columns: rank deficient, said so.
         let e = least_squares(gpu, &a, &dvector![1.0, 2.0, 3.0], None).expect_err("rank deficient");
         assert!(matches!(e, DenseError::RankDeficient), "{e}");

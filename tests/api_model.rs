@@ -5,7 +5,7 @@ mod common;
 use common::with_gpu;
 use glsolve::lp::log::Logger;
 use glsolve::lp::solve_on;
-use glsolve::{BackendKind, LpModel, ModelError, Settings, Solution, SolveError, SparseColMatrix, Status, Verbosity};
+use glsolve::{BackendKind, LpModel, ModelError, Settings, Solution, SolveError, SparseColMatrix, Status};
 use nalgebra::dmatrix;
 
 const INF: f64 = f64::INFINITY;
@@ -24,7 +24,7 @@ fn model() -> LpModel {
 }
 
 fn settings(backend: BackendKind) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) }
+    Settings::for_backend(backend)
 }
 
 /// The result of `model` on every backend (the gpu ones on the shared context).

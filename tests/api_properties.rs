@@ -8,7 +8,7 @@ mod common;
 use common::with_gpu;
 use glsolve::lp::log::Logger;
 use glsolve::lp::solve_on;
-use glsolve::{BackendKind, LpModel, Settings, SolveError, SparseColMatrix, Status, Verbosity};
+use glsolve::{BackendKind, LpModel, Settings, SolveError, SparseColMatrix, Status};
 use proptest::prelude::*;
 
 /// A finite coefficient, zero a fifth of the time.
@@ -142,7 +142,7 @@ fn has_nan(m: &LpModel) -> bool {
 }
 
 fn settings(b: BackendKind) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, max_iterations: 60, ..Settings::for_backend(b) }
+    Settings::builder(b).max_iterations(60).build().expect("valid")
 }
 
 /// Solves on every backend (GPU ones on the shared context); a panic anywhere fails the case.

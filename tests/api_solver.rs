@@ -7,7 +7,7 @@ use glsolve::lp::mpc::{Iterate, MpcOutcome};
 use glsolve::lp::settings::SettingsError;
 use glsolve::lp::standard_form::{standard_form, Presolved};
 use glsolve::lp::verdict::verdict;
-use glsolve::{BackendKind, LpModel, LpSolver, Settings, SolveError, Status, Verbosity};
+use glsolve::{BackendKind, LpModel, LpSolver, Settings, Status, Verbosity};
 use nalgebra::dmatrix;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -42,35 +42,32 @@ impl Buffer {
 
 fn logged(verbosity: Verbosity) -> String {
     let buf = Buffer::default();
-    let settings = Settings { verbosity, ..Settings::default() };
-    let mut solver = LpSolver::new(settings).expect("valid").with_logger(Logger::to_writer(Box::new(buf.clone())));
+    let log = Logger::to_writer(Box::new(buf.clone())).with_verbosity(verbosity);
+    let mut solver = LpSolver::new(Settings::default()).with_logger(log);
     assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
     buf.text()
 }
 
 #[test]
 fn settings_have_per_backend_defaults_in_the_library() {
-    assert_eq!(Settings::default().backend, BackendKind::Cpu, "the library default, as README says");
-    assert_eq!(Settings::for_backend(BackendKind::Gpu).tolerance, 1e-4);
-    assert_eq!(Settings::for_backend(BackendKind::Hybrid).tolerance, 1e-8);
-    assert_eq!(Settings::for_backend(BackendKind::Cpu).tolerance, 1e-8);
+    assert_eq!(Settings::default().backend(), BackendKind::Cpu, "the library default, as README says");
+    assert_eq!(Settings::for_backend(BackendKind::Gpu).tolerance(), 1e-4);
+    assert_eq!(Settings::for_backend(BackendKind::Hybrid).tolerance(), 1e-8);
+    assert_eq!(Settings::for_backend(BackendKind::Cpu).tolerance(), 1e-8);
     // The papers' step factor on the GPU backends; the cpu backend's own.
-    assert_eq!(Settings::for_backend(BackendKind::Gpu).step_factor, 0.99);
-    assert_eq!(Settings::for_backend(BackendKind::Hybrid).step_factor, 0.99);
-    assert_eq!(Settings::for_backend(BackendKind::Cpu).step_factor, 0.95);
-    assert_eq!(Settings::default().step_factor, 0.95);
+    assert_eq!(Settings::for_backend(BackendKind::Gpu).step_factor(), 0.99);
+    assert_eq!(Settings::for_backend(BackendKind::Hybrid).step_factor(), 0.99);
+    assert_eq!(Settings::for_backend(BackendKind::Cpu).step_factor(), 0.95);
+    assert_eq!(Settings::default().step_factor(), 0.95);
     // The long step is the cpu backend's alone.
-    assert_eq!(Settings::for_backend(BackendKind::Gpu).long_step_factor, None);
-    assert_eq!(Settings::for_backend(BackendKind::Hybrid).long_step_factor, None);
-    assert_eq!(Settings::for_backend(BackendKind::Cpu).long_step_factor, Some(0.995));
-    assert_eq!(Settings::default().long_step_factor, Some(0.995));
+    assert_eq!(Settings::for_backend(BackendKind::Gpu).long_step_factor(), None);
+    assert_eq!(Settings::for_backend(BackendKind::Hybrid).long_step_factor(), None);
+    assert_eq!(Settings::for_backend(BackendKind::Cpu).long_step_factor(), Some(0.995));
+    assert_eq!(Settings::default().long_step_factor(), Some(0.995));
     // The trap of the issue: the gpu backend with the double-precision ε is refused, not run
     // into a NaN pivot and "reduced accuracy".
-    let wrong = Settings { backend: BackendKind::Gpu, ..Settings::default() };
-    match LpSolver::new(wrong) {
-        Err(SolveError::Settings(SettingsError::GpuTolerance(t))) => assert_eq!(t, 1e-8),
-        other => panic!("expected the gpu tolerance error, got {:?}", other.err()),
-    }
+    let wrong = Settings::builder(BackendKind::Gpu).tolerance(1e-8).build();
+    assert_eq!(wrong.err(), Some(SettingsError::GpuTolerance(1e-8)));
 }
 
 #[test]
@@ -98,21 +95,23 @@ fn the_log_shows_the_objective_in_the_users_sense() {
 
 #[test]
 fn a_solver_makes_its_gl_context_once_and_keeps_it() {
-    let settings =
-        Settings { verbosity: Verbosity::Quiet, gl: common::test_gl(), ..Settings::for_backend(BackendKind::Hybrid) };
-    let mut solver = LpSolver::new(settings).expect("valid");
-    assert!(solver.gpu().is_none(), "nothing is made before the first solve");
+    let settings = common::gl_settings(BackendKind::Hybrid);
+    let mut solver = LpSolver::new(settings);
+    assert!(solver.context_use().is_none(), "nothing is made before the first solve");
     assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
-    let gpu = solver.gpu().expect("a context after a hybrid solve") as *const glsolve::Gpu;
-    let textures = solver.gpu().map(|g| g.textures_created()).unwrap_or(0);
-    assert!(textures > 0, "the hybrid solve ran on the GPU");
+    let first = solver.context_use().expect("a context after a hybrid solve");
+    let renderer = solver.gpu_info().map(|i| i.renderer.clone());
+    assert!(first.textures_created > 0 && first.passes > 0, "the hybrid solve ran on the GPU: {first:?}");
+    assert_eq!(first.live_textures, 0, "nothing outlives a solve");
     assert_eq!(solver.solve(&eleven()).expect("solves").status, Status::Optimal);
-    assert_eq!(solver.gpu().map(|g| g as *const glsolve::Gpu), Some(gpu), "the same context");
-    assert!(solver.gpu().map(|g| g.textures_created()).unwrap_or(0) > textures, "and it was used again");
+    let second = solver.context_use().expect("still there");
+    // The same context: its counts went on from where they were (a new one would start at 0).
+    assert!(second.textures_created > first.textures_created && second.passes > first.passes, "{second:?}");
+    assert_eq!(solver.gpu_info().map(|i| i.renderer.clone()), renderer);
     // The cpu backend never makes one.
-    let mut cpu = LpSolver::new(Settings { verbosity: Verbosity::Quiet, ..Settings::default() }).expect("valid");
+    let mut cpu = LpSolver::new(Settings::default());
     cpu.solve(&eleven()).expect("solves");
-    assert!(cpu.gpu().is_none());
+    assert!(cpu.context_use().is_none() && cpu.gpu_info().is_none());
 }
 
 #[test]

@@ -173,14 +173,17 @@ fn split_factors_reach_the_optimum_of_the_all_f64_solve() {
     use glsolve::lp::log::Logger;
     use glsolve::lp::random::random_lp;
     use glsolve::lp::solve::solve;
-    use glsolve::{Settings, Status, Verbosity};
+    use glsolve::{Settings, Status};
     let model = random_lp(256, 2).to_model(2);
     let log = SharedLog::default();
-    let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
+    let st = Settings::default();
     let split = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
     let text = log.text();
     assert!(text.lines().any(|l| l.ends_with("cpu split")), "no iteration names a split factor:\n{text}");
-    let plain = Settings { mixed_precision: false, verbosity: Verbosity::Normal, ..Settings::default() };
+    let plain = Settings::builder(glsolve::BackendKind::Cpu)
+        .cpu(glsolve::CpuOptions { mixed_precision: false, ..Default::default() })
+        .build()
+        .expect("valid");
     let plain_log = SharedLog::default();
     let f64_only = solve(&model, &plain, &mut Logger::to_writer(Box::new(plain_log.clone()))).expect("valid settings");
     let plain_text = plain_log.text();

@@ -8,7 +8,7 @@ use glsolve::gpu::cholesky::{self, Variant};
 use glsolve::lp::log::Logger;
 use glsolve::lp::mps;
 use glsolve::lp::solve::solve_on;
-use glsolve::{BackendKind, Settings, Verbosity};
+use glsolve::{BackendKind, Settings};
 
 fn contexts() -> (Gpu, Gpu) {
     let desktop = Gpu::headless_with(HeadlessOptions { api: GlApi::Desktop, ..Default::default() }).expect("desktop");
@@ -56,7 +56,7 @@ fn the_gpu_lp_runs_the_same_passes_and_iterates_on_both_dialects() {
     let (desktop, es) = contexts();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/netlib");
     let afiro = mps::read_file(&dir.join("afiro.mps")).unwrap();
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+    let st = Settings::for_backend(BackendKind::Gpu);
     let run = |gpu: &Gpu| {
         let (s, log) = gpu.logged(Measure::FRAGMENTS, |g| solve_on(&afiro, &st, &mut Logger::quiet(), Some(g)));
         (s.expect("afiro solves"), log)
@@ -100,11 +100,10 @@ fn both_lus_and_the_papers_lp_kernels_count_alike_on_both_dialects() {
     // papers' Cholesky and substitutions, the one-channel vector kernels.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/netlib");
     let afiro = mps::read_file(&dir.join("afiro.mps")).unwrap();
-    let st = Settings {
-        verbosity: Verbosity::Quiet,
-        gpu_variant: Variant::PAPER,
-        ..Settings::for_backend(BackendKind::Gpu)
-    };
+    let st = Settings::builder(BackendKind::Gpu)
+        .gpu(glsolve::GpuOptions { variant: Variant::PAPER, ..Default::default() })
+        .build()
+        .expect("valid");
     let run = |gpu: &Gpu| {
         let (s, log) = gpu.logged(Measure::FRAGMENTS, |g| solve_on(&afiro, &st, &mut Logger::quiet(), Some(g)));
         (s.expect("afiro solves").objective, log)

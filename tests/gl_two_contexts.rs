@@ -23,15 +23,15 @@ fn two_contexts_on_one_thread_keep_their_own_textures() {
 #[test]
 fn two_gpu_solvers_on_one_thread_solve_as_if_alone() {
     use glsolve::lp::mps;
-    use glsolve::{BackendKind, LpSolver, Settings, Status, Verbosity};
+    use glsolve::{BackendKind, LpSolver, Status};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/netlib");
     let afiro = mps::read_file(&dir.join("afiro.mps")).unwrap();
     let blend = mps::read_file(&dir.join("blend.mps")).unwrap();
     // Published optima (NETLIB's list).
-    let (afiro_opt, blend_opt) = (-464.75314286, -30.812149846);
-    let quiet = |kind| Settings { verbosity: Verbosity::Quiet, gl: common::test_gl(), ..Settings::for_backend(kind) };
-    let mut first = LpSolver::new(quiet(BackendKind::Gpu)).unwrap();
-    let mut second = LpSolver::new(quiet(BackendKind::Hybrid)).unwrap();
+    let (afiro_opt, blend_opt): (f64, f64) = (-464.75314286, -30.812149846);
+    let quiet = common::gl_settings;
+    let mut first = LpSolver::new(quiet(BackendKind::Gpu));
+    let mut second = LpSolver::new(quiet(BackendKind::Hybrid));
     for _ in 0..2 {
         let a = first.solve(&afiro).unwrap();
         let b = second.solve(&blend).unwrap();

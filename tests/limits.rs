@@ -11,7 +11,7 @@ use glsolve::gl::GlError;
 use glsolve::gpu::GpuError;
 use glsolve::lp::backend::{BackendError, GpuFault};
 use glsolve::lp::log::Logger;
-use glsolve::lp::{solve_on, BackendKind, LpModel, Settings, SolveError, SparseColMatrix, Verbosity};
+use glsolve::lp::{solve_on, BackendKind, LpModel, Settings, SolveError, SparseColMatrix};
 use glsolve::{linsolve, Cholesky, DenseError};
 use nalgebra::{DMatrix, DVector};
 use std::time::{Duration, Instant};
@@ -50,7 +50,7 @@ fn tall_model() -> LpModel {
 fn a_gpu_lp_past_the_texture_limit_is_refused_before_anything_is_built() {
     let model = tall_model();
     let (r, created, took) = with_gpu(move |g| {
-        let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Gpu) };
+        let st = Settings::for_backend(BackendKind::Gpu);
         let before = g.textures_created();
         let t0 = Instant::now();
         let r = solve_on(&model, &st, &mut Logger::quiet(), Some(g));

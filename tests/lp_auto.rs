@@ -5,13 +5,11 @@ use common::with_gpu;
 use glsolve::lp::auto::{by_device, by_device_for, by_shape, Work, AUTO_MARGIN, AUTO_MIN_ROWS};
 use glsolve::lp::backend::{
     cost_rule_fires, cpu_iteration_estimate, cpu_rate, iteration_flops, probe_device, rule_3_16_fires, rule_3_17_fires,
-    rule_3_18_fires, sparse_assembly_pays, DeviceProbe, GpuNormalOptions, COST_RULE_ITERATIONS,
+    rule_3_18_fires, sparse_assembly_pays, DeviceProbe, COST_RULE_ITERATIONS,
 };
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{
-    mps, solve, solve_on, BackendKind, CostRule, HybridRules, LpSolver, Settings, Status, Substitution, Verbosity,
-};
+use glsolve::lp::{mps, solve, solve_on, BackendKind, CostRule, GpuOptions, HybridRules, LpSolver, Settings, Status};
 use std::path::PathBuf;
 
 fn model(name: &str) -> glsolve::lp::LpModel {
@@ -20,7 +18,7 @@ fn model(name: &str) -> glsolve::lp::LpModel {
 }
 
 fn quiet(backend: BackendKind) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, gl: common::test_gl(), ..Settings::for_backend(backend) }
+    common::gl_settings(backend)
 }
 
 #[test]
@@ -73,18 +71,13 @@ fn the_papers_setups_run_without_the_cost_rule_and_the_default_has_it() {
     let paper = HybridRules::papers();
     let d = HybridRules::default();
     assert_eq!((paper.theta_r, paper.eps_d, paper.theta_d, paper.theta_a), (d.theta_r, d.eps_d, d.theta_d, d.theta_a));
+    let hybrid = |rules| Settings::builder(BackendKind::Hybrid).hybrid_rules(rules).build();
     for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
-        let st = Settings {
-            hybrid: HybridRules { cost: Some(CostRule { factor: bad, min_seconds: 0.1 }), ..d },
-            ..Settings::default()
-        };
-        assert!(st.validate().is_err(), "factor {bad}");
+        let st = hybrid(HybridRules { cost: Some(CostRule { factor: bad, min_seconds: 0.1 }), ..d });
+        assert!(st.is_err(), "factor {bad}");
     }
-    let st = Settings {
-        hybrid: HybridRules { cost: Some(CostRule { factor: 3.0, min_seconds: -1.0 }), ..d },
-        ..Settings::default()
-    };
-    assert!(st.validate().is_err());
+    assert!(hybrid(HybridRules { cost: Some(CostRule { factor: 3.0, min_seconds: -1.0 }), ..d }).is_err());
+    assert!(hybrid(HybridRules { cost: Some(CostRule { factor: 3.0, min_seconds: 0.0 }), ..d }).is_ok());
 }
 
 /// The cost rule alone (the paper's three disabled as in tests/lp_gpu.rs): a factor of 1e-12
@@ -98,7 +91,7 @@ fn cost_rule_forced_alone_switches_after_two_slow_iterations_and_names_the_times
     let idle = HybridRules { cost: Some(CostRule { factor: 1e300, min_seconds: 0.0 }), ..never };
     let (fired, idled) = with_gpu(move |gpu| {
         let run = |rules| {
-            let st = Settings { hybrid: rules, ..quiet(BackendKind::Hybrid) };
+            let st = common::gl_builder(BackendKind::Hybrid).hybrid_rules(rules).build().expect("valid");
             solve_on(&model("afiro"), &st, &mut Logger::quiet(), Some(gpu)).unwrap()
         };
         (run(fire), run(idle))
@@ -213,15 +206,8 @@ fn auto_scales_the_probe_by_each_sides_work_on_a_shaped_problem() {
 #[test]
 fn the_device_probe_times_both_sides_and_is_kept_per_device() {
     let (first, second) = with_gpu(|gpu| {
-        let options = GpuNormalOptions {
-            variant: glsolve::gpu::cholesky::Variant::FASTEST,
-            format: glsolve::layout::Format::Full,
-            substitution: Substitution::Gpu,
-            pivot_tolerance: 1e-6,
-            columns_per_pass: usize::MAX,
-            fault: None,
-        };
-        (probe_device(gpu, options, true).unwrap(), probe_device(gpu, options, true).unwrap())
+        let options = GpuOptions::default();
+        (probe_device(gpu, &options, true).unwrap(), probe_device(gpu, &options, true).unwrap())
     });
     assert!(first.gpu_seconds > 0.0 && first.gpu_seconds.is_finite(), "{first:?}");
     assert!(first.cpu_seconds > 0.0 && first.cpu_seconds.is_finite(), "{first:?}");
@@ -248,29 +234,38 @@ fn auto_solves_and_says_which_backend_ran_and_why() {
         assert!(sol.notes[0].contains("software rasterizer"), "{:?}", sol.notes);
     }
     // An LpSolver makes no context for a problem decided by its shape.
-    let mut solver = LpSolver::new(quiet(BackendKind::Auto)).unwrap();
+    let mut solver = LpSolver::new(quiet(BackendKind::Auto));
     let sol = solver.solve(&model("sc50b")).unwrap();
     assert_eq!(sol.status, Status::Optimal);
     assert_eq!(sol.backend, BackendKind::Cpu);
-    assert!(solver.gpu().is_none(), "no context for a 50-row problem");
+    assert!(solver.context_use().is_none(), "no context for a 50-row problem");
 }
 
 #[test]
 fn auto_resolves_to_the_chosen_backends_defaults_and_keeps_what_the_user_set() {
     let auto = Settings::for_backend(BackendKind::Auto);
-    assert_eq!(auto.tolerance, 1e-8);
+    assert_eq!(auto.tolerance(), 1e-8);
     let hybrid = auto.resolved(BackendKind::Hybrid);
-    assert_eq!(hybrid.backend, BackendKind::Hybrid);
-    assert_eq!(hybrid.step_factor, Settings::default_step_factor(BackendKind::Hybrid));
-    assert_eq!(hybrid.long_step_factor, Settings::default_long_step_factor(BackendKind::Hybrid));
+    assert_eq!(hybrid.backend(), BackendKind::Hybrid);
+    assert_eq!(hybrid.step_factor(), Settings::default_step_factor(BackendKind::Hybrid));
+    assert_eq!(hybrid.long_step_factor(), Settings::default_long_step_factor(BackendKind::Hybrid));
+    assert_eq!(hybrid.hybrid_rules(), auto.hybrid_rules(), "auto's rules go with the hybrid backend");
     let cpu = auto.resolved(BackendKind::Cpu);
-    assert_eq!(cpu.step_factor, Settings::default_step_factor(BackendKind::Cpu));
-    assert_eq!(cpu.long_step_factor, Settings::default_long_step_factor(BackendKind::Cpu));
-    assert_eq!(auto.resolved(BackendKind::Gpu).tolerance, Settings::default_tolerance(BackendKind::Gpu));
-    assert!(auto.resolved(BackendKind::Gpu).validate().is_ok());
-    let mine = Settings { step_factor: 0.9, long_step_factor: Some(0.97), tolerance: 1e-7, ..auto };
+    assert_eq!(cpu.step_factor(), Settings::default_step_factor(BackendKind::Cpu));
+    assert_eq!(cpu.long_step_factor(), Settings::default_long_step_factor(BackendKind::Cpu));
+    assert!(cpu.gpu().is_none() && cpu.hybrid_rules().is_none(), "the cpu backend holds no GPU options");
+    // auto never chooses the gpu backend: asked to, it stays as it is.
+    assert_eq!(auto.resolved(BackendKind::Gpu).backend(), BackendKind::Auto);
+    let mine = auto.to_builder().step_factor(0.9).long_step_factor(Some(0.97)).tolerance(1e-7).build().expect("valid");
     let r = mine.resolved(BackendKind::Hybrid);
-    assert_eq!((r.step_factor, r.long_step_factor, r.tolerance), (0.9, Some(0.97), 1e-7));
+    assert_eq!((r.step_factor(), r.long_step_factor(), r.tolerance()), (0.9, Some(0.97), 1e-7));
+    // A value the user set equal to auto's default is the user's, not "left at the default":
+    // the hybrid backend runs with the cpu's step factors when they were asked for.
+    let cpus = Settings::default_step_factor(BackendKind::Cpu);
+    let cpu_long = Settings::default_long_step_factor(BackendKind::Cpu);
+    let asked = auto.to_builder().step_factor(cpus).long_step_factor(cpu_long).build().expect("valid");
+    let r = asked.resolved(BackendKind::Hybrid);
+    assert_eq!((r.step_factor(), r.long_step_factor()), (cpus, cpu_long));
 }
 
 #[test]

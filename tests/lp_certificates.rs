@@ -12,13 +12,13 @@ mod certify;
 
 use glsolve::lp::log::Logger;
 use glsolve::lp::verify::{check_farkas, check_primal_ray, verify_point, Accuracy, CertificateKind, GAP_FLOOR};
-use glsolve::lp::{mps, solve, LpModel, Sense, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{mps, solve, LpModel, Sense, Settings, Solution, Status};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 fn quiet() -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::default() }
+    Settings::default()
 }
 
 fn netlib(name: &str) -> LpModel {
@@ -123,7 +123,7 @@ fn equilibration_is_undone_exactly() {
     // kb2 is badly scaled; with and without Ruiz scaling the same vertex comes back.
     let m = netlib("kb2");
     let a = run(&m, &quiet());
-    let b = run(&m, &Settings { scaling: false, ..quiet() });
+    let b = run(&m, &quiet().to_builder().scaling(false).build().expect("valid"));
     assert_eq!((a.status, b.status), (Status::Optimal, Status::Optimal));
     let scale = 1.0 + a.x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
     for (x, y) in a.x.iter().zip(&b.x) {
@@ -292,21 +292,21 @@ fn checkers_reject_bad_rays_and_grade_at_the_tolerance_edge() {
 fn limits_stop_with_the_best_point_and_the_right_status() {
     let m = netlib("sc50b");
     // Iteration limit: the best iterate comes back, graded.
-    let s = run(&m, &Settings { max_iterations: 4, ..quiet() });
+    let s = run(&m, &quiet().to_builder().max_iterations(4).build().expect("valid"));
     assert_eq!(s.status, Status::IterationLimit);
     assert!(s.best_iterate);
     assert!(s.verification.as_ref().is_some_and(|v| v.accuracy != Accuracy::Tolerance));
     // A time limit of zero stops at the first check.
-    let s = run(&m, &Settings { time_limit: Some(std::time::Duration::ZERO), ..quiet() });
+    let s = run(&m, &quiet().to_builder().time_limit(std::time::Duration::ZERO).build().expect("valid"));
     assert_eq!(s.status, Status::TimeLimit, "{}", s.detail);
     assert_eq!(s.iterations, 0);
     // A raised interrupt flag (what Ctrl-C sets in the CLI).
     let flag = Arc::new(AtomicBool::new(true));
-    let s = run(&m, &Settings { interrupt: Some(flag), ..quiet() });
+    let s = run(&m, &quiet().to_builder().interrupt(flag).build().expect("valid"));
     assert_eq!(s.status, Status::Interrupted);
     assert_eq!(s.x.len(), m.num_cols());
     // A limit loose enough to finish does not change the answer.
-    let s = run(&m, &Settings { time_limit: Some(std::time::Duration::from_secs(3600)), ..quiet() });
+    let s = run(&m, &quiet().to_builder().time_limit(std::time::Duration::from_secs(3600)).build().expect("valid"));
     assert_eq!(s.status, Status::Optimal);
 }
 

@@ -10,11 +10,11 @@ mod common;
 use common::log::SharedLog;
 use glsolve::lp::backend::{CpuNormal, CpuVectors};
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps, solve, Accuracy, LpModel, Settings, Solution, SparseColMatrix, Status, Verbosity};
+use glsolve::lp::{mps, solve, Accuracy, LpModel, Settings, Solution, SparseColMatrix, Status};
 use nalgebra::DMatrix;
 
 fn quiet() -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::default() }
+    Settings::default()
 }
 
 fn solve_model(model: &LpModel) -> Solution {
@@ -156,7 +156,7 @@ fn stocfor3_is_solved_through_the_sparse_factor() {
     let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib-hard"));
     let model = mps::read_file(&dir.join("stocfor3.mps.gz")).expect("fixture readable");
     let log = SharedLog::default();
-    let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
+    let st = Settings::default();
     let sol = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
     let text = log.text();
     assert!(text.contains("sparse Cholesky"), "the log does not name the sparse factor:\n{text}");
@@ -183,7 +183,7 @@ fn cycle_flow(len: usize) -> LpModel {
 fn a_dependent_row_is_removed_and_the_duals_stay_bounded() {
     let model = cycle_flow(101);
     let log = SharedLog::default();
-    let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
+    let st = Settings::default();
     let sol = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
     let text = log.text();
     assert!(text.contains("presolve: 1 linearly dependent rows removed"), "{text}");
@@ -214,7 +214,7 @@ fn greenbea_is_optimal_at_the_cpu_step_factor() {
     // complementarity products fell far below μ, Θ = x/s spanned 1e24, conjugate gradients could
     // no longer refine the directions, and the run crawled to reduced accuracy in 170
     // iterations; at the cpu backend's default (0.95) the check passes at ε.
-    assert_eq!(Settings::default().step_factor, glsolve::lp::settings::CPU_STEP_FACTOR);
+    assert_eq!(Settings::default().step_factor(), glsolve::lp::settings::CPU_STEP_FACTOR);
     let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/netlib-hard"));
     let model = mps::read_file(&dir.join("greenbea.mps.gz")).expect("fixture readable");
     let sol = solve_model(&model);

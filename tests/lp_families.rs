@@ -8,7 +8,7 @@ use glsolve::lp::backend::CpuPlan;
 use glsolve::lp::families::Family;
 use glsolve::lp::log::Logger;
 use glsolve::lp::standard_form::{standard_form, Presolved};
-use glsolve::lp::{solve, Settings, Status, Verbosity};
+use glsolve::lp::{solve, Settings, Status};
 
 /// Agreement with HiGHS's objective, relative.
 const AGREEMENT: f64 = 1e-8;
@@ -35,7 +35,7 @@ fn small() -> Vec<(Family, usize, usize, u64, f64)> {
 
 fn solved(family: Family, rows: usize, features: usize, seed: u64) -> (Status, f64, String) {
     let model = family.model(rows, features, seed).expect("a member");
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    let st = Settings::default();
     let s = solve(&model, &st, &mut Logger::quiet()).expect("valid settings");
     (s.status, s.objective, s.detail)
 }

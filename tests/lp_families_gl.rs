@@ -15,7 +15,7 @@ use glsolve::lp::backend::CpuPlan;
 use glsolve::lp::families::Family;
 use glsolve::lp::log::Logger;
 use glsolve::lp::standard_form::{standard_form, Presolved};
-use glsolve::lp::{solve_on, BackendKind, HybridRules, Settings, Status, Verbosity};
+use glsolve::lp::{solve_on, BackendKind, HybridRules, Settings, Status};
 
 /// The references of tests/data/families/highs.tsv with columns of one entry, small enough for
 /// the suite: (family, rows, features, HiGHS's objective).
@@ -33,8 +33,12 @@ fn cases() -> Vec<(Family, usize, usize, f64)> {
         .collect()
 }
 
-fn hybrid(rules: HybridRules) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, hybrid: rules, ..Settings::for_backend(BackendKind::Hybrid) }
+fn hybrid(rules: HybridRules, max_iterations: Option<usize>) -> Settings {
+    let mut b = Settings::builder(BackendKind::Hybrid).hybrid_rules(rules);
+    if let Some(k) = max_iterations {
+        b = b.max_iterations(k);
+    }
+    b.build().expect("valid settings")
 }
 
 #[test]
@@ -43,8 +47,10 @@ fn the_hybrid_backend_solves_the_families_with_highs_objective() {
     assert!(cases.len() >= 4, "l1, quantile, chebyshev and game references: {cases:?}");
     for (family, rows, features, highs) in cases {
         let model = family.model(rows, features, 1).expect("a member");
-        let s = with_gpu(move |gpu| solve_on(&model, &hybrid(HybridRules::papers()), &mut Logger::quiet(), Some(gpu)))
-            .expect("valid settings");
+        let s = with_gpu(move |gpu| {
+            solve_on(&model, &hybrid(HybridRules::papers(), None), &mut Logger::quiet(), Some(gpu))
+        })
+        .expect("valid settings");
         let what = format!("{family:?} {rows}×{features}");
         assert_eq!(s.status, Status::Optimal, "{what}: {}", s.detail);
         assert!(
@@ -66,7 +72,7 @@ fn the_gpu_side_scales_the_block_columns_only() {
         let (m, n) = sf.dims();
         let k = CpuPlan::new(&sf.a, &sf.free_pairs).facts.block;
         assert!(k < n, "{family:?}: a block narrower than A");
-        let st = Settings { max_iterations: 2, ..hybrid(never) };
+        let st = hybrid(never, Some(2));
         let per_pass = move |shape: Option<NormalShape>| {
             let (model, st) = (model.clone(), st.clone());
             with_gpu(move |gpu| {

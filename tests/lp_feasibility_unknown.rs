@@ -9,7 +9,7 @@
 mod certify;
 mod common;
 use glsolve::lp::verify::CertificateKind;
-use glsolve::lp::{mps, BackendKind, Feasibility, LpModel, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{mps, BackendKind, Feasibility, LpModel, Settings, Solution, Status};
 use std::time::Duration;
 
 const BACKENDS: [BackendKind; 3] = [BackendKind::Cpu, BackendKind::Hybrid, BackendKind::Gpu];
@@ -34,7 +34,7 @@ fn loop_ray() -> LpModel {
 }
 
 fn settings(backend: BackendKind) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) }
+    Settings::for_backend(backend)
 }
 
 /// `s` is `dual infeasible` with feasibility unknown, after a feasibility solve that ended on
@@ -54,7 +54,7 @@ fn a_feasibility_solve_out_of_time_leaves_a_presolve_ray_dual_infeasible() {
     for (r2, truth) in [(0.99, "infeasible"), (10.0, "feasible")] {
         let model = presolve_ray(r2);
         for backend in BACKENDS {
-            let st = Settings { time_limit: Some(Duration::from_nanos(1)), ..settings(backend) };
+            let st = settings(backend).to_builder().time_limit(Duration::from_nanos(1)).build().expect("valid");
             let s = common::solve_lp(&model, st);
             assert_unknown(&s, Status::TimeLimit, &format!("{truth} model, {backend:?}, 1 ns"));
         }
@@ -83,7 +83,8 @@ fn a_feasibility_solve_out_of_iterations_leaves_a_presolve_ray_dual_infeasible()
     let mut undecided = 0;
     for budget in 1..=6 {
         for backend in BACKENDS {
-            let s = common::solve_lp(&model, Settings { max_iterations: budget, ..settings(backend) });
+            let s =
+                common::solve_lp(&model, settings(backend).to_builder().max_iterations(budget).build().expect("valid"));
             let what = format!("{backend:?}, {budget} iterations");
             let f = s.feasibility.as_ref().unwrap_or_else(|| panic!("{what}: no feasibility check"));
             assert!(!matches!(s.status, Status::Unbounded | Status::UnboundedReducedAccuracy), "{what}: {}", s.detail);
@@ -108,7 +109,8 @@ fn a_ray_found_by_the_loop_with_its_feasibility_undecided_is_dual_infeasible() {
     let model = loop_ray();
     let mut undecided = 0;
     for budget in 1..=8 {
-        let s = common::solve_lp(&model, Settings { max_iterations: budget, ..settings(BackendKind::Cpu) });
+        let st = settings(BackendKind::Cpu).to_builder().max_iterations(budget).build().expect("valid");
+        let s = common::solve_lp(&model, st);
         let what = format!("{budget} iterations: {} ({})", s.status, s.detail);
         assert!(!matches!(s.status, Status::Unbounded | Status::UnboundedReducedAccuracy), "{what}");
         let Some(f) = &s.feasibility else { continue };

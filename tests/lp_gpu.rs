@@ -10,7 +10,7 @@ use common::with_gpu;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::settings::{SettingsError, GPU_MIN_TOLERANCE};
-use glsolve::lp::{mps, solve, solve_on, BackendKind, Settings, SolveError, Status, Substitution, Verbosity};
+use glsolve::lp::{mps, solve, solve_on, BackendKind, Settings, Status, Substitution};
 use std::path::PathBuf;
 
 fn netlib() -> Vec<(String, f64)> {
@@ -35,13 +35,23 @@ fn model(name: &str) -> glsolve::lp::LpModel {
 
 /// The papers' method: hybrid switches by (3.16)–(3.18) alone (the cost rule, which reads the
 /// clock, has tests of its own in tests/lp_auto.rs).
-fn settings(backend: BackendKind, tol: f64) -> Settings {
-    Settings {
-        tolerance: tol,
-        verbosity: Verbosity::Quiet,
-        hybrid: glsolve::lp::HybridRules::papers(),
-        ..Settings::for_backend(backend)
+fn builder(backend: BackendKind, tol: f64) -> glsolve::SettingsBuilder {
+    let b = Settings::builder(backend).tolerance(tol);
+    match backend {
+        BackendKind::Hybrid | BackendKind::Auto => b.hybrid_rules(glsolve::lp::HybridRules::papers()),
+        _ => b,
     }
+}
+
+fn settings(backend: BackendKind, tol: f64) -> Settings {
+    builder(backend, tol).build().expect("valid settings")
+}
+
+/// `backend`'s GPU options with `change` applied.
+fn with_gpu_options(b: glsolve::SettingsBuilder, change: impl FnOnce(&mut glsolve::GpuOptions)) -> Settings {
+    let mut g = glsolve::GpuOptions::default();
+    change(&mut g);
+    b.gpu(g).build().expect("valid settings")
 }
 
 #[test]
@@ -115,7 +125,7 @@ fn gpu_matches_cpu_up_to_single_precision_with_either_substitution() {
             // ε = 1e-5: with its directions refined the gpu backend reaches it; at 1e-4 it stops
             // at an interior point whose gap is 1e-4 but whose x is still a few percent from the
             // vertex (ε bounds residuals and gap, not that distance).
-            let st = Settings { substitution: sub, ..settings(BackendKind::Gpu, 1e-5) };
+            let st = with_gpu_options(builder(BackendKind::Gpu, 1e-5), |g| g.substitution = sub);
             solve_on(&m, &st, &mut Logger::quiet(), Some(gpu)).unwrap()
         })
     });
@@ -132,10 +142,10 @@ fn gpu_matches_cpu_up_to_single_precision_with_either_substitution() {
 #[test]
 fn an_unreachable_tolerance_is_refused_and_the_smallest_accepted_is_a_status_never_a_silent_nan() {
     let m = model("afiro");
-    let e = solve_on(&m, &settings(BackendKind::Gpu, 1e-12), &mut Logger::quiet(), None).expect_err("refused");
-    assert!(matches!(e, SolveError::Settings(SettingsError::GpuTolerance(t)) if t == 1e-12), "{e}");
+    let e = builder(BackendKind::Gpu, 1e-12).build().expect_err("refused");
+    assert!(matches!(e, SettingsError::GpuTolerance(t) if t == 1e-12), "{e}");
     let sol = with_gpu(move |gpu| {
-        let st = Settings { max_iterations: 60, ..settings(BackendKind::Gpu, GPU_MIN_TOLERANCE) };
+        let st = builder(BackendKind::Gpu, GPU_MIN_TOLERANCE).max_iterations(60).build().expect("the floor is valid");
         solve_on(&m, &st, &mut Logger::quiet(), Some(gpu)).unwrap()
     });
     if sol.x.iter().any(|v| !v.is_finite()) || !sol.objective.is_finite() {
@@ -205,13 +215,13 @@ fn each_switching_rule_forced_alone_fires_with_its_own_note() {
         cases
             .iter()
             .map(|(rules, _)| {
-                let st = Settings { hybrid: *rules, ..settings(BackendKind::Hybrid, 1e-8) };
+                let st = builder(BackendKind::Hybrid, 1e-8).hybrid_rules(*rules).build().expect("valid");
                 solve_on(&model("afiro"), &st, &mut Logger::quiet(), Some(gpu)).unwrap()
             })
             .collect::<Vec<_>>()
     });
     let never_sol = with_gpu(move |gpu| {
-        let st = Settings { hybrid: never, ..settings(BackendKind::Hybrid, 1e-8) };
+        let st = builder(BackendKind::Hybrid, 1e-8).hybrid_rules(never).build().expect("valid");
         solve_on(&model("afiro"), &st, &mut Logger::quiet(), Some(gpu)).unwrap()
     });
     // With the three disabled the whole solve stays on the GPU: no note, every iteration counted
@@ -246,15 +256,10 @@ fn single_precision_that_stops_improving_ends_with_its_best_point_before_the_lim
     // refinement the same solve must end without it, and sooner.
     let (sol, refined) = with_gpu(move |gpu| {
         // blocked-16: with tiled-16 the refined solve took 12 iterations against the plain one's 11.
-        let variant = glsolve::cholesky::Variant::BLOCKED[1];
-        let st = Settings {
-            max_iterations: limit,
-            gpu_refinement: false,
-            gpu_variant: variant,
-            ..settings(BackendKind::Gpu, 1e-6)
-        };
+        let b = builder(BackendKind::Gpu, 1e-6).max_iterations(limit).gpu_refinement(false);
+        let st = with_gpu_options(b, |g| g.variant = glsolve::cholesky::Variant::BLOCKED[1]);
         let plain = solve_on(&model, &st, &mut Logger::quiet(), Some(gpu)).unwrap();
-        let st = Settings { gpu_refinement: true, ..st };
+        let st = st.to_builder().gpu_refinement(true).build().expect("valid");
         (plain, solve_on(&model, &st, &mut Logger::quiet(), Some(gpu)).unwrap())
     });
     assert_eq!(refined.status, Status::Optimal, "{}", refined.detail);
@@ -288,7 +293,7 @@ fn an_iteration_on_the_gpu_creates_no_texture_and_reads_back_only_scalars_and_it
                     let (c0, t0) = (gpu.textures_created(), gpu.traffic().read_back);
                     // Tolerances no iteration reaches within the limits (1e-7 is the gpu's floor).
                     let tol = if backend == BackendKind::Gpu { 1e-7 } else { 1e-12 };
-                    let st = Settings { max_iterations: limit, ..settings(backend, tol) };
+                    let st = builder(backend, tol).max_iterations(limit).build().expect("valid");
                     let sol = solve_on(&m2, &st, &mut Logger::quiet(), Some(gpu)).unwrap();
                     assert_eq!(sol.status, Status::IterationLimit, "{backend:?}: {}", sol.detail);
                     (gpu.textures_created() - c0, gpu.traffic().read_back - t0, sol.iterations)
@@ -319,7 +324,7 @@ fn every_cholesky_variant_runs_inside_the_lp() {
         let mut failures = Vec::new();
         for variant in glsolve::cholesky::Variant::all() {
             for (name, eps) in [("afiro", 4e-5), ("sc50b", 3e-5)] {
-                let st = Settings { gpu_variant: variant, ..settings(BackendKind::Gpu, eps) };
+                let st = with_gpu_options(builder(BackendKind::Gpu, eps), |g| g.variant = variant);
                 let sol = solve_on(&model(name), &st, &mut Logger::quiet(), Some(gpu)).unwrap();
                 let rel = (sol.objective - expected[name]).abs() / expected[name].abs().max(1.0);
                 if sol.status != Status::Optimal || rel > 10.0 * eps {
@@ -340,7 +345,7 @@ fn the_2008_stopping_rule_ends_with_verified_optima_as_the_2006_rule_does() {
     let expected: std::collections::HashMap<String, f64> = netlib().into_iter().collect();
     let stop = glsolve::lp::StoppingRule::Combined315;
     for name in ["afiro", "sc50b", "adlittle"] {
-        let st = Settings { stopping: stop, ..settings(BackendKind::Cpu, 1e-8) };
+        let st = builder(BackendKind::Cpu, 1e-8).stopping(stop).build().expect("valid");
         let sol = solve(&model(name), &st, &mut Logger::quiet()).unwrap();
         let rel = (sol.objective - expected[name]).abs() / expected[name].abs().max(1.0);
         assert_eq!(sol.status, Status::Optimal, "{name}: {}", sol.detail);
@@ -353,12 +358,10 @@ fn the_2008_stopping_rule_ends_with_verified_optima_as_the_2006_rule_does() {
             index: glsolve::cholesky::IndexSource::Pair,
         };
         for (name, eps) in [("afiro", 4e-5), ("sc50b", 3e-5), ("blend", 2e-3)] {
-            let st = Settings {
-                stopping: stop,
-                gpu_variant: square,
-                substitution: Substitution::Gpu,
-                ..settings(BackendKind::Gpu, eps)
-            };
+            let st = with_gpu_options(builder(BackendKind::Gpu, eps).stopping(stop), |g| {
+                g.variant = square;
+                g.substitution = Substitution::Gpu;
+            });
             let sol = solve_on(&model(name), &st, &mut Logger::quiet(), Some(gpu)).unwrap();
             let rel = (sol.objective - expected[name]).abs() / expected[name].abs().max(1.0);
             if sol.status != Status::Optimal || rel > 10.0 * eps {
@@ -395,7 +398,7 @@ fn unbounded() -> glsolve::lp::LpModel {
 fn gpu_and_hybrid_certify_infeasible_and_unbounded_models() {
     use glsolve::lp::verify::CertificateKind;
     for backend in [BackendKind::Gpu, BackendKind::Hybrid] {
-        let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) };
+        let st = Settings::for_backend(backend);
         let (inf, unb) = with_gpu(move |gpu| {
             let run = |m: &glsolve::lp::LpModel| solve_on(m, &st, &mut Logger::quiet(), Some(gpu)).unwrap();
             (run(&infeasible()), run(&unbounded()))

@@ -4,21 +4,30 @@
 mod common;
 
 use common::with_gpu;
-use glsolve::lp::backend::{BackendError, FaultInjection, GpuFault};
+use glsolve::lp::backend::{BackendError, GpuFault};
+use glsolve::lp::faults::{inject, FaultInjection};
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps, solve_on, BackendKind, LpModel, Settings, Solution, SolveError, Status, Verbosity};
+use glsolve::lp::{mps, solve_on, BackendKind, LpModel, Settings, Solution, SolveError, Status};
 
 fn afiro() -> LpModel {
     let p = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/netlib/afiro.mps");
     mps::read_file(std::path::Path::new(p)).expect("asset")
 }
 
-fn settings(backend: BackendKind, fault: Option<FaultInjection>) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, gpu_fault: fault, ..Settings::for_backend(backend) }
+/// `backend`'s defaults, with `fault` to inject when the solve runs (see [`run`]).
+fn settings(backend: BackendKind, fault: Option<FaultInjection>) -> (Settings, Option<FaultInjection>) {
+    (Settings::for_backend(backend), fault)
 }
 
-fn run(model: LpModel, st: Settings) -> Result<Solution, SolveError> {
-    with_gpu(move |gpu| solve_on(&model, &st, &mut Logger::quiet(), Some(gpu)))
+/// Solves on the test context's thread, with the fault injected there.
+fn run(model: LpModel, (st, fault): (Settings, Option<FaultInjection>)) -> Result<Solution, SolveError> {
+    with_gpu(move |gpu| {
+        let solve = || solve_on(&model, &st, &mut Logger::quiet(), Some(gpu));
+        match fault {
+            Some(f) => inject(f, solve),
+            None => solve(),
+        }
+    })
 }
 
 fn fault_of(r: Result<Solution, SolveError>) -> GpuFault {
@@ -59,7 +68,10 @@ fn wide(n: usize) -> LpModel {
 fn a_matrix_over_the_texture_limit() {
     // The limit is read from the driver, not assumed.
     let max = with_gpu(|g| g.info().max_side() as usize);
-    let paper = |b| Settings { gpu_variant: glsolve::cholesky::Variant::PAPER, ..settings(b, None) };
+    let paper = |b| {
+        let gpu = glsolve::GpuOptions { variant: glsolve::cholesky::Variant::PAPER, ..Default::default() };
+        (Settings::builder(b).gpu(gpu).build().expect("valid"), None)
+    };
     assert_eq!(fault_of(run(wide(max + 1), paper(BackendKind::Gpu))), GpuFault::TextureTooLarge);
     // Four columns per texel: the blocked layout takes that A, and refuses one four times wider.
     let s = run(wide(max + 1), settings(BackendKind::Gpu, None)).expect("fits in runs of four");

@@ -7,7 +7,7 @@
 //! magnitude for the residual's effect on the objective and for scaling.
 
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps, solve, Settings, Status, Verbosity};
+use glsolve::lp::{mps, solve, Settings, Status};
 use std::path::PathBuf;
 
 fn netlib_dir() -> PathBuf {
@@ -24,7 +24,7 @@ fn netlib_dir() -> PathBuf {
 fn all_twenty_netlib_problems_reach_published_optimum() {
     let dir = netlib_dir();
     let table = std::fs::read_to_string(dir.join("optimal.tsv")).expect("optimal.tsv readable");
-    let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    let settings = Settings::default();
     let mut failures = Vec::new();
     let mut count = 0;
     for line in table.lines().skip(1).filter(|l| !l.trim().is_empty()) {
@@ -58,7 +58,7 @@ fn all_twenty_netlib_problems_reach_published_optimum() {
 fn bundled_netlib_samples_reach_published_optimum() {
     // Published values (assets/netlib/README.md); same 1e-6 tolerance as above.
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/netlib"));
-    let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    let settings = Settings::default();
     for (name, published) in [("afiro", -4.6475314286e2), ("sc50b", -7.0e1), ("adlittle", 2.2549496316e5)] {
         let model = mps::read_file(&dir.join(format!("{name}.mps"))).expect("bundled asset");
         let sol = solve(&model, &settings, &mut Logger::quiet()).expect("valid settings");

@@ -7,7 +7,7 @@ use glsolve::cpu::cholesky::cholesky_lower;
 use glsolve::lp::backend::{CpuNormal, CpuVectors, NormalEquations, VectorKernels};
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{mps, mps_write, solve, Settings, Status, Verbosity};
+use glsolve::lp::{mps, mps_write, solve, Settings, Status};
 
 #[test]
 fn random_family_is_optimal_and_satisfies_kkt() {
@@ -19,7 +19,7 @@ fn random_family_is_optimal_and_satisfies_kkt() {
         let norm: f64 = (0..m).map(|i| lp.a_row_major[i * n + j].powi(2)).sum::<f64>().sqrt();
         assert!((norm - 1.0).abs() < 1e-12, "column {j} has norm {norm}");
     }
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    let st = Settings::default();
     let s = solve(&lp.to_model(seed), &st, &mut Logger::quiet()).expect("valid settings");
     assert_eq!(s.status, Status::Optimal, "{}", s.detail);
     // Primal feasibility ‖Ax − b‖∞ and x ≥ 0; dual feasibility Aᵀy ≤ c (reduced costs ≥ 0);

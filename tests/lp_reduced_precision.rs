@@ -12,13 +12,16 @@ use glsolve::cpu::paths::{Amx, CpuPaths};
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::solve::solve;
-use glsolve::{Settings, Status, Verbosity};
+use glsolve::{BackendKind, CpuOptions, Settings, Status};
 
 #[test]
 fn reduced_precision_iterations_reach_the_optimum_of_the_all_f64_solve_on_every_path() {
     // m = 256: the smallest dense LP that takes the mixed-precision iterations.
     let model = random_lp(256, 3).to_model(3);
-    let exact = Settings { mixed_precision: false, verbosity: Verbosity::Quiet, ..Settings::default() };
+    let exact = Settings::builder(BackendKind::Cpu)
+        .cpu(CpuOptions { mixed_precision: false, ..CpuOptions::default() })
+        .build()
+        .expect("valid settings");
     let f64_only = solve(&model, &exact, &mut Logger::quiet()).expect("valid settings");
     assert_eq!(f64_only.status, Status::Optimal, "{}", f64_only.detail);
     let mut ran = Vec::new();
@@ -28,7 +31,7 @@ fn reduced_precision_iterations_reach_the_optimum_of_the_all_f64_solve_on_every_
             let bf16 = amx == Amx::Auto && amx_available() && isa != glsolve::cpu::paths::Isa::Portable;
             let tag = if bf16 { "cpu bf16" } else { "cpu f32" };
             let log = SharedLog::default();
-            let st = Settings { cpu: paths, verbosity: Verbosity::Normal, ..Settings::default() };
+            let st = Settings::builder(BackendKind::Cpu).cpu_paths(paths).build().expect("valid settings");
             let s = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
             let text = log.text();
             let what = format!("{} amx {amx:?}", isa.name());

@@ -2,10 +2,10 @@
 //! objective constant, and infeasible / unbounded models getting the right status.
 
 use glsolve::lp::log::Logger;
-use glsolve::lp::{mps, solve, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{mps, solve, Settings, Solution, Status};
 
 fn quiet() -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::default() }
+    Settings::default()
 }
 
 fn solve_str(text: &str) -> Solution {
@@ -178,7 +178,7 @@ fn presolve_detects_contradictory_bounds_and_free_empty_columns() {
 fn iteration_limit_is_reported() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/netlib/afiro.mps");
     let model = mps::read_file(std::path::Path::new(path)).expect("asset");
-    let st = Settings { max_iterations: 3, ..quiet() };
+    let st = quiet().to_builder().max_iterations(3).build().expect("valid");
     let s = solve(&model, &st, &mut Logger::quiet()).expect("valid settings");
     assert_eq!(s.status, Status::IterationLimit);
     assert_eq!(s.iterations, 3);
@@ -186,33 +186,32 @@ fn iteration_limit_is_reported() {
 
 #[test]
 fn invalid_settings_are_rejected() {
-    let model = mps::read_str("NAME E\nROWS\n N C\n L R\nCOLUMNS\n X C 1 R 1\nRHS\n R 1\nENDATA\n").expect("valid");
     use glsolve::lp::settings::SettingsError as E;
-    use glsolve::lp::{HybridRules, SolveError};
+    use glsolve::lp::{BackendKind, GpuOptions, HybridRules};
+    let cpu = || Settings::builder(BackendKind::Cpu);
+    let hybrid = || Settings::builder(BackendKind::Hybrid);
+    let gpu = |g: GpuOptions| Settings::builder(BackendKind::Gpu).gpu(g);
     let cases = [
-        (Settings { tolerance: 0.0, ..quiet() }, E::Tolerance(0.0)),
-        (Settings { tolerance: 1.0, ..quiet() }, E::Tolerance(1.0)),
-        (Settings { step_factor: 1.0, ..quiet() }, E::StepFactor(1.0)),
-        (Settings { long_step_factor: Some(1.0), ..quiet() }, E::LongStepFactor(1.0)),
-        (Settings { long_step_factor: Some(0.0), ..quiet() }, E::LongStepFactor(0.0)),
-        (Settings { infeasibility_tolerance: -1e-9, ..quiet() }, E::InfeasibilityTolerance(-1e-9)),
-        (Settings { max_iterations: 0, ..quiet() }, E::MaxIterations),
-        (Settings { gpu_pivot_tolerance: 2.0, ..quiet() }, E::PivotTolerance(2.0)),
+        (cpu().tolerance(0.0), E::Tolerance(0.0)),
+        (cpu().tolerance(1.0), E::Tolerance(1.0)),
+        (cpu().step_factor(1.0), E::StepFactor(1.0)),
+        (cpu().long_step_factor(Some(1.0)), E::LongStepFactor(1.0)),
+        (cpu().long_step_factor(Some(0.0)), E::LongStepFactor(0.0)),
+        (cpu().infeasibility_tolerance(-1e-9), E::InfeasibilityTolerance(-1e-9)),
+        (cpu().max_iterations(0), E::MaxIterations),
+        (gpu(GpuOptions { pivot_tolerance: 2.0, ..GpuOptions::default() }), E::PivotTolerance(2.0)),
+        (gpu(GpuOptions { assembly_columns: 0, ..GpuOptions::default() }), E::AssemblyColumns),
         (
-            Settings { hybrid: HybridRules { theta_a: f64::INFINITY, ..HybridRules::default() }, ..quiet() },
+            hybrid().hybrid_rules(HybridRules { theta_a: f64::INFINITY, ..HybridRules::default() }),
             E::HybridRule("θ_a", f64::INFINITY),
         ),
-        (
-            Settings { hybrid: HybridRules { eps_d: 0.0, ..HybridRules::default() }, ..quiet() },
-            E::HybridRule("ε_d", 0.0),
-        ),
-        (Settings { backend: glsolve::lp::BackendKind::Gpu, tolerance: 1e-8, ..quiet() }, E::GpuTolerance(1e-8)),
+        (hybrid().hybrid_rules(HybridRules { eps_d: 0.0, ..HybridRules::default() }), E::HybridRule("ε_d", 0.0)),
+        (Settings::builder(BackendKind::Gpu).tolerance(1e-8), E::GpuTolerance(1e-8)),
     ];
-    for (st, expected) in cases {
-        match solve(&model, &st, &mut Logger::quiet()) {
-            Err(SolveError::Settings(e)) => assert_eq!(e, expected),
-            Err(e) => panic!("expected {expected:?}, got {e}"),
-            Ok(s) => panic!("expected {expected:?}, got status {}", s.status),
+    for (builder, expected) in cases {
+        match builder.build() {
+            Err(e) => assert_eq!(e, expected),
+            Ok(st) => panic!("expected {expected:?}, got {st:?}"),
         }
     }
 }

@@ -7,10 +7,10 @@
 mod certify;
 mod common;
 use glsolve::lp::verify::CertificateKind;
-use glsolve::lp::{mps, BackendKind, Feasibility, LpModel, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{mps, BackendKind, Feasibility, LpModel, Settings, Solution, Status};
 
 fn settings(backend: BackendKind) -> Settings {
-    Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) }
+    Settings::for_backend(backend)
 }
 
 /// Solves `model` on `backend` (the GL ones on the shared context).

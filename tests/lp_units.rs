@@ -12,13 +12,13 @@
 mod common;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::{solve, BackendKind, LpModel, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{solve, BackendKind, LpModel, Settings, Solution, Status};
 use nalgebra::dmatrix;
 
 const BACKENDS: [BackendKind; 3] = [BackendKind::Cpu, BackendKind::Hybrid, BackendKind::Gpu];
 
 fn run(model: &LpModel, backend: BackendKind) -> Solution {
-    common::solve_lp(model, Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) })
+    common::solve_lp(model, Settings::for_backend(backend))
 }
 
 /// The relative tolerance a backend's optimum is held to (see the module documentation).
@@ -106,7 +106,7 @@ fn coefficients_negligible_in_the_model_units_are_dropped_with_a_warning() {
         .build()
         .unwrap();
     let log = SharedLog::default();
-    let st = Settings { verbosity: Verbosity::Normal, ..Settings::default() };
+    let st = Settings::default();
     let s = solve(&model, &st, &mut Logger::to_writer(Box::new(log.clone()))).expect("valid settings");
     assert_eq!(s.status, Status::Optimal, "{}", s.detail);
     assert!((s.objective - 2.0).abs() <= 1e-7, "{}", s.objective);

@@ -19,7 +19,7 @@
 
 mod common;
 use common::Rng;
-use glsolve::lp::{BackendKind, LpModel, Settings, Solution, Status, Verbosity};
+use glsolve::lp::{BackendKind, LpModel, Settings, Solution, Status};
 use nalgebra::DMatrix;
 
 const SEEDS: u64 = 8;
@@ -99,7 +99,7 @@ impl Scaling {
 }
 
 fn run(model: &LpModel, backend: BackendKind) -> Solution {
-    common::solve_lp(model, Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) })
+    common::solve_lp(model, Settings::for_backend(backend))
 }
 
 /// Every case on `backend`: (x tolerance, objective tolerance) relative to 1 + |value|.

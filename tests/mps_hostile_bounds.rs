@@ -3,7 +3,7 @@
 
 use glsolve::lp::log::Logger;
 use glsolve::lp::mps::{self, MpsErrorKind};
-use glsolve::lp::{Settings, Status, Verbosity};
+use glsolve::lp::{Settings, Status};
 
 const INF: f64 = f64::INFINITY;
 
@@ -44,7 +44,7 @@ fn conflicting_bounds_are_warned_and_solved_as_infeasible() {
     let m = mps::read_str(&with_bounds(" LO BND X 5\n UP BND X 3\n")).expect("kept as written");
     assert_eq!((m.col_lower[0], m.col_upper[0]), (5.0, 3.0));
     assert!(m.warnings.iter().any(|w| w.contains("conflicting bounds")), "{:?}", m.warnings);
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    let st = Settings::default();
     let s = glsolve::lp::solve(&m, &st, &mut Logger::quiet()).expect("valid settings");
     assert_eq!(s.status, Status::PrimalInfeasible);
     // A later bound of another type overrides: FX then UP moves only the upper bound.
@@ -77,7 +77,7 @@ fn semi_continuous_bounds_are_relaxed_to_zero_and_the_upper_bound() {
 fn infinite_bounds_on_the_wrong_side_are_infeasible_not_nan() {
     let m = mps::read_str(&with_bounds(" LO BND X 1e30\n")).expect("valid");
     assert_eq!(m.col_lower[0], INF);
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::default() };
+    let st = Settings::default();
     let s = glsolve::lp::solve(&m, &st, &mut Logger::quiet()).expect("valid settings");
     assert_eq!(s.status, Status::PrimalInfeasible);
 }

@@ -12,7 +12,7 @@
 //!   `optimal` on an infeasible problem.
 
 mod common;
-use glsolve::lp::{mps, BackendKind, Settings, Status, Verbosity};
+use glsolve::lp::{mps, BackendKind, Settings, Status};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -59,9 +59,8 @@ fn relative_error(objective: f64, reference: f64) -> f64 {
 /// Solves the problems of at most `max_rows` rows on `backend` at its default ε; returns the
 /// failures (one line each) and the number of `optimal` answers.
 fn run(backend: BackendKind, max_rows: usize, every_reference_optimal: bool) -> (Vec<String>, usize) {
-    let base = Settings::for_backend(backend);
-    let eps = base.tolerance;
-    let settings = Settings { verbosity: Verbosity::Quiet, time_limit: Some(Duration::from_secs(120)), ..base };
+    let settings = Settings::builder(backend).time_limit(Duration::from_secs(120)).build().expect("valid");
+    let eps = settings.tolerance();
     let (mut failures, mut optimal) = (Vec::new(), 0);
     for p in collection() {
         let model = mps::read_file(&p.file).unwrap_or_else(|e| panic!("{}: {e}", p.name));

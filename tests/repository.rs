@@ -58,3 +58,21 @@ fn readme_names_the_wasm_bindgen_the_lock_file_pins() {
         "README must say to install wasm-bindgen-cli {version}, the version Cargo.lock pins"
     );
 }
+
+/// CI runs README's test command and nothing else of Cargo's: what passes there is what a user
+/// who follows README runs.
+#[test]
+fn ci_runs_exactly_readmes_test_command() {
+    let readme = read("README.md");
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("cargo test") && l.contains("# the tests"))
+        .expect("README's test command");
+    let command = line.split('#').next().map(str::trim).expect("a command");
+    let ci = read(".ci/run");
+    let cargo: Vec<&str> =
+        ci.lines().map(str::trim).filter(|l| l.starts_with("cargo") || l.contains(" cargo ")).collect();
+    assert_eq!(cargo, [command], ".ci/run's cargo commands");
+    let last = ci.lines().map(str::trim).rfind(|l| !l.is_empty() && !l.starts_with('#'));
+    assert_eq!(last, Some(command), ".ci/run ends with README's test command");
+}

@@ -9,7 +9,7 @@ use glsolve::cpu::products::SparsePlan;
 use glsolve::cpu::sparse_cholesky::{FactorError, LowerPattern, PatternError, SparseCholesky};
 use glsolve::lp::backend::{CpuNormal, CpuVectors, NormalEquations, TINY_PIVOT};
 use glsolve::lp::log::Logger;
-use glsolve::lp::{LpModel, NormalFactorization, Settings, SparseColMatrix, Status, Verbosity};
+use glsolve::lp::{LpModel, NormalFactorization, Settings, SparseColMatrix, Status};
 
 /// Deterministic values in [−1, 1).
 struct Lcg(u64);
@@ -260,7 +260,10 @@ fn staircase(blocks: usize) -> LpModel {
 fn an_lp_solved_through_the_sparse_factor_matches_the_dense_one() {
     let model = staircase(300);
     let solve = |f| {
-        let st = Settings { factorization: f, verbosity: Verbosity::Quiet, ..Settings::default() };
+        let st = Settings::builder(glsolve::BackendKind::Cpu)
+            .cpu(glsolve::CpuOptions { factorization: f, ..Default::default() })
+            .build()
+            .expect("valid");
         glsolve::lp::solve(&model, &st, &mut Logger::quiet()).unwrap()
     };
     let (d, s) = (solve(NormalFactorization::Dense), solve(NormalFactorization::Sparse));

@@ -14,7 +14,7 @@
 mod common;
 use common::Rng;
 use glsolve::lp::verify::{verify_point, Accuracy, Verification, GAP_FLOOR};
-use glsolve::lp::{mps, LpModel, Settings, Status, Verbosity};
+use glsolve::lp::{mps, LpModel, Settings, Status};
 use nalgebra::DMatrix;
 
 const EPS: f64 = 1e-8;
@@ -26,7 +26,7 @@ const UNITS: [(i32, i32, i32); 7] =
     [(0, 0, 0), (12, 0, 0), (-12, 0, 0), (0, 12, 0), (0, -12, 0), (0, 0, 12), (6, -9, -12)];
 
 fn settings() -> Settings {
-    Settings { verbosity: Verbosity::Quiet, tolerance: EPS, ..Settings::default() }
+    Settings::default().to_builder().tolerance(EPS).build().expect("valid")
 }
 
 fn netlib(name: &str) -> LpModel {

@@ -1,23 +1,31 @@
 // The browser benchmark, run from the repository: `bash web/build.sh && (cd web && npm ci && node bench.mjs)`.
-// For each of headless Chromium's two WebGL2 back-ends (SwiftShader; ANGLE on Mesa's EGL) it
-// serves the page with `glsolve web`, opens `?bench` and collects the page's report: glsolve's gpu
-// backend against HiGHS (wasm) on the random dense LPs m = 64, 128, 256, 512 (seed 7; m = 512
-// also with blocked-16 and tiled-16 named), and the blocked and tiled Cholesky m = 1024. Then the native binary times the same Cholesky and the LP m = 256 on
-// the same llvmpipe (`glsolve bench`), and everything goes to docs/bench/browser.json, from which
+// For each browser — headless Chromium on its two WebGL2 back-ends (SwiftShader; ANGLE on Mesa's
+// EGL) and Firefox ESR under Xvfb — it serves the page with `glsolve web`, opens `?bench` and
+// collects the page's report: glsolve through its package (gpu and auto in the worker, gpu on the
+// main thread) against HiGHS and GLPK (wasm) on the random dense LPs m = 64 … 512 (seed 7; m = 512
+// also with blocked-16 and tiled-16 named) and five NETLIB problems, and the blocked and tiled
+// Cholesky m = 1024. Then the native binary times the same Cholesky and the LP m = 256 on the same
+// llvmpipe (`glsolve bench`), and everything goes to docs/bench/browser.json, from which
 // `glsolve bench all --report-only` renders docs/results.md's "In the browser".
+// BROWSERS=gl-egl,firefox runs a subset; REPS sets the repetitions.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, cpus, loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reps = Number(process.env.REPS ?? 3);
-const BACKENDS = {
-  swiftshader: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  'gl-egl': ['--use-gl=angle', '--use-angle=gl-egl', '--ignore-gpu-blocklist'],
+const CHROMIUM = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--disable-quic', '--no-first-run', '--mute-audio'];
+const BROWSERS = {
+  swiftshader: (url, profile) => ['chromium', [...CHROMIUM, '--use-angle=swiftshader', '--enable-unsafe-swiftshader', `--user-data-dir=${profile}`, url]],
+  'gl-egl': (url, profile) => ['chromium', [...CHROMIUM, '--use-gl=angle', '--use-angle=gl-egl', '--ignore-gpu-blocklist', `--user-data-dir=${profile}`, url]],
+  firefox: (url, profile) => ['xvfb-run', ['-a', 'firefox-esr', '--no-remote', '--profile', profile, url]],
 };
+const chosen = (process.env.BROWSERS ?? Object.keys(BROWSERS).join(',')).split(',');
+const version = (cmd) => spawnSync(cmd, ['--version'], { encoding: 'utf8' }).stdout.trim();
 
 function cargo(args) {
   const r = spawnSync('cargo', ['run', '--release', '--quiet', '--', ...args], { cwd: root, encoding: 'utf8' });
@@ -25,8 +33,8 @@ function cargo(args) {
   return r.stdout;
 }
 
-/// Serves the page and runs `?bench` on one back-end; resolves to the page's report.
-function inBrowser(backend) {
+/// Serves the page and opens `?{query}` in one browser; resolves to the page's report.
+function inBrowser(backend, query = `bench&reps=${reps}`) {
   return new Promise((resolve, reject) => {
     const server = spawn('cargo', ['run', '--release', '--quiet', '--', 'web', '--port', '0', '--exit-after-reports', '1', '--root', root], { cwd: root });
     const profile = mkdtempSync(join(tmpdir(), 'glsolve-bench-'));
@@ -35,7 +43,8 @@ function inBrowser(backend) {
     const done = (f) => (v) => {
       if (settled) return;
       settled = true;
-      browser?.kill();
+      // The browser runs in its own process group (Firefox under xvfb-run has helpers).
+      if (browser) { try { process.kill(-browser.pid, 'SIGTERM'); } catch { /* already gone */ } }
       server.kill();
       // The browser may still be writing its profile as it exits: remove it once it has.
       const clean = () => { try { rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch { /* a temporary folder */ } };
@@ -45,10 +54,9 @@ function inBrowser(backend) {
     const lines = createInterface({ input: server.stdout });
     lines.on('line', (line) => {
       if (line.startsWith('serving ')) {
-        const url = line.split(' ')[1];
-        browser = spawn('chromium', ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update',
-          '--disable-sync', '--disable-quic', '--no-first-run', '--mute-audio', ...BACKENDS[backend], `--user-data-dir=${profile}`,
-          `${url}?bench&backend=${backend}&reps=${reps}`], { stdio: 'ignore' });
+        const url = `${line.split(' ')[1]}?${query}&backend=${backend}`;
+        const [cmd, args] = BROWSERS[backend](url, profile);
+        browser = spawn(cmd, args, { stdio: 'ignore', detached: true });
       } else if (line.startsWith('report: ')) {
         done(resolve)(JSON.parse(line.slice(8)));
       }
@@ -57,9 +65,34 @@ function inBrowser(backend) {
   });
 }
 
-const out = { date: new Date().toISOString().slice(0, 10), reps, browser: {}, native: {} };
-for (const backend of Object.keys(BACKENDS)) {
-  process.stderr.write(`in Chromium on ${backend}…\n`);
+// `node bench.mjs framegap`: the page's longest frame gap while its LP panel solves the m = 512
+// LP on the gpu backend, in the worker (three solves) and on the main thread (one), in each
+// browser; to docs/bench/framegap.json.
+if (process.argv[2] === 'framegap') {
+  const gaps = { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', machine: { cpus: cpus().length, load_before: loadavg()[0] },
+    versions: { chromium: version('chromium'), firefox: version('firefox-esr') }, browsers: {} };
+  for (const backend of chosen) {
+    process.stderr.write(`frame gaps in ${backend}…\n`);
+    const worker = await inBrowser(backend, 'framegap&mode=worker&m=512&reps=3');
+    const main = await inBrowser(backend, 'framegap&mode=main&m=512&reps=1');
+    for (const r of [worker, main]) if (r.fatal) throw new Error(`${backend}: ${r.fatal}`);
+    gaps.browsers[backend] = { worker, main };
+    for (const r of [worker, main]) console.log(`${backend} ${r.mode}: ${r.runs.map((x) => `${x.longestGapMs.toFixed(0)} ms gap in ${x.solveMs.toFixed(0)} ms (${x.frames} frames)`).join('; ')}`);
+  }
+  gaps.machine.load_after = loadavg()[0];
+  writeFileSync(join(root, 'docs/bench/framegap.json'), JSON.stringify(gaps, null, 2));
+  console.log('wrote docs/bench/framegap.json');
+  process.exit(0);
+}
+
+const out = {
+  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', reps,
+  machine: { cpus: cpus().length, load_before: loadavg()[0] },
+  versions: { chromium: version('chromium'), firefox: version('firefox-esr'), node: process.version },
+  browser: {}, native: {},
+};
+for (const backend of chosen) {
+  process.stderr.write(`in ${backend}…\n`);
   const r = await inBrowser(backend);
   if (r.fatal) throw new Error(`${backend}: ${r.fatal}`);
   out.browser[backend] = r;
@@ -77,15 +110,17 @@ out.native = {
   lp: lp.rows.map((r) => ({ m: r.m, seed: r.seed, status: r.status, iterations: r.iterations, median_s: secs(r.median) })),
 };
 rmSync(dir, { recursive: true, force: true });
+out.machine.load_after = loadavg()[0];
 writeFileSync(join(root, 'docs/bench/browser.json'), JSON.stringify(out, null, 2));
+const cell = (c) => (c?.error ? 'error' : `${c.median_s.toFixed(3)} s${c.status === 'optimal' || c.status === 'Optimal' ? '' : ` (${c.status})`}`);
 for (const [backend, r] of Object.entries(out.browser)) {
-  console.log(`\n${backend}: ${r.info['GL renderer']}`);
-  console.log('| m | glsolve gpu | HiGHS (default) | HiGHS ipm | glsolve / HiGHS | objectives |');
+  console.log(`\n${backend}: ${r.info.renderer}`);
+  console.log('| m | glsolve gpu (worker) | glsolve auto | glsolve gpu (main thread) | HiGHS simplex | HiGHS ipm | GLPK |');
   for (const x of r.lp) {
-    const rel = Math.abs(x.glsolve.objective - x.highs.objective) / Math.max(1, Math.abs(x.highs.objective));
-    console.log(`| ${x.m} | ${x.glsolve.median_s.toFixed(3)} s (${x.glsolve.status}) | ${x.highs.median_s.toFixed(3)} s | ${x.highs_ipm.median_s.toFixed(3)} s | ${(x.glsolve.median_s / x.highs.median_s).toFixed(2)} | rel. diff ${rel.toExponential(1)} |`);
-    for (const v of x.variants ?? []) console.log(`|   ${v.variant} | ${v.median_s.toFixed(3)} s (${v.status}, ${v.iterations} iterations) |`);
+    console.log(`| ${x.m} | ${cell(x.glsolve)} | ${cell(x.glsolve_auto)} | ${cell(x.glsolve_main)} | ${cell(x.highs)} | ${cell(x.highs_ipm)} | ${cell(x.glpk)} |`);
+    for (const v of x.variants ?? []) console.log(`|   ${v.variant} | ${v.median_s.toFixed(3)} s (${v.status}, ${v.iterations} iterations; the solve's clock) |`);
   }
+  for (const x of r.netlib) console.log(`| ${x.name} | ${cell(x.glsolve)} | ${cell(x.glsolve_auto)} | | ${cell(x.highs)} | ${cell(x.highs_ipm)} | ${cell(x.glpk)} |`);
   for (const c of r.cholesky) console.log(`Cholesky ${c.variant} m = ${c.m}: ${c.median_s.toFixed(3)} s`);
 }
 console.log(`\nnative (${out.native.renderer}):`, JSON.stringify(out.native));

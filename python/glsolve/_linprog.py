@@ -24,21 +24,21 @@ def _options(backend, tol, max_iter, time_limit, verbose, callback):
 
 
 class _Lines:
-    """Receives the solve's log lines on the calling thread: keeps them, prints them when
-    verbose, and hands iteration rows to the callback."""
+    """Receives the solve's log lines and iteration records on the calling thread: keeps the
+    lines, prints them when verbose, and hands each iteration's record to the callback."""
 
     def __init__(self, verbose, callback):
         self.lines, self.verbose, self.callback = [], verbose, callback
 
-    def __call__(self, line):
+    def line(self, line):
         self.lines.append(line)
         if self.verbose:
             sys.stdout.write(line + "\n")
             sys.stdout.flush()
+
+    def iteration(self, record):
         if self.callback is not None:
-            it = iteration(line)
-            if it is not None:
-                self.callback(it)
+            self.callback(iteration(record))
 
 
 def _bounds(bounds, n):

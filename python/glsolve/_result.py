@@ -1,7 +1,6 @@
 """The library's answer shaped as scipy's OptimizeResult, status codes and messages."""
 
 import json
-import re
 import warnings
 
 import numpy as np
@@ -105,32 +104,8 @@ def floats(raw, key):
     return np.frombuffer(raw[key], dtype=np.float64).copy()
 
 
-# One row of the iteration log: iter, primal obj, dual obj, pr inf, du inf, gap, mu, a_pri,
-# a_dual, backend (see glsolve's Logger::iteration).
-_ROW = re.compile(r"^\s*(\d+)" + r"\s+(\S+)" * 8 + r"\s+(.*)$")
-_FIELDS = (
-    "fun",
-    "dual_objective",
-    "primal_infeasibility",
-    "dual_infeasibility",
-    "gap",
-    "mu",
-    "alpha_primal",
-    "alpha_dual",
-)
-
-
-def iteration(line):
-    """The OptimizeResult handed to `callback` for an iteration row of the log, or None for
-    any other line."""
-    m = _ROW.match(line)
-    if not m:
-        return None
-    try:
-        values = [float(v) for v in m.groups()[1:9]]
-    except ValueError:
-        return None
-    r = OptimizeResult(zip(_FIELDS, values))
-    r["nit"] = int(m.group(1))
-    r["backend"] = m.group(10).strip()
-    return r
+def iteration(record):
+    """The OptimizeResult handed to `callback` for one iteration: the library's progress
+    record (nit, fun and dual_objective in the model's sense, primal_infeasibility,
+    dual_infeasibility, gap, mu, alpha_primal, alpha_dual, backend)."""
+    return OptimizeResult(record)

@@ -19,9 +19,10 @@ pub fn solve_error(e: SolveError) -> PyErr {
 /// A dense solve's error.
 pub fn dense_error(py: Python<'_>, e: DenseError) -> PyErr {
     match e {
-        DenseError::Shape { .. } | DenseError::NonFinite { .. } | DenseError::Weight { .. } => {
-            PyValueError::new_err(e.to_string())
-        }
+        DenseError::Shape { .. }
+        | DenseError::Length { .. }
+        | DenseError::NonFinite { .. }
+        | DenseError::Weight { .. } => PyValueError::new_err(e.to_string()),
         DenseError::NotPositiveDefinite { .. } | DenseError::Singular { .. } | DenseError::RankDeficient => {
             lin_alg_error(py, e.to_string())
         }

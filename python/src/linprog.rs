@@ -6,10 +6,9 @@ use crate::arrays::{f64s, to_bytes};
 use crate::errors::{mps_error, no_gl, solve_error};
 use crate::model::{blocks as blocks_of, Parts};
 use crate::names::lp_backend;
-use crate::worker::{run, GlContext, JobContext, Place};
-use glsolve::lp::log::Logger;
+use crate::worker::{run, Event, GlContext, Iteration, JobContext, Place};
 use glsolve::lp::{solve_on, LpModel, Solution, SolveError};
-use glsolve::{BackendKind, Settings, Verbosity};
+use glsolve::{BackendKind, Settings};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use std::time::Duration;
@@ -23,19 +22,19 @@ pub struct Options {
 }
 
 impl Options {
-    fn settings(&self, job: &JobContext) -> Settings {
-        let mut st = Settings::for_backend(self.backend);
+    /// The library's settings (a value it refuses is the solve's error, as Python reports it).
+    fn settings(&self, job: &JobContext) -> Result<Settings, SolveError> {
+        let mut b = Settings::builder(self.backend).interrupt(job.interrupt.clone());
         if let Some(t) = self.tol {
-            st.tolerance = t;
+            b = b.tolerance(t);
         }
         if let Some(k) = self.max_iter {
-            st.max_iterations = k;
+            b = b.max_iterations(k);
         }
-        st.time_limit = self.time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok());
-        st.interrupt = Some(job.interrupt.clone());
-        // The log is always kept (OptimizeResult.log); `verbose` only decides whether Python prints it.
-        st.verbosity = Verbosity::Normal;
-        st
+        if let Some(limit) = self.time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok()) {
+            b = b.time_limit(limit);
+        }
+        Ok(b.build()?)
     }
 }
 
@@ -48,17 +47,21 @@ enum Answer {
     NoGl(String),
 }
 
-/// Solves `model` with `opts` on the right thread; log lines go to `on_line` as they come.
+/// Solves `model` with `opts` on the right thread; log lines go to `sink.line(text)` and each
+/// iteration's record to `sink.iteration(dict)` as they come.
 fn solve_model<'py>(
     py: Python<'py>,
     model: impl FnOnce() -> Result<LpModel, SolveError> + Send + 'static,
     opts: Options,
-    on_line: Option<Bound<'py, PyAny>>,
+    sink: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let place = if opts.backend == BackendKind::Cpu { Place::Cpu } else { Place::Gl };
     let job = move |gl: GlContext<'_>, job: JobContext| -> Answer {
-        let settings = opts.settings(&job);
-        let mut log = Logger::to_writer(Box::new(job.log));
+        let settings = match opts.settings(&job) {
+            Ok(s) => s,
+            Err(e) => return Answer::Failed(e),
+        };
+        let mut log = job.logger();
         let model = match model() {
             Ok(m) => m,
             Err(e) => return Answer::Failed(e),
@@ -76,10 +79,12 @@ fn solve_model<'py>(
             },
         }
     };
-    let forward = |line: &str| -> PyResult<()> {
-        if let Some(f) = &on_line {
-            f.call1((line,))?;
-        }
+    let forward = |event: Event| -> PyResult<()> {
+        let Some(sink) = &sink else { return Ok(()) };
+        match event {
+            Event::Line(text) => sink.call_method1("line", (text,))?,
+            Event::Iteration(it) => sink.call_method1("iteration", (iteration_dict(py, &it)?,))?,
+        };
         Ok(())
     };
     match run(py, place, true, job, forward)? {
@@ -93,10 +98,26 @@ fn solve_model<'py>(
     }
 }
 
+/// One iteration's record as the dict `glsolve._result.iteration` shapes for `callback`.
+fn iteration_dict<'py>(py: Python<'py>, it: &Iteration) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("nit", it.nit)?;
+    d.set_item("fun", it.primal_objective)?;
+    d.set_item("dual_objective", it.dual_objective)?;
+    d.set_item("primal_infeasibility", it.primal_infeasibility)?;
+    d.set_item("dual_infeasibility", it.dual_infeasibility)?;
+    d.set_item("gap", it.gap)?;
+    d.set_item("mu", it.mu)?;
+    d.set_item("alpha_primal", it.alpha_primal)?;
+    d.set_item("alpha_dual", it.alpha_dual)?;
+    d.set_item("backend", &it.backend)?;
+    Ok(d)
+}
+
 /// `_glsolve.linprog`: min cᵀx s.t. row_lower ≤ A·x ≤ row_upper, col_lower ≤ x ≤ col_upper,
 /// A the row blocks stacked (see `model::block`).
 #[pyfunction]
-#[pyo3(signature = (c, blocks, row_lower, row_upper, col_lower, col_upper, backend, tol, max_iter, time_limit, on_line))]
+#[pyo3(signature = (c, blocks, row_lower, row_upper, col_lower, col_upper, backend, tol, max_iter, time_limit, sink))]
 #[allow(clippy::too_many_arguments)]
 pub fn linprog<'py>(
     py: Python<'py>,
@@ -110,7 +131,7 @@ pub fn linprog<'py>(
     tol: Option<f64>,
     max_iter: Option<usize>,
     time_limit: Option<f64>,
-    on_line: Option<Bound<'py, PyAny>>,
+    sink: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit };
     let n = c.as_bytes().len() / 8;
@@ -125,12 +146,12 @@ pub fn linprog<'py>(
         col_lower: f64s("col_lower", col_lower.as_bytes(), n)?,
         col_upper: f64s("col_upper", col_upper.as_bytes(), n)?,
     };
-    solve_model(py, move || parts.build().map_err(SolveError::Model), opts, on_line)
+    solve_model(py, move || parts.build().map_err(SolveError::Model), opts, sink)
 }
 
 /// `_glsolve.solve_mps`: the model of an MPS file (gzip too), in its own sense and form.
 #[pyfunction]
-#[pyo3(signature = (path, backend, tol, max_iter, time_limit, on_line))]
+#[pyo3(signature = (path, backend, tol, max_iter, time_limit, sink))]
 pub fn solve_mps<'py>(
     py: Python<'py>,
     path: std::path::PathBuf,
@@ -138,12 +159,12 @@ pub fn solve_mps<'py>(
     tol: Option<f64>,
     max_iter: Option<usize>,
     time_limit: Option<f64>,
-    on_line: Option<Bound<'py, PyAny>>,
+    sink: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit };
     let model = read_model(py, &path)?;
     let (sense, constant) = (model.sense, model.obj_constant);
-    let d = solve_model(py, move || Ok(model), opts, on_line)?;
+    let d = solve_model(py, move || Ok(model), opts, sink)?;
     d.set_item("sense", if sense == glsolve::Sense::Maximize { "max" } else { "min" })?;
     d.set_item("obj_constant", constant)?;
     Ok(d)

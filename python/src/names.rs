@@ -1,13 +1,10 @@
-//! The names Python passes for backends and variants. Each kind of name is parsed by one
-//! function here, so that the library's own parsers can take their place in one spot.
+//! The names Python passes for backends and variants: the library's own names (`FromStr`),
+//! with errors worded as Python reports them.
 
 use glsolve::gpu::cholesky::Variant;
 use glsolve::BackendKind;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
-
-/// The LP backends a caller may name, in the order the error message lists them.
-const LP_BACKENDS: [BackendKind; 4] = [BackendKind::Auto, BackendKind::Cpu, BackendKind::Hybrid, BackendKind::Gpu];
 
 /// Where a dense factorization or solve runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,10 +15,10 @@ pub enum DenseBackend {
     Cpu,
 }
 
-/// `backend=` of `linprog` and `solve_mps`.
+/// `backend=` of `linprog` and `solve_mps`: the library's names (its `FromStr`).
 pub fn lp_backend(name: &str) -> PyResult<BackendKind> {
-    LP_BACKENDS.into_iter().find(|b| b.name() == name).ok_or_else(|| {
-        let known: Vec<String> = LP_BACKENDS.iter().map(|b| format!("'{}'", b.name())).collect();
+    name.parse::<BackendKind>().map_err(|e| {
+        let known: Vec<String> = e.expected.iter().map(|b| format!("'{b}'")).collect();
         PyValueError::new_err(format!("backend = '{name}' is not a backend: use one of {}", known.join(", ")))
     })
 }
@@ -35,10 +32,10 @@ pub fn dense_backend(name: &str) -> PyResult<DenseBackend> {
     }
 }
 
-/// `variant=` of `cholesky` (the command line's `--variant` names).
+/// `variant=` of `cholesky` (the command line's `--variant` names: the library's `FromStr`).
 pub fn cholesky_variant(name: &str) -> PyResult<Variant> {
-    Variant::from_name(name).ok_or_else(|| {
-        let known: Vec<String> = Variant::ALL.iter().map(|v| format!("'{}'", v.name())).collect();
+    name.parse::<Variant>().map_err(|e| {
+        let known: Vec<String> = e.expected.iter().map(|v| format!("'{v}'")).collect();
         PyValueError::new_err(format!("variant = '{name}' is not a Cholesky variant: use one of {}", known.join(", ")))
     })
 }

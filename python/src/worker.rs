@@ -8,9 +8,8 @@
 //! raises the job's interrupt flag, the LP loop stops at its next iteration, and the caller
 //! gets KeyboardInterrupt; an exception from a callback does the same.
 
-use glsolve::Gpu;
+use glsolve::{Gpu, Logger};
 use pyo3::prelude::*;
-use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -52,63 +51,82 @@ fn gl_thread() -> &'static Mutex<Sender<GlJob>> {
     })
 }
 
-/// A `Write` that sends each complete line to the caller (the library's log sink).
-pub struct LineSink {
-    tx: Sender<Message>,
-    partial: Vec<u8>,
+/// One iteration's record, as the library's progress sink hands it over (owned, to cross
+/// threads).
+pub struct Iteration {
+    pub nit: usize,
+    pub primal_objective: f64,
+    pub dual_objective: f64,
+    pub primal_infeasibility: f64,
+    pub dual_infeasibility: f64,
+    pub gap: f64,
+    pub mu: f64,
+    pub alpha_primal: f64,
+    pub alpha_dual: f64,
+    pub backend: String,
 }
 
-impl Write for LineSink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.partial.extend_from_slice(buf);
-        while let Some(at) = self.partial.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = self.partial.drain(..=at).collect();
-            let text = String::from_utf8_lossy(&line[..line.len() - 1]).into_owned();
-            // A caller that has gone (interrupted) no longer wants lines.
-            let _ = self.tx.send(Message::Line(text));
-        }
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-enum Message<T = ()> {
+/// What a job sends the waiting caller while it runs.
+pub enum Event {
     Line(String),
-    Done(T),
+    Iteration(Iteration),
 }
 
-/// What a job is handed: the log sink and the interrupt flag the caller raises.
+/// What a job is handed: where its log and progress go, and the interrupt flag the caller raises.
 pub struct JobContext {
-    pub log: LineSink,
+    events: Sender<Event>,
     pub interrupt: Arc<AtomicBool>,
 }
 
+impl JobContext {
+    /// The library's logger for this job: every line and every iteration's record go to the
+    /// caller (a caller that has gone, interrupted, no longer wants them).
+    pub fn logger(&self) -> Logger {
+        let (lines, progress) = (self.events.clone(), self.events.clone());
+        Logger::lines(move |line| {
+            let _ = lines.send(Event::Line(line.to_string()));
+        })
+        .with_progress(move |p| {
+            let _ = progress.send(Event::Iteration(Iteration {
+                nit: p.info.iteration,
+                primal_objective: p.primal_objective,
+                dual_objective: p.dual_objective,
+                primal_infeasibility: p.info.primal_infeasibility,
+                dual_infeasibility: p.info.dual_infeasibility,
+                gap: p.info.relative_gap,
+                mu: p.info.mu,
+                alpha_primal: p.info.alpha_primal,
+                alpha_dual: p.info.alpha_dual,
+                backend: p.backend.to_string(),
+            }));
+        })
+    }
+}
+
 /// Runs `job` at `place` and waits for it as described in the module's documentation;
-/// `on_line` sees every log line, in order, on the calling thread with the GIL held. A
-/// `stoppable` job (one that watches its interrupt flag) is waited for after Ctrl-C or an
-/// error from `on_line` — it stops at its next iteration — unless a second Ctrl-C comes; any
+/// `on_event` sees every log line and iteration record, in order, on the calling thread with
+/// the GIL held. A `stoppable` job (one that watches its interrupt flag) is waited for after
+/// Ctrl-C or an error from `on_event` — it stops at its next iteration — unless a second Ctrl-C comes; any
 /// other job is left to finish on its own and the error is raised at once.
 pub fn run<T, F>(
     py: Python<'_>,
     place: Place,
     stoppable: bool,
     job: F,
-    mut on_line: impl FnMut(&str) -> PyResult<()>,
+    mut on_event: impl FnMut(Event) -> PyResult<()>,
 ) -> PyResult<T>
 where
     T: Send + 'static,
     F: FnOnce(GlContext<'_>, JobContext) -> T + Send + 'static,
 {
     let interrupt = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = channel::<Message<std::thread::Result<T>>>();
-    let (line_tx, line_rx) = channel::<Message>();
-    let ctx = JobContext { log: LineSink { tx: line_tx, partial: Vec::new() }, interrupt: interrupt.clone() };
+    let (tx, rx) = channel::<std::thread::Result<T>>();
+    let (event_tx, event_rx) = channel::<Event>();
+    let ctx = JobContext { events: event_tx, interrupt: interrupt.clone() };
     let wrapped = move |gl: GlContext<'_>| {
         // A panic is the library's bug, never the user's: it becomes a RuntimeError, not an abort.
         let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(gl, ctx)));
-        let _ = tx.send(Message::Done(out));
+        let _ = tx.send(out);
     };
     match place {
         Place::Cpu => {
@@ -122,7 +140,7 @@ where
             sender.send(Box::new(wrapped)).map_err(|_| runtime("the GL thread has stopped"))?;
         }
     }
-    wait(py, rx, &line_rx, &interrupt, stoppable, &mut on_line)
+    wait(py, rx, &event_rx, &interrupt, stoppable, &mut on_event)
 }
 
 fn runtime(msg: &str) -> PyErr {
@@ -131,11 +149,11 @@ fn runtime(msg: &str) -> PyErr {
 
 fn wait<T: Send>(
     py: Python<'_>,
-    mut rx: Receiver<Message<std::thread::Result<T>>>,
-    lines: &Receiver<Message>,
+    mut rx: Receiver<std::thread::Result<T>>,
+    events: &Receiver<Event>,
     interrupt: &AtomicBool,
     stoppable: bool,
-    on_line: &mut impl FnMut(&str) -> PyResult<()>,
+    on_event: &mut impl FnMut(Event) -> PyResult<()>,
 ) -> PyResult<T> {
     // The error to raise once the job has stopped (Ctrl-C, or the callback's exception).
     let mut stopping: Option<PyErr> = None;
@@ -143,9 +161,9 @@ fn wait<T: Send>(
         // The receiver travels into the GIL-free closure and back (it may be sent, not shared).
         let (got, back) = py.detach(move || (rx.recv_timeout(SLICE), rx));
         rx = back;
-        // Lines first: a finished job's last lines reach Python before its result.
-        while let Ok(Message::Line(l)) = lines.try_recv() {
-            match on_line(&l) {
+        // Events first: a finished job's last lines reach Python before its result.
+        while let Ok(event) = events.try_recv() {
+            match on_event(event) {
                 Err(e) if stopping.is_none() => stopping = Some(stop(interrupt, e)),
                 _ => {}
             }
@@ -156,11 +174,9 @@ fn wait<T: Send>(
             }
         }
         match got {
-            Ok(Message::Done(_)) if stopping.is_some() => {
-                return Err(stopping.take().unwrap_or_else(|| runtime("stopped")))
-            }
-            Ok(Message::Done(Ok(v))) => return Ok(v),
-            Ok(Message::Done(Err(panic))) => {
+            Ok(_) if stopping.is_some() => return Err(stopping.take().unwrap_or_else(|| runtime("stopped"))),
+            Ok(Ok(v)) => return Ok(v),
+            Ok(Err(panic)) => {
                 let what = panic
                     .downcast_ref::<&str>()
                     .map(|s| s.to_string())
@@ -168,7 +184,7 @@ fn wait<T: Send>(
                     .unwrap_or_default();
                 return Err(runtime(&format!("glsolve failed internally (a bug; please report it): {what}")));
             }
-            Ok(Message::Line(_)) | Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return Err(runtime("the solve's thread ended without an answer")),
         }
         if let Err(e) = py.check_signals() {

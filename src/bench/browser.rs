@@ -1,7 +1,7 @@
 //! The report's "In the browser" section, from `docs/bench/browser.json` (written by
-//! `web/bench.mjs`: the page's `?bench` on each of headless Chromium's WebGL2 back-ends, and the
-//! native binary on the same work), and "One kernel source, several dialects" from
-//! `docs/bench/dialects.json` (`glsolve bench dialects --json`).
+//! `web/bench.mjs`: the page's `?bench` in each browser — headless Chromium on its WebGL2
+//! back-ends, Firefox ESR under Xvfb — and the native binary on the same work) and
+//! `docs/bench/framegap.json` (`web/bench.mjs framegap`: the page's frame gaps during a solve).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -11,16 +11,47 @@ use std::fmt::Write;
 pub struct BrowserRun {
     pub date: String,
     pub reps: usize,
-    /// Back-end name → the page's report.
+    #[serde(default)]
+    pub machine: Machine,
+    #[serde(default)]
+    pub versions: BTreeMap<String, String>,
+    /// Browser (and back-end) → the page's report.
     pub browser: BTreeMap<String, PageReport>,
     pub native: Native,
 }
 
+#[derive(Deserialize, Default)]
+pub struct Machine {
+    pub cpus: usize,
+    pub load_before: f64,
+    #[serde(default)]
+    pub load_after: f64,
+}
+
 #[derive(Deserialize)]
 pub struct PageReport {
-    pub info: BTreeMap<String, String>,
+    pub info: Info,
     pub lp: Vec<LpCase>,
+    #[serde(default)]
+    pub netlib: Vec<NetlibCase>,
     pub cholesky: Vec<CholeskyCase>,
+}
+
+#[derive(Deserialize)]
+pub struct Info {
+    pub renderer: Option<String>,
+}
+
+/// One problem, every solver.
+#[derive(Deserialize)]
+pub struct Solvers {
+    pub glsolve: Cell,
+    pub glsolve_auto: Cell,
+    #[serde(default)]
+    pub glsolve_main: Option<Cell>,
+    pub highs: Cell,
+    pub highs_ipm: Cell,
+    pub glpk: Cell,
 }
 
 #[derive(Deserialize)]
@@ -28,15 +59,15 @@ pub struct LpCase {
     pub m: usize,
     pub n: usize,
     pub seed: u64,
-    pub glsolve: Solved,
+    #[serde(flatten)]
+    pub solvers: Solvers,
     /// The same LP with named Cholesky variants (the blocked kernels and the register tiles),
     /// at the sizes the page was asked for; absent from runs made before.
     #[serde(default)]
     pub variants: Vec<VariantLp>,
-    pub highs: Solved,
-    pub highs_ipm: Solved,
 }
 
+/// glsolve gpu in the worker with one named variant, by the solve's own clock.
 #[derive(Deserialize)]
 pub struct VariantLp {
     pub variant: String,
@@ -47,10 +78,45 @@ pub struct VariantLp {
 }
 
 #[derive(Deserialize)]
-pub struct Solved {
-    pub median_s: f64,
-    pub objective: f64,
-    pub status: String,
+pub struct NetlibCase {
+    pub name: String,
+    pub rows: usize,
+    pub cols: usize,
+    #[serde(flatten)]
+    pub solvers: Solvers,
+}
+
+/// One solver on one problem: the median wall-clock time, or why there is none.
+#[derive(Deserialize)]
+pub struct Cell {
+    pub median_s: Option<f64>,
+    pub runs: Option<usize>,
+    pub objective: Option<f64>,
+    pub status: Option<String>,
+    /// glsolve: the backend that ran, and the solve's own clock.
+    pub backend: Option<String>,
+    pub solve_s: Option<f64>,
+    pub error: Option<String>,
+}
+
+impl Cell {
+    fn text(&self) -> String {
+        match (&self.error, self.median_s) {
+            (Some(e), _) => format!("error: {e}"),
+            (None, Some(t)) => {
+                let status =
+                    self.status.as_deref().filter(|s| *s != "optimal").map(|s| format!(" ({s})")).unwrap_or_default();
+                let backend = self.backend.as_deref().map(|b| format!(" {b}")).unwrap_or_default();
+                let runs = if self.runs == Some(1) { " (1 run)" } else { "" };
+                format!("{t:.3} s{backend}{status}{runs}")
+            }
+            (None, None) => "—".into(),
+        }
+    }
+    /// The time, where the answer is optimal.
+    fn optimal(&self) -> Option<f64> {
+        self.median_s.filter(|_| self.error.is_none() && self.status.as_deref() == Some("optimal"))
+    }
 }
 
 #[derive(Deserialize)]
@@ -73,101 +139,251 @@ pub struct NativeLp {
     pub median_s: f64,
 }
 
-/// The section, with the screenshots of the page.
-pub fn section(run: &BrowserRun) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "## In the browser: WebGL2\n");
+/// glsolve's faster backend against the fastest peer (both optimal): the ratio, or why none.
+fn ratio(s: &Solvers) -> String {
+    let ours = [s.glsolve.optimal(), s.glsolve_auto.optimal()].into_iter().flatten().reduce(f64::min);
+    let peers = [s.highs.optimal(), s.highs_ipm.optimal(), s.glpk.optimal()].into_iter().flatten().reduce(f64::min);
+    match (ours, peers) {
+        (Some(a), Some(b)) => format!("{:.2}", a / b),
+        _ => "—".into(),
+    }
+}
+
+fn row(s: &mut String, label: &str, c: &Solvers, extra: &str) {
+    let main = c.glsolve_main.as_ref().map(Cell::text).unwrap_or_else(|| "—".into());
     let _ = writeln!(
         s,
-        "The library compiled to WebAssembly runs its kernels on the page's WebGL2 context (`web/`, README's \"In the browser\"). Measured by `node web/bench.mjs` on {}, in headless Chromium on each WebGL2 back-end this machine offers, median of {} runs after a warm-up. In the same page, [HiGHS](https://highs.dev) compiled to WebAssembly (npm `highs`) solves the same random dense LPs (the file glsolve writes for them), with its default solver (dual simplex) and with its interior-point solver. glsolve's column is its gpu backend (ε = 1e-4, every kernel in WebGL2), timed by the solve's own clock as `glsolve bench lp` times it.\n",
-        run.date, run.reps
+        "| {label} | {} | {} | {main} | {extra}{} | {} | {} | {} |",
+        c.glsolve.text(),
+        c.glsolve_auto.text(),
+        c.highs.text(),
+        c.highs_ipm.text(),
+        c.glpk.text(),
+        ratio(c)
     );
-    for (backend, r) in &run.browser {
-        let renderer = r.info.get("GL renderer").map(String::as_str).unwrap_or("?");
-        let _ = writeln!(s, "**{backend}** — {renderer}\n");
-        let _ = writeln!(s, "| m × n | glsolve gpu | HiGHS (simplex) | HiGHS (ipm) | glsolve / HiGHS simplex | glsolve / HiGHS ipm | objectives (glsolve, HiGHS) |");
-        let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+}
+
+/// The section (with the page's frame gaps, where measured), with the screenshots of the page.
+pub fn section(run: &BrowserRun, gaps: Option<&FrameGaps>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "## In the browser: WebGL2\n");
+    let versions: Vec<String> = run.versions.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    let _ = writeln!(
+        s,
+        "glsolve's npm package (`web/package`, README's \"From JavaScript\") in the browsers this machine offers. Measured by `node web/bench.mjs` on {} ({} CPUs, load average {:.1} before and {:.1} after; the machine is shared); {}. In the same page, [HiGHS](https://highs.dev) (npm `highs`: dual simplex, and interior point) and [GLPK](https://www.gnu.org/software/glpk/) (npm `glpk.js`: simplex), both compiled to WebAssembly, solve the same problems. Every time is wall-clock from the page's side of the call with the model already in each solver's input form (glsolve: arrays, posted to its worker; HiGHS: MPS text, parsed in the call; GLPK: its JSON); a warm-up, then the median of {} runs (one where the warm-up took over 10 s). glsolve gpu is every kernel in WebGL2 (single precision, ε = 1e-4); auto picks the cpu or hybrid backend (ε = 1e-8; the backend it ran is named); \"main thread\" is the gpu backend without the worker (the page's thread blocked), its runs alternating with the worker's so that the machine's load falls on both. The last column is glsolve's faster backend over the fastest peer, optimal answers only.\n",
+        run.date,
+        run.machine.cpus,
+        run.machine.load_before,
+        run.machine.load_after,
+        versions.join(", "),
+        run.reps
+    );
+    for (browser, r) in &run.browser {
+        let renderer = r.info.renderer.as_deref().unwrap_or("?");
+        let _ = writeln!(s, "**{browser}** — {renderer}\n");
+        let head = "| glsolve gpu (worker) | glsolve auto (worker) | glsolve gpu (main thread) | worker / main | HiGHS simplex | HiGHS ipm | GLPK | glsolve / best peer |";
+        let _ = writeln!(s, "| m × n (seed) {head}\n|---|---|---|---|---|---|---|---|---|");
         for c in &r.lp {
-            let _ = writeln!(
-                s,
-                "| {} × {} (seed {}) | {:.3} s ({}) | {:.3} s | {:.3} s | {:.2} | {:.2} | {:.6e}, {:.6e} |",
-                c.m,
-                c.n,
-                c.seed,
-                c.glsolve.median_s,
-                c.glsolve.status,
-                c.highs.median_s,
-                c.highs_ipm.median_s,
-                c.glsolve.median_s / c.highs.median_s,
-                c.glsolve.median_s / c.highs_ipm.median_s,
-                c.glsolve.objective,
-                c.highs.objective
-            );
+            let cost = match (c.solvers.glsolve.median_s, c.solvers.glsolve_main.as_ref().and_then(|m| m.median_s)) {
+                (Some(w), Some(m)) => format!("{:.2} | ", w / m),
+                _ => "— | ".into(),
+            };
+            row(&mut s, &format!("{} × {} ({})", c.m, c.n, c.seed), &c.solvers, &cost);
+        }
+        for c in &r.netlib {
+            row(&mut s, &format!("{} ({} × {})", c.name, c.rows, c.cols), &c.solvers, "— | ");
         }
         s.push('\n');
-        let with: Vec<&LpCase> = r.lp.iter().filter(|c| !c.variants.is_empty()).collect();
-        if !with.is_empty() {
-            let _ = writeln!(
-                s,
-                "The same page, the blocked kernels against the register tiles (each the median of {} solves):\n",
-                run.reps
-            );
-            let _ = writeln!(s, "| m × n | variant | glsolve gpu | iterations | objective | / HiGHS simplex |\n|---|---|---|---|---|---|");
-            for c in with {
-                for v in &c.variants {
-                    let _ = writeln!(
-                        s,
-                        "| {} × {} | {} | {:.3} s ({}) | {} | {:.6e} | {:.2} |",
-                        c.m,
-                        c.n,
-                        v.variant,
-                        v.median_s,
-                        v.status,
-                        v.iterations,
-                        v.objective,
-                        v.median_s / c.highs.median_s
-                    );
-                }
-            }
-            s.push('\n');
-        }
+        variants(&mut s, r, run.reps);
     }
     let _ = writeln!(
         s,
-        "**The browser against the native binary** on the same Mesa llvmpipe: the page on ANGLE over EGL (gl-egl) against `glsolve bench` on the desktop GL context ({}), the same runner for the factorization and the same solve clock for the LP:\n",
+        "**The browser against the native binary** on the same Mesa llvmpipe: the page on ANGLE over EGL (gl-egl) against `glsolve bench` on the desktop GL context ({}), the same runner for the factorization and the solve's own clock for the LP:\n",
         run.native.renderer
     );
     let _ = writeln!(s, "| work | WebGL2 (gl-egl) | native | WebGL2 / native |\n|---|---|---|---|");
     if let Some(page) = run.browser.get("gl-egl") {
         for c in &page.cholesky {
             if let Some(n) = run.native.cholesky.iter().find(|n| n.variant == c.variant && n.m == c.m) {
-                let _ = writeln!(
-                    s,
-                    "| Cholesky {}, m = {} | {:.3} s | {:.3} s | {:.2} |",
-                    c.variant,
-                    c.m,
-                    c.median_s,
-                    n.median_s,
-                    c.median_s / n.median_s
-                );
+                let (w, n) = (c.median_s, n.median_s);
+                let _ = writeln!(s, "| Cholesky {}, m = {} | {w:.3} s | {n:.3} s | {:.2} |", c.variant, c.m, w / n);
             }
         }
         for n in &run.native.lp {
-            if let Some(c) = page.lp.iter().find(|c| c.m == n.m) {
+            if let Some(w) = page.lp.iter().find(|c| c.m == n.m).and_then(|c| c.solvers.glsolve.solve_s) {
                 let _ = writeln!(
                     s,
-                    "| LP gpu backend, m = {} | {:.3} s | {:.3} s | {:.2} |",
+                    "| LP gpu backend, m = {} | {w:.3} s | {:.3} s | {:.2} |",
                     n.m,
-                    c.glsolve.median_s,
                     n.median_s,
-                    c.glsolve.median_s / n.median_s
+                    w / n.median_s
                 );
             }
         }
+    }
+    if let Some(f) = gaps {
+        s.push('\n');
+        s.push_str(&responsiveness(f));
     }
     let _ = writeln!(
         s,
         "\nThe page mid-Cholesky (blocked, and the papers' oversized triangle) and mid-LP (the gpu backend's blocked update of its normal matrix; the LP panel's log below), taken by `node web/screenshots.mjs`:\n\n![blocked Cholesky in the browser](pictures/browser_cholesky_blocked.png)\n\n![the oversized triangle in the browser](pictures/browser_cholesky_triangle.png)\n\n![an LP iteration in the browser](pictures/browser_lp_iteration.png)\n"
     );
     s
+}
+
+/// glsolve gpu with named variants (where the page measured them), against the default's own
+/// clock.
+fn variants(s: &mut String, r: &PageReport, reps: usize) {
+    let with: Vec<&LpCase> = r.lp.iter().filter(|c| !c.variants.is_empty()).collect();
+    if with.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "The same page, glsolve gpu in the worker with the blocked kernels and with the register tiles named, by the solve's own clock (each the median of {reps} solves), against the default's own clock above:\n"
+    );
+    let head = "| m × n | variant | glsolve gpu | iterations | objective | / default |";
+    let _ = writeln!(s, "{head}\n|---|---|---|---|---|---|");
+    for c in with {
+        for v in &c.variants {
+            let against = c.solvers.glsolve.solve_s.map_or("—".into(), |d| format!("{:.2}", v.median_s / d));
+            let (time, status, iterations) = (v.median_s, &v.status, v.iterations);
+            let (m, n, variant, objective) = (c.m, c.n, &v.variant, v.objective);
+            let _ = writeln!(
+                s,
+                "| {m} × {n} | {variant} | {time:.3} s ({status}) | {iterations} | {objective:.6e} | {against} |"
+            );
+        }
+    }
+    s.push('\n');
+}
+
+/// `docs/bench/framegap.json` (`node web/bench.mjs framegap`): the page's frame gaps during the
+/// m = 512 gpu solve, in the worker and on the main thread, per browser.
+#[derive(Deserialize)]
+pub struct FrameGaps {
+    pub date: String,
+    pub machine: Machine,
+    pub versions: BTreeMap<String, String>,
+    pub browsers: BTreeMap<String, GapPair>,
+}
+
+#[derive(Deserialize)]
+pub struct GapPair {
+    pub worker: GapReport,
+    pub main: GapReport,
+}
+
+#[derive(Deserialize)]
+pub struct GapReport {
+    pub idle: GapRun,
+    pub runs: Vec<GapRun>,
+}
+
+#[derive(Deserialize)]
+pub struct GapRun {
+    #[serde(rename = "longestGapMs")]
+    pub longest_gap_ms: f64,
+    pub frames: usize,
+    #[serde(rename = "solveMs", default)]
+    pub solve_ms: f64,
+}
+
+/// The page's responsiveness during a solve, worker against main thread.
+pub fn responsiveness(f: &FrameGaps) -> String {
+    let mut s = String::new();
+    let versions: Vec<String> = f.versions.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    let _ = writeln!(
+        s,
+        "**The page stays responsive.** The page's LP panel solves the m = 512 random LP on the gpu backend while `requestAnimationFrame` counts frames (`?framegap`; measured by `node web/bench.mjs framegap` on {}, {} CPUs, load average {:.1} before and {:.1} after; {}). Each solve's longest gap between two frames, from the click to the answer shown — three solves in the worker, one on the main thread (the page before the package) — and the idle page's longest gap in the second before:\n",
+        f.date,
+        f.machine.cpus,
+        f.machine.load_before,
+        f.machine.load_after,
+        versions.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "| browser | worker: longest gap per solve | main thread: longest gap | idle page |\n|---|---|---|---|"
+    );
+    let runs = |r: &GapReport| {
+        let v: Vec<String> = r
+            .runs
+            .iter()
+            .map(|x| format!("{:.0} ms of {:.1} s ({} frames)", x.longest_gap_ms, x.solve_ms / 1e3, x.frames))
+            .collect();
+        v.join("; ")
+    };
+    for (browser, p) in &f.browsers {
+        let _ = writeln!(
+            s,
+            "| {browser} | {} | {} | {:.0} ms |",
+            runs(&p.worker),
+            runs(&p.main),
+            p.worker.idle.longest_gap_ms
+        );
+    }
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(t: f64, status: &str) -> String {
+        format!(r#"{{"median_s": {t}, "runs": 3, "objective": 1.0, "status": "{status}"}}"#)
+    }
+
+    #[test]
+    fn the_ratio_counts_only_optimal_answers_and_the_faster_of_ours() {
+        // glsolve auto 0.5 s beats its gpu 0.8 s; the fastest peer (0.1 s) did not end optimal,
+        // so the best peer is GLPK's 1.0 s: 0.5 / 1.0.
+        let json = format!(
+            r#"{{"glsolve": {}, "glsolve_auto": {}, "highs": {}, "highs_ipm": {}, "glpk": {}}}"#,
+            cell(0.8, "optimal"),
+            cell(0.5, "optimal"),
+            cell(0.1, "HiGHS model status 8"),
+            r#"{"error": "out of memory"}"#,
+            cell(1.0, "optimal")
+        );
+        let s: Solvers = serde_json::from_str(&json).unwrap();
+        assert_eq!(ratio(&s), "0.50");
+        let mut line = String::new();
+        row(&mut line, "x", &s, "— | ");
+        assert!(line.contains("0.100 s (HiGHS model status 8)") && line.contains("error: out of memory"), "{line}");
+        let none = format!(
+            r#"{{"glsolve": {}, "glsolve_auto": {}, "highs": {}, "highs_ipm": {}, "glpk": {}}}"#,
+            cell(0.8, "numerical failure"),
+            r#"{"error": "x"}"#,
+            cell(0.1, "optimal"),
+            cell(0.1, "optimal"),
+            cell(0.1, "optimal")
+        );
+        assert_eq!(ratio(&serde_json::from_str(&none).unwrap()), "—", "no optimal glsolve answer: no ratio");
+    }
+
+    #[test]
+    fn a_variant_is_set_against_the_default_on_the_same_clock() {
+        // The default's own clock 2.0 s (wall clock 2.5 s; HiGHS 1.0 s): tiled-16 at 1.0 s is
+        // 0.50 of it. A case without variants adds nothing; without the default's clock, no ratio.
+        let ok = cell(1.0, "optimal");
+        let peers = format!(r#""glsolve_auto": {ok}, "highs": {ok}, "highs_ipm": {ok}, "glpk": {ok}"#);
+        let json = |solve_s: &str| {
+            format!(
+                r#"{{"info": {{"renderer": "x"}}, "cholesky": [], "lp": [
+                {{"m": 8, "n": 32, "seed": 7, "glsolve": {{"median_s": 2.5{solve_s}, "status": "optimal"}}, {peers},
+                  "variants": [{{"variant": "tiled-16", "median_s": 1.0, "objective": 3.0, "status": "optimal", "iterations": 12}}]}},
+                {{"m": 4, "n": 16, "seed": 7, "glsolve": {ok}, {peers}}}]}}"#
+            )
+        };
+        let mut s = String::new();
+        variants(&mut s, &serde_json::from_str(&json(r#", "solve_s": 2.0"#)).unwrap(), 3);
+        assert!(s.contains("| 8 × 32 | tiled-16 | 1.000 s (optimal) | 12 | 3.000000e0 | 0.50 |"), "{s}");
+        assert!(!s.contains("4 × 16"), "{s}");
+        let mut s = String::new();
+        variants(&mut s, &serde_json::from_str(&json("")).unwrap(), 3);
+        assert!(s.contains("| 12 | 3.000000e0 | — |"), "{s}");
+    }
 }

@@ -6,14 +6,14 @@ use crate::cpu::paths::CpuPaths;
 use crate::cpu::products;
 use crate::lp::log::Logger;
 use crate::lp::random::random_lp;
-use crate::lp::{mps, solve, LpModel, Settings, Status, Verbosity};
+use crate::lp::{mps, solve, BackendKind, LpModel, Settings, Status};
 use std::time::Instant;
 
 /// (status, iterations, objective) of a solve, for the check that every variant agrees.
 type Outcome = (Status, usize, f64);
 
 fn solve_quiet(model: &LpModel, paths: CpuPaths) -> Result<Outcome, String> {
-    let st = Settings { verbosity: Verbosity::Quiet, cpu: paths, ..Settings::default() };
+    let st = Settings::builder(BackendKind::Cpu).cpu_paths(paths).build().map_err(|e| e.to_string())?;
     let s = solve(model, &st, &mut Logger::quiet()).map_err(|e| e.to_string())?;
     Ok((s.status, s.iterations, s.objective))
 }

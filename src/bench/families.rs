@@ -6,13 +6,14 @@
 //! machine falls on all of them. Each peer is timed by its own clock around its solve call;
 //! glsolve by its solve's clock (standard form included, reading the file excluded for all).
 
-pub use super::family_cases::{default_cases, Case, Timed};
+pub use super::family_case::{Case, Timed};
 use super::peers::Peers;
 use crate::lp::backend::shape::{with_forced_shape, NormalShape};
 use crate::lp::backend::CpuPlan;
+use crate::lp::families::Family;
 use crate::lp::log::Logger;
 use crate::lp::mps::write::to_mps_string;
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, Settings};
 use crate::lp::standard_form::{standard_form, Presolved};
 use std::path::Path;
 use std::process::Command;
@@ -20,6 +21,30 @@ use std::process::Command;
 /// The HiGHS runner: `highs_mps.py FILE ipm|simplex` prints "status objective iterations" on
 /// stderr and its solve seconds on the last line of stdout.
 pub const HIGHS_SCRIPT: &str = include_str!("highs_mps.py");
+
+/// The default cases: three sizes per family, the largest with at least 4000 rows (the papers'
+/// family excepted: at 4000 rows it has 64 million nonzeros, a 2.5 GB MPS file).
+pub fn default_cases() -> Vec<Case> {
+    let c = |family, rows, features| Case { family, rows, features };
+    use Family::*;
+    vec![
+        c(L1Regression, 1000, 100),
+        c(L1Regression, 2000, 200),
+        c(L1Regression, 4000, 400),
+        c(QuantileRegression, 1000, 100),
+        c(QuantileRegression, 2000, 200),
+        c(QuantileRegression, 4000, 400),
+        c(Chebyshev, 1000, 50),
+        c(Chebyshev, 2000, 100),
+        c(Chebyshev, 4000, 200),
+        c(MatrixGame, 301, 300),
+        c(MatrixGame, 601, 600),
+        c(MatrixGame, 4001, 400),
+        c(Papers, 256, 0),
+        c(Papers, 512, 0),
+        c(Papers, 1024, 0),
+    ]
+}
 
 /// One case's results.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -71,7 +96,7 @@ fn glsolve_once(
     gpu: Option<&crate::gl::Gpu>,
     backend: &mut String,
 ) -> (f64, String, f64, Option<usize>) {
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Auto) };
+    let st = Settings::for_backend(BackendKind::Auto);
     match crate::lp::solve_on(model, &st, &mut Logger::quiet(), gpu) {
         Ok(s) => {
             *backend = s.backend.name().to_string();

@@ -5,12 +5,12 @@
 //! ([`with_forced_shape`]`(Full)`): both its sides then form the m×m matrix over every column,
 //! as before the shapes.
 
-use super::family_cases::{Case, Timed};
+use super::family_case::{Case, Timed};
 use crate::gl::{Gpu, Measure};
 use crate::lp::backend::shape::{with_forced_shape, NormalShape};
 use crate::lp::log::Logger;
 use crate::lp::model::LpModel;
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, Settings};
 
 /// One GL backend on one case.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -53,8 +53,9 @@ fn once(model: &LpModel, st: &Settings, gpu: &Gpu, full: bool) -> Run {
 /// `backend` on `model` (case `case`): a one-iteration warm-up (the kernels compiled), `reps`
 /// timed solves, then one counting solve.
 pub fn run_case(case: Case, model: &LpModel, backend: BackendKind, full: bool, reps: usize, gpu: &Gpu) -> GlRow {
-    let st = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(backend) };
-    let _ = once(model, &Settings { max_iterations: 1, ..st.clone() }, gpu, full);
+    let st = Settings::for_backend(backend);
+    let warm = st.to_builder().max_iterations(1).build().unwrap_or_else(|_| st.clone());
+    let _ = once(model, &warm, gpu, full);
     let mut runs: Vec<Run> = (0..reps.max(1)).map(|_| once(model, &st, gpu, full)).collect();
     runs.sort_by(|a, b| a.0.total_cmp(&b.0));
     let med = runs[runs.len() / 2].clone();

@@ -3,7 +3,7 @@
 use crate::gpu::cholesky::Variant;
 use crate::lp::log::Logger;
 use crate::lp::random::random_lp;
-use crate::lp::settings::{BackendKind, HybridRules, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, GpuOptions, HybridRules, Settings, SettingsError};
 use crate::lp::status::Status;
 use std::time::Duration;
 
@@ -72,20 +72,18 @@ impl LpBenchRow {
     }
 }
 
-/// The settings the random family is timed with: the backend's defaults, quiet, the given
-/// Cholesky variant, and Figure 4.2's method (the hybrid backend switches by the paper's rules
-/// only).
-pub fn settings(backend: BackendKind, variant: Variant) -> Settings {
-    Settings {
-        backend,
-        tolerance: Settings::default_tolerance(backend),
-        step_factor: Settings::default_step_factor(backend),
-        long_step_factor: Settings::default_long_step_factor(backend),
-        verbosity: Verbosity::Quiet,
-        gpu_variant: variant,
-        hybrid: HybridRules::papers(),
-        ..Settings::default()
+/// The settings the random family is timed with: the backend's defaults, the given Cholesky
+/// variant (GPU backends), and Figure 4.2's method (the hybrid backend switches by the paper's
+/// rules only). Callers pass a quiet [`Logger`].
+pub fn settings(backend: BackendKind, variant: Variant) -> Result<Settings, SettingsError> {
+    let mut builder = Settings::builder(backend);
+    if backend.uses_gl() {
+        builder = builder.gpu(GpuOptions { variant, ..GpuOptions::default() });
     }
+    if backend == BackendKind::Hybrid {
+        builder = builder.hybrid_rules(HybridRules::papers());
+    }
+    builder.build()
 }
 
 /// Solves the member (m, seed) of the random family `repeats` times (after one warm-up) for each
@@ -103,7 +101,9 @@ pub fn random_lp_times(
     if backend.uses_gl() && gpu.is_none() {
         return Vec::new();
     }
-    let settings = settings(backend, variant);
+    let Ok(settings) = settings(backend, variant) else {
+        return Vec::new();
+    };
     let mut rows = Vec::new();
     for &m in sizes {
         let model = random_lp(m, seed).to_model(seed);
@@ -127,9 +127,11 @@ pub fn random_lp_times(
             // Textures made by a solve stopped after one iteration, then by the whole solve: the
             // difference is what the iterations after the first created (the same steps, as
             // the solve is deterministic).
-            let one = Settings { max_iterations: 1, ..settings.clone() };
+            let one = settings.to_builder().max_iterations(1).build();
             let c0 = g.textures_created();
-            let _ = crate::lp::solve_on(&model, &one, &mut Logger::quiet(), Some(g));
+            if let Ok(one) = &one {
+                let _ = crate::lp::solve_on(&model, one, &mut Logger::quiet(), Some(g));
+            }
             let first = g.textures_created() - c0;
             let t1 = g.traffic();
             g.reset_texture_bytes_peak();

@@ -14,7 +14,7 @@ mod date;
 pub mod dialects;
 pub mod families;
 pub mod families_gl;
-pub mod family_cases;
+pub mod family_case;
 pub mod floor;
 pub mod linsolve;
 pub mod lp;

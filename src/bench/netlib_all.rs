@@ -11,7 +11,7 @@
 //! README's. HiGHS iteration counts appear only where a column `highs_*_iterations` gives them.
 
 use crate::lp::log::Logger;
-use crate::lp::{mps, BackendKind, LpSolver, Settings, Status, Verbosity};
+use crate::lp::{mps, BackendKind, LpSolver, Settings, Status};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -121,14 +121,12 @@ pub fn relative_error(objective: f64, reference: f64) -> f64 {
 
 /// Solves every problem of `dir` as `plan` says, one solver (and GL context) for all.
 pub fn run(dir: &Path, plan: &Plan, mut progress: impl FnMut(&str)) -> Result<Vec<Row>, String> {
-    let base = Settings::for_backend(plan.backend);
-    let settings = Settings {
-        tolerance: plan.tolerance.unwrap_or(base.tolerance),
-        verbosity: Verbosity::Quiet,
-        time_limit: Some(plan.time_limit),
-        ..base
-    };
-    let mut solver = LpSolver::new(settings).map_err(|e| e.to_string())?.with_logger(Logger::quiet());
+    let mut builder = Settings::builder(plan.backend).time_limit(plan.time_limit);
+    if let Some(eps) = plan.tolerance {
+        builder = builder.tolerance(eps);
+    }
+    let settings = builder.build().map_err(|e| e.to_string())?;
+    let mut solver = LpSolver::new(settings).with_logger(Logger::quiet());
     let mut rows = Vec::new();
     for problem in problems(dir)? {
         let mut row = Row {

@@ -127,7 +127,7 @@ pub fn render(out: &Path) -> Result<(), String> {
         ));
     }
     if let Ok(b) = load::<super::browser::BrowserRun>(out, "browser") {
-        md.push_str(&super::browser::section(&b));
+        md.push_str(&super::browser::section(&b, load(out, "framegap").ok().as_ref()));
     }
     if let Ok(p) = load::<super::python::PythonRun>(out, "python") {
         md.push_str(&super::python::section(&p));

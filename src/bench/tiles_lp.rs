@@ -56,7 +56,7 @@ pub fn run(
         let warm_up = usize::from(i == 0);
         for round in 0..warm_up + reps.max(1) {
             for (k, &(backend, variant)) in cases.iter().enumerate() {
-                let st = super::lp::settings(backend, variant);
+                let st = super::lp::settings(backend, variant).map_err(|e| e.to_string())?;
                 let sol =
                     crate::lp::solve_on(&model, &st, &mut Logger::quiet(), Some(gpu)).map_err(|e| e.to_string())?;
                 progress(&format!(

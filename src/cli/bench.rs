@@ -137,8 +137,8 @@ struct NetlibAllArgs {
     #[arg(long, default_value = "tests/data/netlib-all")]
     dir: std::path::PathBuf,
     /// The LP backend.
-    #[arg(long, value_enum, default_value_t = super::lp::BackendArg::Cpu)]
-    backend: super::lp::BackendArg,
+    #[arg(long, default_value = "cpu", value_parser = super::named::named::<glsolve::BackendKind>())]
+    backend: glsolve::BackendKind,
     /// Termination tolerance ε (default: the backend's own, 1e-8 on cpu and hybrid, 1e-4 on gpu).
     #[arg(long)]
     tolerance: Option<f64>,
@@ -215,7 +215,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         BenchWhat::Netlib(c) => netlib(c),
         BenchWhat::NetlibAll(c) => {
             let plan = bench::netlib_all::Plan {
-                backend: c.backend.into(),
+                backend: c.backend,
                 tolerance: c.tolerance,
                 time_limit: std::time::Duration::from_secs_f64(c.time_limit.max(0.0)),
                 max_rows: c.max_rows,
@@ -229,7 +229,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
                     rows: rows.clone(),
                     separate: Some((command, bench::report::today())),
                     backend: plan.backend,
-                    tolerance: c.tolerance.unwrap_or(glsolve::lp::Settings::for_backend(plan.backend).tolerance),
+                    tolerance: c.tolerance.unwrap_or(glsolve::lp::Settings::default_tolerance(plan.backend)),
                     time_limit_s: c.time_limit,
                 };
                 if let Err(e) = bench::report::json(out, "netlib_all", &run).and_then(|()| bench::report::render(out)) {

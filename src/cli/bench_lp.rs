@@ -1,6 +1,8 @@
 //! `glsolve bench lp`: random dense LPs on each backend, with the peers when asked.
 use super::report::{report, PeerArgs};
 use clap::Args;
+use glsolve::gpu::cholesky::Variant;
+use glsolve::BackendKind;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -9,13 +11,13 @@ pub struct LpArgs {
     #[arg(long, value_delimiter = ',', default_value = "128,256,512,1024")]
     sizes: Vec<usize>,
     /// Backends to run.
-    #[arg(long, value_delimiter = ',', default_value = "cpu")]
-    backend: Vec<String>,
+    #[arg(long, value_delimiter = ',', default_value = "cpu", value_parser = super::named::named::<BackendKind>())]
+    backend: Vec<BackendKind>,
     #[command(flatten)]
     peers: PeerArgs,
     /// Cholesky variants of the GPU backends (each GPU backend runs with each).
-    #[arg(long, value_delimiter = ',', default_value = "tiled-16")]
-    variant: Vec<super::variant::VariantArg>,
+    #[arg(long, value_delimiter = ',', default_values_t = [Variant::FASTEST], value_parser = super::named::named::<Variant>())]
+    variant: Vec<Variant>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Timed runs per measurement (after one warm-up run).
@@ -27,12 +29,9 @@ pub struct LpArgs {
 }
 
 pub fn lp(a: &LpArgs) -> ExitCode {
-    let mut kinds = Vec::new();
-    for name in &a.backend {
-        match glsolve::lp::BackendKind::ALL.iter().find(|k| k.name() == name) {
-            Some(k) => kinds.push(*k),
-            None => return super::fail(format!("unknown backend {name:?}")),
-        }
+    let kinds = a.backend.clone();
+    if kinds.contains(&BackendKind::Auto) {
+        return super::fail("bench lp times the backends themselves: cpu, gpu or hybrid, not auto");
     }
     let gpu = if kinds.iter().any(|k| k.uses_gl()) {
         match super::headless() {
@@ -44,11 +43,7 @@ pub fn lp(a: &LpArgs) -> ExitCode {
     };
     let mut rows = Vec::new();
     for kind in kinds {
-        let variants: Vec<_> = if kind.uses_gl() {
-            a.variant.iter().map(|v| v.0).collect()
-        } else {
-            vec![glsolve::gpu::cholesky::Variant::FASTEST]
-        };
+        let variants: Vec<_> = if kind.uses_gl() { a.variant.clone() } else { vec![Variant::FASTEST] };
         for v in variants {
             for &m in &a.sizes {
                 let r = glsolve::bench::lp::random_lp_times(&[m], a.seed, kind, v, a.reps, gpu.as_ref());

@@ -14,8 +14,8 @@ pub struct TilesArgs {
     #[arg(long, value_delimiter = ',', default_value = "1024,2048")]
     cholesky: Vec<usize>,
     /// Blocked and tiled variants of the Cholesky.
-    #[arg(long, value_delimiter = ',', default_value = "blocked-16,tiled-16,tiled-32")]
-    variants: Vec<super::variant::VariantArg>,
+    #[arg(long, value_delimiter = ',', default_value = "blocked-16,tiled-16,tiled-32", value_parser = super::named::named::<glsolve::gpu::cholesky::Variant>())]
+    variants: Vec<glsolve::gpu::cholesky::Variant>,
     /// Timed rounds of the kernels (after a warm-up round).
     #[arg(long, default_value_t = 5)]
     reps: usize,
@@ -41,7 +41,7 @@ pub struct TilesArgs {
 }
 
 pub fn tiles(a: &TilesArgs) -> ExitCode {
-    let variants: Vec<_> = a.variants.iter().map(|v| v.0).collect();
+    let variants = a.variants.clone();
     if let Some(v) = variants.iter().find(|v| v.is_paper()) {
         return super::fail(format!("--variants: {v} is not a blocked or tiled variant"));
     }

@@ -14,7 +14,8 @@ pub struct CholeskyArgs {
     m: usize,
     /// The Cholesky variant.
     #[arg(long, default_value = "triangle-pair")]
-    variant: super::variant::VariantArg,
+    #[arg(value_parser = super::named::named::<glsolve::gpu::cholesky::Variant>())]
+    variant: glsolve::gpu::cholesky::Variant,
     /// Condition number of the test matrix (default: B·Bᵀ/m + I, well conditioned).
     #[arg(long)]
     cond: Option<f64>,
@@ -26,7 +27,7 @@ pub struct CholeskyArgs {
 }
 
 pub fn run(a: &CholeskyArgs) -> ExitCode {
-    let variant = a.variant.0;
+    let variant = a.variant;
     let gpu = match super::headless() {
         Ok(g) => g,
         Err(e) => return super::fail(e),

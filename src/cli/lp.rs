@@ -1,67 +1,23 @@
 //! `glsolve solve`, `glsolve generate` and the default job.
-use clap::{Args, ValueEnum};
+use super::named::named;
+use clap::Args;
 use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::{
-    mps, mps_write, BackendKind, HybridRules, LpModel, NormalFactorization, Settings, Status, StoppingRule,
-    Substitution, Verbosity,
+    mps, mps_write, BackendKind, CpuOptions, GpuOptions, HybridRules, LpModel, NormalFactorization, Settings,
+    SettingsError, Status, StoppingRule, Substitution, Verbosity,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Size and seed of the default job: a random LP of the papers' family.
 const DEFAULT_M: usize = 256;
 const DEFAULT_SEED: u64 = 1;
-
-/// `--backend` values (mapped onto [`BackendKind`]).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum BackendArg {
-    /// cpu or hybrid, whichever this problem on this GL device should finish sooner (small,
-    /// sparse or software-rendered: cpu; otherwise a short probe decides); the log says which
-    /// and why.
-    Auto,
-    /// Double precision, dense or sparse, faer.
-    Cpu,
-    /// Every kernel in single precision on the GL pipeline (2006 paper).
-    Gpu,
-    /// GPU normal equations while trustworthy, CPU double precision after (2008 Algorithm 2).
-    Hybrid,
-}
-
-impl From<BackendArg> for BackendKind {
-    fn from(b: BackendArg) -> Self {
-        match b {
-            BackendArg::Cpu => BackendKind::Cpu,
-            BackendArg::Gpu => BackendKind::Gpu,
-            BackendArg::Hybrid => BackendKind::Hybrid,
-            BackendArg::Auto => BackendKind::Auto,
-        }
-    }
-}
-
-/// `--stop` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum StopArg {
-    /// (6.1)–(6.3): primal and dual residuals and the gap, each relative to its own data.
-    #[value(name = "6.1-6.3")]
-    Separate,
-    /// (3.15): the residuals relative to max(‖b‖∞, ‖c‖∞, ‖A‖∞), and the gap.
-    #[value(name = "3.15")]
-    Combined,
-}
-
-/// `--subst` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum SubstArg {
-    /// Read the factor back and substitute on the CPU (2008 Table 4.1 "CPU subst.").
-    Cpu,
-    /// Substitute with passes on the GPU ("GPU subst.").
-    Gpu,
-}
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -76,29 +32,30 @@ pub struct SolveArgs {
     pub seed: u64,
     /// Backend running the normal-equations kernels (hybrid falls back to cpu, with a notice,
     /// where no GL context can be made).
-    #[arg(long, value_enum, default_value = "auto")]
-    pub backend: BackendArg,
+    #[arg(long, default_value = "auto", value_parser = named::<BackendKind>())]
+    pub backend: BackendKind,
     /// The hybrid backend's switching rules as the 2008 paper ran them (without the cost rule).
     #[arg(skip)]
     pub papers_rules: bool,
     /// Where the GPU backends' triangular solves run.
-    #[arg(long, value_enum, default_value = "gpu")]
-    pub subst: SubstArg,
+    #[arg(long, default_value = "gpu", value_parser = named::<Substitution>())]
+    pub subst: Substitution,
     /// The GPU backends' Cholesky variant (and with it the layout of every GPU kernel): a tiled
     /// one (tiled-8, tiled-16, tiled-32: 4×4 register tiles, the blocked kernels on a context
     /// with fewer than four draw buffers), a blocked one (blocked-8, blocked-16, blocked-32) or
     /// one of the papers' (triangle-pair, square-pair, column-multipass, inner, …).
-    #[arg(long, default_value = "tiled-16")]
-    pub variant: super::variant::VariantArg,
-    /// Store A·D²·Aᵀ in full format on the GPU instead of the packed format.
+    #[arg(long, default_value_t = Variant::FASTEST, value_parser = named::<Variant>())]
+    pub variant: Variant,
+    /// Store A·D²·Aᵀ in full format on the GPU instead of the packed format (the triangle-pair
+    /// variant only: the others have no choice).
     #[arg(long)]
     pub full: bool,
     /// Termination tolerance ε of tests (6.1)–(6.3) [default: 1e-8; 1e-4 for --backend gpu].
     #[arg(long)]
     pub tol: Option<f64>,
     /// The termination test: the 2006 paper's (6.1)–(6.3) or the 2008 IPM paper's (3.15).
-    #[arg(long, value_enum, default_value = "6.1-6.3")]
-    pub stop: StopArg,
+    #[arg(long, default_value = "6.1-6.3", value_parser = named::<StoppingRule>())]
+    pub stop: StoppingRule,
     /// Iteration limit.
     #[arg(long, default_value_t = 200)]
     pub max_iter: usize,
@@ -112,8 +69,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// How much the solver prints.
-    #[arg(long, value_enum, default_value = "normal")]
-    pub log_level: LogLevel,
+    #[arg(long, default_value = "normal", value_parser = named::<Verbosity>())]
+    pub log_level: Verbosity,
     /// Also write the log to this file.
     #[arg(long, value_name = "PATH")]
     pub log_file: Option<PathBuf>,
@@ -124,27 +81,8 @@ pub struct SolveArgs {
     pub no_mixed_precision: bool,
     /// cpu backend with sparse A: how A·D²·Aᵀ is factored (auto: sparse when its predicted
     /// work is well below the dense factorization's).
-    #[arg(long, value_enum, default_value = "auto")]
-    pub factorization: FactorizationArg,
-}
-
-/// `--factorization` values.
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
-pub enum FactorizationArg {
-    Auto,
-    Dense,
-    Sparse,
-}
-
-/// `--log-level` values.
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
-pub enum LogLevel {
-    /// Only errors and the final status line.
-    Quiet,
-    /// Header with coefficient ranges, one line per iteration, summary.
-    Normal,
-    /// Also the reader's warnings in full and the verification measures.
-    Verbose,
+    #[arg(long, default_value = "auto", value_parser = named::<NormalFactorization>())]
+    pub factorization: NormalFactorization,
 }
 
 /// Writes every log line to stdout and a file.
@@ -195,21 +133,21 @@ pub fn run_default() -> ExitCode {
         file: None,
         random: Some(DEFAULT_M),
         seed: DEFAULT_SEED,
-        backend: BackendArg::Hybrid,
+        backend: BackendKind::Hybrid,
         papers_rules: true,
-        subst: SubstArg::Gpu,
-        variant: super::variant::VariantArg(Variant::FASTEST),
-        stop: StopArg::Separate,
+        subst: Substitution::Gpu,
+        variant: Variant::FASTEST,
+        stop: StoppingRule::Separate,
         full: false,
         tol: None,
         max_iter: 200,
         json: None,
         quiet: false,
         time_limit: None,
-        log_level: LogLevel::Normal,
+        log_level: Verbosity::Normal,
         log_file: None,
         no_mixed_precision: false,
-        factorization: FactorizationArg::Auto,
+        factorization: NormalFactorization::Auto,
     };
     println!("glsolve: no command given; solving the default random LP (m = {DEFAULT_M}, n = {}, seed {DEFAULT_SEED}). See `glsolve --help`.", 4 * DEFAULT_M);
     println!(
@@ -239,10 +177,9 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     for w in &model.warnings {
         eprintln!("warning: {w}");
     }
-    let backend: BackendKind = a.backend.into();
     let time_limit = match a.time_limit {
         None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(std::time::Duration::from_secs_f64(t)),
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
         Some(t) => {
             eprintln!("error: --time-limit must be a non-negative number of seconds, got {t}");
             return ExitCode::from(2);
@@ -253,46 +190,18 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt)) {
         eprintln!("warning: Ctrl-C cannot stop the solve cleanly ({e})");
     }
-    let level = if a.quiet { LogLevel::Quiet } else { a.log_level };
-    let settings = Settings {
-        time_limit,
-        interrupt: Some(interrupt),
-        gl: super::gl_api(),
-        verbosity: match level {
-            // Quiet on the console, but a log file still gets the log (the Tee below leaves
-            // stdout out).
-            LogLevel::Quiet if a.log_file.is_some() => Verbosity::Normal,
-            LogLevel::Quiet => Verbosity::Quiet,
-            LogLevel::Normal => Verbosity::Normal,
-            LogLevel::Verbose => Verbosity::Verbose,
-        },
-        tolerance: a.tol.unwrap_or(Settings::default_tolerance(backend)),
-        step_factor: Settings::default_step_factor(backend),
-        long_step_factor: Settings::default_long_step_factor(backend),
-        max_iterations: a.max_iter,
-        substitution: match a.subst {
-            SubstArg::Cpu => Substitution::Cpu,
-            SubstArg::Gpu => Substitution::Gpu,
-        },
-        normal_format: if a.full { Format::Full } else { Format::Packed },
-        gpu_variant: a.variant.0,
-        mixed_precision: !a.no_mixed_precision,
-        factorization: match a.factorization {
-            FactorizationArg::Auto => NormalFactorization::Auto,
-            FactorizationArg::Dense => NormalFactorization::Dense,
-            FactorizationArg::Sparse => NormalFactorization::Sparse,
-        },
-        stopping: match a.stop {
-            StopArg::Separate => StoppingRule::Separate,
-            StopArg::Combined => StoppingRule::Combined315,
-        },
-        hybrid: if a.papers_rules { HybridRules::papers() } else { HybridRules::default() },
-        ..Settings::for_backend(backend)
+    let level = if a.quiet { Verbosity::Quiet } else { a.log_level };
+    let settings = match settings(a, time_limit, interrupt) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     };
     let mut log = match (&a.log_file, level) {
         (Some(path), _) => match std::fs::File::create(path) {
             Ok(f) => {
-                let out = (level != LogLevel::Quiet).then(std::io::stdout);
+                let out = (level != Verbosity::Quiet).then(std::io::stdout);
                 Logger::to_writer(Box::new(Tee(out, f)))
             }
             Err(e) => {
@@ -300,10 +209,12 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        (None, LogLevel::Quiet) => Logger::quiet(),
+        (None, Verbosity::Quiet) => Logger::quiet(),
         (None, _) => Logger::stdout(),
-    };
-    if level == LogLevel::Verbose {
+    }
+    // Quiet on the console, but a log file still gets the log (the Tee above leaves stdout out).
+    .with_verbosity(if level == Verbosity::Quiet && a.log_file.is_some() { Verbosity::Normal } else { level });
+    if level == Verbosity::Verbose {
         for w in &model.warnings {
             log.line(&format!("reader warning: {w}"));
         }
@@ -315,7 +226,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if level == LogLevel::Quiet {
+    if level == Verbosity::Quiet {
         println!("status      {}", sol.status);
     } else {
         super::solution::summary(&model, &sol);
@@ -331,6 +242,34 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// The settings the flags ask for: each backend gets the options it reads (the command line's
+/// defaults for the others are left out), and the library checks them all.
+fn settings(a: &SolveArgs, time_limit: Option<Duration>, interrupt: Arc<AtomicBool>) -> Result<Settings, String> {
+    let kind = a.backend;
+    let mut b = Settings::builder(kind).max_iterations(a.max_iter).stopping(a.stop).interrupt(interrupt);
+    if let Some(eps) = a.tol {
+        b = b.tolerance(eps);
+    }
+    if let Some(t) = time_limit {
+        b = b.time_limit(t);
+    }
+    if matches!(kind, BackendKind::Cpu | BackendKind::Auto) {
+        b = b.cpu(CpuOptions { mixed_precision: !a.no_mixed_precision, factorization: a.factorization });
+    }
+    if kind != BackendKind::Cpu {
+        let normal_format = a.full.then_some(Format::Full);
+        let gl = super::gl_api();
+        b = b.gpu(GpuOptions { variant: a.variant, substitution: a.subst, normal_format, gl, ..GpuOptions::default() });
+    }
+    if matches!(kind, BackendKind::Hybrid | BackendKind::Auto) {
+        b = b.hybrid_rules(if a.papers_rules { HybridRules::papers() } else { HybridRules::default() });
+    }
+    b.build().map_err(|e| match e {
+        SettingsError::NormalFormat { .. } => format!("--full: {e}"),
+        e => e.to_string(),
+    })
 }
 
 pub fn generate(a: &GenerateArgs) -> ExitCode {

@@ -14,6 +14,7 @@ mod linsolve;
 mod lp;
 mod lsq;
 mod mixed;
+mod named;
 mod report;
 mod show;
 mod solution;
@@ -29,7 +30,7 @@ mod web;
 struct Cli {
     /// Which OpenGL every command's context speaks: desktop OpenGL where the driver offers it,
     /// else OpenGL ES (auto), or only one of them.
-    #[arg(long, global = true, default_value = "auto", value_name = "auto|desktop|es")]
+    #[arg(long, global = true, default_value = "auto", value_parser = named::named::<GlApi>())]
     gl: GlApi,
     #[command(subcommand)]
     command: Option<Command>,

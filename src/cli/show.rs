@@ -47,7 +47,8 @@ pub struct ShowArgs {
     /// The Cholesky variant (Cholesky; assembly, solves and LP take its layout: blocked variants
     /// watch the blocked kernels).
     #[arg(long, default_value = "triangle-pair")]
-    variant: super::variant::VariantArg,
+    #[arg(value_parser = super::named::named::<glsolve::gpu::cholesky::Variant>())]
+    variant: glsolve::gpu::cholesky::Variant,
     /// The rectangular packed format (Cholesky's paper variant, assembly, solves).
     #[arg(long)]
     packed: bool,
@@ -107,7 +108,7 @@ fn scenario(a: &ShowArgs) -> DebugResult<Scenario> {
         ShowAlgorithm::Lsq => Algorithm::LeastSquares,
         ShowAlgorithm::Lp => Algorithm::Lp,
     };
-    let variant = a.variant.0;
+    let variant = a.variant;
     if a.m == 0 {
         return Err(DebugError::Invalid("--m must be at least 1".into()));
     }

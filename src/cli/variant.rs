@@ -1,31 +1,8 @@
-//! Cholesky variants on the command line: every name and its description come from
-//! `Variant::ALL`, so `--help` lists what works and parsing accepts exactly that.
+//! Lists of Cholesky variants on the command line, where `all` stands for every one: the names
+//! and descriptions come from `Variant::ALL` (a single variant is [`super::named::named`]'s).
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use glsolve::gpu::cholesky::Variant;
-
-/// A variant as a command-line value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantArg(pub Variant);
-
-const ARGS: [VariantArg; Variant::ALL.len()] = {
-    let mut args = [VariantArg(Variant::PAPER); Variant::ALL.len()];
-    let mut i = 0;
-    while i < args.len() {
-        args[i] = VariantArg(Variant::ALL[i]);
-        i += 1;
-    }
-    args
-};
-
-impl ValueEnum for VariantArg {
-    fn value_variants<'a>() -> &'a [Self] {
-        &ARGS
-    }
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.0.name()).help(self.0.description()))
-    }
-}
 
 /// A list of variants, where `all` stands for every one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,12 +55,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_variant_is_a_value_and_parses_to_itself() {
-        assert_eq!(ARGS.len(), Variant::all().count());
+    fn every_variant_and_all_are_values() {
         for v in Variant::all() {
-            assert_eq!(VariantArg::from_str(v.name(), false), Ok(VariantArg(v)));
+            assert_eq!(VariantsArg::from_str(v.name(), false), Ok(VariantsArg::One(v)));
         }
-        assert!(VariantArg::from_str("triangle-quad", false).is_err());
+        assert!(VariantsArg::from_str("triangle-quad", false).is_err());
         assert_eq!(expand(&[VariantsArg::from_str("all", false).unwrap()]), Variant::all().collect::<Vec<_>>());
     }
 }

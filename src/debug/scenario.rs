@@ -221,13 +221,13 @@ pub fn watch_lp(
     format: Format,
     observer: Option<Rc<RefCell<dyn PassObserver>>>,
 ) -> DebugResult<Outcome> {
-    use crate::lp::{BackendKind, Settings, Verbosity};
-    let settings = Settings {
-        verbosity: Verbosity::Quiet,
-        normal_format: format,
-        gpu_variant: variant,
-        ..Settings::for_backend(BackendKind::Gpu)
-    };
+    use crate::lp::{BackendKind, GpuOptions, Settings};
+    // The format is the papers' variant's choice; the other variants store A·D²·Aᵀ their own way.
+    let normal_format = (variant == Variant::PAPER).then_some(format);
+    let settings = Settings::builder(BackendKind::Gpu)
+        .gpu(GpuOptions { variant, normal_format, ..GpuOptions::default() })
+        .build()
+        .map_err(|e| DebugError::Invalid(e.to_string()))?;
     if let Some(o) = &observer {
         gpu.observe(o.clone());
     }

@@ -33,6 +33,9 @@ pub enum DenseError {
     /// An argument's shape does not fit (`expected` says what it must be).
     #[error("{what} is {rows}×{cols}, but {expected}")]
     Shape { what: &'static str, rows: usize, cols: usize, expected: String },
+    /// A vector's length does not fit (`of` says what sets the length it needs).
+    #[error("{what} has {got} entries, but it needs {expected} ({of})")]
+    Length { what: &'static str, got: usize, expected: usize, of: String },
     /// An entry is NaN or infinite (0-based row and column; vectors have column 0).
     #[error("{what}[{row}, {col}] = {value}: entries must be finite")]
     NonFinite { what: &'static str, row: usize, col: usize, value: f64 },
@@ -117,5 +120,5 @@ fn length(what: &'static str, v: &DVector<f64>, n: usize, of: &str) -> Result<()
     if v.len() == n {
         return Ok(());
     }
-    Err(DenseError::Shape { what, rows: v.len(), cols: 1, expected: format!("it needs {n} entries ({of})") })
+    Err(DenseError::Length { what, got: v.len(), expected: n, of: of.to_string() })
 }

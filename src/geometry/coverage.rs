@@ -17,11 +17,13 @@ pub struct Fragment {
 }
 
 /// Why a primitive's coverage is not determined by centres alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CoverageError {
     /// A texel centre lies exactly on an edge: coverage would depend on GL's tie-breaking rule.
+    #[error("the centre of texel ({j}, {i}) lies on an edge of the primitive: coverage depends on GL's tie-breaking")]
     CentreOnEdge { j: u32, i: u32 },
     /// Lines are supported only axis-aligned (the papers draw no others).
+    #[error("a slanted line: only lines along a row or a column are supported")]
     SlantedLine,
 }
 

@@ -43,17 +43,23 @@ impl GlApi {
     }
 }
 
-impl std::str::FromStr for GlApi {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::ALL.iter().copied().find(|a| a.name() == s).ok_or_else(|| {
-            format!(
-                "unknown GL API `{s}` (one of: {})",
-                Self::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
-            )
-        })
+impl crate::names::Named for GlApi {
+    const WHAT: &'static str = "GL API";
+    fn all() -> &'static [Self] {
+        GlApi::ALL
+    }
+    fn name(self) -> &'static str {
+        GlApi::name(self)
+    }
+    fn description(self) -> &'static str {
+        match self {
+            GlApi::Auto => "desktop OpenGL where the driver offers it, else OpenGL ES",
+            GlApi::Desktop => "desktop OpenGL, 3.3 core or newer",
+            GlApi::Es => "OpenGL ES, 3.0 or newer",
+        }
     }
 }
+crate::names::by_name!(GlApi);
 
 /// Options for [`super::Gpu::headless_with`].
 #[derive(Clone, Copy, Debug)]

@@ -30,6 +30,10 @@ impl ContextHome for HeadlessEgl {
     fn make_current(&self) -> Result<(), String> {
         self._context.make_current_surfaceless().map_err(|e| e.to_string())
     }
+
+    fn release(&self) -> Result<(), String> {
+        self._context.make_not_current_in_place().map_err(|e| e.to_string())
+    }
 }
 
 /// A made headless context: its EGL objects, the GL function table, the reset query if any.

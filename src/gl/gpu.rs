@@ -11,6 +11,7 @@ use super::pass::Pass;
 use super::program::{self, Kernel, Program};
 use super::record::{Measure, PassRecord};
 use super::reset::ResetStatusFn;
+use super::serial::serial;
 use super::shared::{ContextHome, Shared};
 use glow::HasContext;
 use std::cell::{Cell, RefCell};
@@ -35,9 +36,14 @@ pub struct Traffic {
     pub readbacks: u64,
 }
 
-/// A GL context ready to run passes. The context is current on the thread that made it and
-/// stays there: a `Gpu` is not `Send`. Every GL object is an RAII value holding an `Rc` of the
+/// A GL context ready to run passes. Every GL object is an RAII value holding an `Rc` of the
 /// context, freed in `Drop` while the context is alive and current.
+///
+/// A `Gpu` is not `Send`, by design: the textures, programs and observers made on it share it
+/// through those (non-atomic) reference counts and may live apart from it, and a GL context can
+/// be current on one thread only, so a `Gpu` and everything made on it stay on the thread that
+/// made them. Work in threads with one `Gpu` per thread, or with an [`crate::LpSolver`], which
+/// owns its context, lends it to nobody, releases it after each solve and so is `Send`.
 pub struct Gpu {
     pub(super) shared: Rc<Shared>,
     pub(super) info: GpuInfo,
@@ -71,6 +77,8 @@ impl Gpu {
     /// A headless context as `opts` say.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
+        // Making a context is serialized on every driver (see `super::serial`).
+        let _serial = serial();
         let (egl, gl, reset_status) = context::create_headless(opts)?;
         let platform = format!("{}, {}", egl.egl_version, egl.device);
         let mut gpu = Self::with_fetch(gl, reset_status, platform, Box::new(egl), opts.fetch)?;
@@ -110,9 +118,11 @@ impl Gpu {
         home: Box<dyn ContextHome>,
         fetch: Option<crate::gl::Fetch>,
     ) -> GlResult<Gpu> {
+        let _serial = serial();
         // Once, here: what the context can do, and how its kernels fetch.
         let info = caps::probe(&gl, platform, reset_status.is_some(), fetch)?;
-        let shared = Rc::new(Shared::new(gl, reset_status, (info.dialect, info.fetch), home));
+        let serialized = info.is_software();
+        let shared = Rc::new(Shared::new(gl, reset_status, (info.dialect, info.fetch), home, serialized));
         shared.finish_by_readback.set(info.fence_wait == FenceWait::Polling);
         let gl = shared.gl();
         // SAFETY: context current; objects are owned by the returned Gpu and freed in its Drop.
@@ -233,11 +243,18 @@ impl Gpu {
         }
     }
 
+    /// Makes the context not current on this thread (after the work issued so far is flushed),
+    /// so that another thread can make it current: for an owner that moves between threads
+    /// with everything made on the context (see [`crate::LpSolver`]).
+    pub(crate) fn release_current(&self) -> GlResult<()> {
+        self.shared.release().map_err(|e| GlError::ContextLost { detail: format!("releasing the context: {e}") })
+    }
+
     /// Asks the driver whether the context was reset (robust contexts only; others always say no).
     pub fn reset_status(&self, after: &str) -> GlResult<()> {
         let Some(query) = self.shared.reset_status else { return Ok(()) };
         // The query reads the current context: make sure it is this one.
-        let _ = self.shared.gl();
+        let _current = self.shared.gl();
         // SAFETY: loaded from this context, which is current; the query has no arguments.
         let status = unsafe { query() };
         let culprit = match status {
@@ -276,6 +293,6 @@ impl Gpu {
     pub fn probe_render_format(&self, internal_format: u32, name: &'static str) -> GlResult<()> {
         // The pixel format only matters for uploads; RED is accepted with any colour format.
         let target = self.shared.texture_target();
-        caps::render_target_raw(self.shared.gl(), target, internal_format, glow::RED, name, false).map(|_| ())
+        caps::render_target_raw(&self.shared.gl(), target, internal_format, glow::RED, name, false).map(|_| ())
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! Resource rule: every GL object is owned by an RAII value holding an `Rc` of the context, so
 //! objects are freed in `Drop` while the context is alive and current. A [`Gpu`] is not `Send`:
-//! the context is current on the thread that made it and stays there.
+//! the context is current on the thread that made it and stays there. Threads rule: GL calls on
+//! a software rasterizer's context, and the making, switching and destroying of any context,
+//! hold one process-wide lock (`serial.rs`), since llvmpipe's contexts share state.
 #![allow(unsafe_code)]
 
 mod api;
@@ -20,6 +22,7 @@ mod program;
 mod record;
 mod reset;
 mod runner;
+mod serial;
 mod shared;
 mod targets;
 mod texture;

@@ -149,7 +149,7 @@ pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) 
             let sh = match gl.create_shader(kind) {
                 Ok(s) => s,
                 Err(d) => {
-                    cleanup(gl, program, &shaders);
+                    cleanup(&gl, program, &shaders);
                     return Err(GlError::Create { what: "a shader", detail: d });
                 }
             };
@@ -159,7 +159,7 @@ pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) 
             shaders.push(sh);
             if !gl.get_shader_compile_status(sh) {
                 let log = gl.get_shader_info_log(sh);
-                cleanup(gl, program, &shaders);
+                cleanup(&gl, program, &shaders);
                 let kernel = if kind == glow::VERTEX_SHADER { k.file.to_string() } else { name.clone() };
                 return Err(GlError::ShaderCompile { kernel, log: numbered_log(&log, k) });
             }
@@ -168,7 +168,7 @@ pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) 
         gl.link_program(program);
         if !gl.get_program_link_status(program) {
             let log = gl.get_program_info_log(program);
-            cleanup(gl, program, &shaders);
+            cleanup(&gl, program, &shaders);
             return Err(GlError::ShaderLink { kernel: name, log });
         }
         for sh in shaders {
@@ -184,7 +184,7 @@ pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) 
                 gl.uniform_1_i32(Some(&loc), unit as i32);
             } else if !RUNNER_UNIFORMS.contains(&u.name.as_str()) {
                 if u.utype != glow::FLOAT {
-                    cleanup(gl, program, &[]);
+                    cleanup(&gl, program, &[]);
                     return Err(GlError::UniformType { kernel: name, name: u.name });
                 }
                 uniforms.push((u.name, loc));
@@ -200,7 +200,7 @@ pub(super) fn compile(shared: &Rc<Shared>, fragment: &Kernel, defines: &[&str]) 
                 break;
             }
             if location != k as i32 {
-                cleanup(gl, program, &[]);
+                cleanup(&gl, program, &[]);
                 return Err(GlError::ShaderLink {
                     kernel: name,
                     log: format!("output tile{k} is at location {location}; tile k must be at location k"),

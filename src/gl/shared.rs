@@ -2,8 +2,11 @@
 
 use super::dialect::{Dialect, Fetch};
 use super::reset::ResetStatusFn;
+use super::serial::{serial, Serial};
 use glow::HasContext;
 use std::cell::{Cell, RefCell};
+use std::mem::ManuallyDrop;
+use std::ops::Deref;
 
 /// What a context lives on (EGL or window objects), dropped after every GL object, and how to make
 /// that context current on this thread again.
@@ -12,6 +15,12 @@ use std::cell::{Cell, RefCell};
 pub trait ContextHome {
     fn is_current(&self) -> bool;
     fn make_current(&self) -> Result<(), String>;
+    /// Makes the context not current on this thread, so that another thread may make it
+    /// current (EGL refuses a context current elsewhere). Homes whose context never moves keep
+    /// the default, which does nothing.
+    fn release(&self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The context and the counters its objects share. Field order is drop order: GL objects are
@@ -40,16 +49,36 @@ pub(crate) struct Shared {
     pub(super) dialect: Dialect,
     /// How kernels fetch, and so the target every texture is made on.
     pub(super) fetch: Fetch,
-    home: Box<dyn ContextHome>,
+    /// Whether GL calls on this context take the process-wide lock ([`super::serial`]): on
+    /// software rasterizers, which share one screen between their contexts.
+    serialized: bool,
+    /// Dropped in [`Shared`]'s `Drop`, under the lock, after every GL object.
+    home: ManuallyDrop<Box<dyn ContextHome>>,
+}
+
+/// The GL function table with this context current, holding the process-wide lock while it
+/// lives where the context is serialized: take it for one stretch of GL calls, not longer.
+pub(crate) struct CurrentGl<'a> {
+    gl: &'a glow::Context,
+    _serial: Option<Serial>,
+}
+
+impl Deref for CurrentGl<'_> {
+    type Target = glow::Context;
+    fn deref(&self) -> &glow::Context {
+        self.gl
+    }
 }
 
 impl Shared {
-    /// Wraps a context that lives on `home`.
+    /// Wraps a context that lives on `home`; `serialized`: whether its GL calls take the
+    /// process-wide lock.
     pub(super) fn new(
         gl: glow::Context,
         reset_status: Option<ResetStatusFn>,
         (dialect, fetch): (Dialect, Fetch),
         home: Box<dyn ContextHome>,
+        serialized: bool,
     ) -> Self {
         Shared {
             gl,
@@ -65,11 +94,11 @@ impl Shared {
             finish_by_readback: Cell::new(false),
             dialect,
             fetch,
-            home,
+            serialized,
+            home: ManuallyDrop::new(home),
         }
     }
 
-    /// The GL function table, with this context made current first if another one is.
     /// The texture target of every texture of this context.
     pub(super) fn texture_target(&self) -> u32 {
         self.fetch.texture_target()
@@ -95,12 +124,38 @@ impl Shared {
         }
     }
 
-    pub(crate) fn gl(&self) -> &glow::Context {
+    /// Releases the context from this thread (see [`ContextHome::release`]); the next GL call,
+    /// on whichever thread, makes it current again.
+    pub(super) fn release(&self) -> Result<(), String> {
+        if self.home.is_current() {
+            let _serial = serial();
+            self.home.release()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The GL function table, with this context made current first if another one is, and the
+    /// process-wide lock held while the result lives if the context is serialized.
+    pub(crate) fn gl(&self) -> CurrentGl<'_> {
+        let held = self.serialized.then(serial);
         if !self.home.is_current() {
+            // Making a context current is always serialized (the driver's shared state).
+            let _serial = serial();
             if let Err(e) = self.home.make_current() {
                 *self.not_current.borrow_mut() = Some(e);
             }
         }
-        &self.gl
+        CurrentGl { gl: &self.gl, _serial: held }
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        // Destroying a context is always serialized, as making one is.
+        let _serial = serial();
+        // SAFETY: `home` is dropped once, here, and never used after (the fields left hold no
+        // GL object: every one of them held an `Rc` of this `Shared` and is gone).
+        unsafe { ManuallyDrop::drop(&mut self.home) }
     }
 }

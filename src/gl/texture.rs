@@ -240,11 +240,12 @@ impl Drop for Texture {
         };
         // SAFETY: `shared` keeps the context alive and `gl()` makes it current.
         unsafe {
+            let gl = self.shared.gl();
             for fbo in multi {
-                self.shared.gl().delete_framebuffer(fbo);
+                gl.delete_framebuffer(fbo);
             }
-            self.shared.gl().delete_framebuffer(self.fbo);
-            self.shared.gl().delete_texture(self.tex);
+            gl.delete_framebuffer(self.fbo);
+            gl.delete_texture(self.tex);
         }
         self.shared.live_textures.set(self.shared.live_textures.get() - 1);
         let bytes = texel_bytes(self.width, self.height, self.format);

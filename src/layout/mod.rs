@@ -36,3 +36,20 @@ impl Format {
         }
     }
 }
+
+impl crate::names::Named for Format {
+    const WHAT: &'static str = "format";
+    fn all() -> &'static [Self] {
+        &[Format::Packed, Format::Full]
+    }
+    fn name(self) -> &'static str {
+        Format::name(&self)
+    }
+    fn description(self) -> &'static str {
+        match self {
+            Format::Full => "the m×m matrix, lower triangle used",
+            Format::Packed => "the rectangular packed format, ⌈m/2⌉ × (m + mod(m+1, 2))",
+        }
+    }
+}
+crate::names::by_name!(Format);

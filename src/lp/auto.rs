@@ -25,7 +25,7 @@
 
 use crate::gl::{Gpu, GpuInfo};
 use crate::gpu::cholesky::Variant;
-use crate::lp::backend::{check_gpu_limits, probe_device, sparse_assembly_pays, DeviceProbe, GpuNormalOptions};
+use crate::lp::backend::{check_gpu_limits, probe_device, sparse_assembly_pays, DeviceProbe};
 use crate::lp::model::LpModel;
 use crate::lp::settings::{BackendKind, Settings};
 use crate::lp::standard_form::{standard_form, Presolved};
@@ -87,29 +87,27 @@ pub struct Work {
 
 /// The work of `model`'s iterations on each side (`None` where both form the full m×m matrix,
 /// or the standard form is not reached).
-fn shaped_work(model: &LpModel, settings: &Settings, options: &GpuNormalOptions) -> Option<Work> {
+fn shaped_work(model: &LpModel, settings: &Settings, variant: Variant) -> Option<Work> {
     use crate::lp::backend::shape::NormalShape;
-    let Presolved::Form(sf) = standard_form(model, settings.scaling) else { return None };
+    let Presolved::Form(sf) = standard_form(model, settings.scaling()) else { return None };
     let plan = crate::lp::backend::CpuPlan::new(&sf.a, &sf.free_pairs);
     if plan.shape == NormalShape::Full {
         return None;
     }
-    let gpu_split = matches!(options.variant, Variant::Blocked(_) | Variant::Tiled(_));
+    let gpu_split = matches!(variant, Variant::Blocked(_) | Variant::Tiled(_));
     let gpu = if gpu_split { plan.costs.diagonal } else { plan.costs.full };
     Some(Work { gpu, cpu: plan.cost(), path: plan.shape.name() })
 }
 
 /// The choice for a dense problem of at least [`AUTO_MIN_ROWS`] rows on `gpu` (`None`: no
-/// context could be made).
-pub(crate) fn with_device(
-    model: &LpModel,
-    settings: &Settings,
-    options: GpuNormalOptions,
-    gpu: Option<&Gpu>,
-) -> Choice {
+/// context could be made), with `settings`' options for the hybrid backend's GPU side and the
+/// cpu backend's products.
+pub(crate) fn with_device(model: &LpModel, settings: &Settings, gpu: Option<&Gpu>) -> Choice {
     let Some(gpu) = gpu else {
         return Choice::cpu("no GL context".into());
     };
+    let options = settings.gpu().copied().unwrap_or_default();
+    let mixed_precision = settings.cpu().is_none_or(|c| c.mixed_precision);
     // At most the standard form's size: a slack per row and a second column per free column
     // beside the model's columns.
     let free = model.col_lower.iter().zip(&model.col_upper).filter(|(l, u)| l.is_infinite() && u.is_infinite()).count();
@@ -118,14 +116,13 @@ pub(crate) fn with_device(
     let info = gpu.info();
     let probe = match (&fits, info.is_software()) {
         // The probe measures the device, never the caller's injected faults.
-        (Ok(()), false) => Some(
-            probe_device(gpu, GpuNormalOptions { fault: None, ..options }, settings.mixed_precision)
-                .map_err(|e| e.to_string()),
-        ),
+        (Ok(()), false) => {
+            Some(without_faults(|| probe_device(gpu, &options, mixed_precision)).map_err(|e| e.to_string()))
+        }
         _ => None,
     };
     let work = match (&fits, &probe) {
-        (Ok(()), Some(Ok(_))) => shaped_work(model, settings, &options),
+        (Ok(()), Some(Ok(_))) => shaped_work(model, settings, options.variant),
         _ => None,
     };
     by_device_for(info, fits, probe, work.as_ref())
@@ -182,4 +179,12 @@ pub fn by_device_for(
             }
         }
     }
+}
+
+/// `f` without the faults a test injected (feature `fault-injection`).
+fn without_faults<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(feature = "fault-injection")]
+    return crate::lp::faults::suppressed(f);
+    #[cfg(not(feature = "fault-injection"))]
+    f()
 }

@@ -9,7 +9,7 @@
 use crate::clock::Instant;
 use crate::lp::log::Logger;
 use crate::lp::model::LpModel;
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::Settings;
 use crate::lp::status::Status;
 use crate::lp::verdict::{Certificate, Verdict};
 use crate::lp::verify::{verify_valid, Accuracy, VERIFY_FACTOR};
@@ -136,7 +136,7 @@ pub(crate) fn check_feasibility(
     deadline: Option<Instant>,
     solve: ZeroCostSolve<'_>,
 ) -> FeasibilityResult {
-    let tol = settings.tolerance;
+    let tol = settings.tolerance();
     let empty = |outcome| FeasibilityCheck {
         outcome,
         accuracy: Accuracy::Failed,
@@ -157,13 +157,7 @@ pub(crate) fn check_feasibility(
     let mut zero_cost = model.clone();
     zero_cost.c.iter_mut().for_each(|c| *c = 0.0);
     zero_cost.obj_constant = 0.0;
-    let st = Settings {
-        backend: BackendKind::Cpu,
-        verbosity: Verbosity::Quiet,
-        time_limit: remaining,
-        gpu_fault: None,
-        ..settings.clone()
-    };
+    let st = settings.on_cpu(remaining);
     let Some(sol) = solve(&zero_cost, &st, &mut Logger::quiet()) else {
         return FeasibilityResult { check: empty(Feasibility::Unknown), point: None };
     };
@@ -226,7 +220,7 @@ pub(crate) fn ray_feasibility(
     let said = format!("primal feasibility {}", found.check.outcome.name());
     v.detail = if v.detail.is_empty() { said } else { format!("{}; {said}", v.detail) };
     if let Some((x, y)) = found.point {
-        v.verification = verify_valid(model, &x, &y, settings.tolerance);
+        v.verification = verify_valid(model, &x, &y, settings.tolerance());
         (v.x, v.row_duals) = (x, y);
     }
     Some(found.check)

@@ -1,4 +1,6 @@
-//! The iteration log: a small sink the solver writes lines to, redirectable by the caller.
+//! The iteration log: where a solve's lines and per-iteration records go. The library writes
+//! nowhere on its own; the caller hands a [`Logger`] with its sinks (the command line's writes
+//! to standard output).
 
 use crate::lp::backend::{DependentRows, CANDIDATE_PIVOT, DEPENDENCE_TOLERANCE};
 use crate::lp::model::LpModel;
@@ -13,7 +15,7 @@ const IDENTITY: (f64, f64, f64) = (1.0, 0.0, 0.0);
 pub struct IterationInfo {
     pub iteration: usize,
     /// cᵀx of the standard form (scaled model, minimization; the printed log shows it in the
-    /// model's sense with its constants, see [`Logger::set_objective_map`]).
+    /// model's sense with its constants, see [`Progress::primal_objective`]).
     pub primal_objective: f64,
     /// bᵀλ of the standard form.
     pub dual_objective: f64,
@@ -30,10 +32,82 @@ pub struct IterationInfo {
     pub alpha_dual: f64,
 }
 
-/// Where log lines go. `Logger::stdout()` for the CLI, `Logger::quiet()` for tests and benches,
-/// `Logger::to_writer` for anything else (a file, a buffer in a test).
+/// What a progress callback ([`Logger::with_progress`]) receives once per iteration: the loop's
+/// record and the numbers of the log's row, typed.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// The loop's record (objectives of the scaled standard form).
+    pub info: &'a IterationInfo,
+    /// cᵀx in the model's sense, with its constant (the log's "primal obj").
+    pub primal_objective: f64,
+    /// bᵀλ likewise (the log's "dual obj").
+    pub dual_objective: f64,
+    /// Who solved the normal equations of the step into this iterate (the log's last column:
+    /// `cpu`, `cpu f32`, `gpu`, `hybrid/gpu`, …).
+    pub backend: &'a str,
+}
+
+/// How much a [`Logger`] writes to its line sink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Verbosity {
+    /// No lines (a progress callback is still called).
+    Quiet,
+    /// Header, one line per iteration and the final summary.
+    #[default]
+    Normal,
+    /// Also the details of the standard form and of every factorization, and the timings.
+    Verbose,
+}
+
+impl crate::names::Named for Verbosity {
+    const WHAT: &'static str = "log level";
+    fn all() -> &'static [Self] {
+        &[Verbosity::Quiet, Verbosity::Normal, Verbosity::Verbose]
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Verbosity::Quiet => "quiet",
+            Verbosity::Normal => "normal",
+            Verbosity::Verbose => "verbose",
+        }
+    }
+    fn description(self) -> &'static str {
+        match self {
+            Verbosity::Quiet => "only errors and the final status line",
+            Verbosity::Normal => "header with coefficient ranges, one line per iteration, summary",
+            Verbosity::Verbose => "also the reader's warnings in full, the standard form's make-up and the timings",
+        }
+    }
+}
+crate::names::by_name!(Verbosity);
+
+type LineSink = Box<dyn FnMut(&str) + Send>;
+type ProgressSink = Box<dyn FnMut(&Progress<'_>) + Send>;
+
+/// Where a solve's log goes: a line sink, a progress callback, both or neither. The default
+/// (and [`Logger::quiet`]) has neither: a solve then says nothing. [`Logger::stdout`] is the
+/// command line's; [`Logger::lines`] takes a callback for each line, [`Logger::to_writer`] any
+/// `Write`, and [`Logger::with_progress`] adds a typed record per iteration.
+///
+/// ```
+/// use glsolve::{Logger, LpModel, LpSolver, Settings};
+/// use nalgebra::dmatrix;
+/// use std::sync::{Arc, Mutex};
+/// let model = LpModel::builder(dmatrix![1.0, 1.0]).minimize([1.0, 2.0]).rows_at_least([1.0]).build()?;
+/// let (lines, gaps) = (Arc::new(Mutex::new(Vec::new())), Arc::new(Mutex::new(Vec::new())));
+/// let (l, g) = (lines.clone(), gaps.clone());
+/// let log = Logger::lines(move |line| l.lock().unwrap().push(line.to_string()))
+///     .with_progress(move |p| g.lock().unwrap().push(p.info.relative_gap));
+/// let mut solver = LpSolver::new(Settings::default()).with_logger(log);
+/// solver.solve(&model)?;
+/// assert!(lines.lock().unwrap().iter().any(|l| l.starts_with("verification:")));
+/// assert!(gaps.lock().unwrap().last().is_some_and(|&g| g < 1e-8));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Logger {
-    sink: Option<Box<dyn Write + Send>>,
+    lines: Option<LineSink>,
+    progress: Option<ProgressSink>,
+    verbosity: Verbosity,
     /// The iteration rows print `sign·(objective + shift) + constant` — the model's own sense
     /// and objective constant — instead of the standard form's minimization objective.
     objective_map: (f64, f64, f64),
@@ -47,17 +121,41 @@ impl Default for Logger {
 }
 
 impl Logger {
-    /// Lines go to standard output.
-    pub fn stdout() -> Self {
-        Self { sink: Some(Box::new(std::io::stdout())), objective_map: IDENTITY }
-    }
-    /// Lines go nowhere.
+    /// Says nothing.
     pub fn quiet() -> Self {
-        Self { sink: None, objective_map: IDENTITY }
+        Self { lines: None, progress: None, verbosity: Verbosity::Normal, objective_map: IDENTITY }
     }
-    /// Lines go to `w`.
+    /// Lines go to standard output (the command line's logger).
+    pub fn stdout() -> Self {
+        Self::to_writer(Box::new(std::io::stdout()))
+    }
+    /// Each line (without its newline) goes to `sink`.
+    pub fn lines(sink: impl FnMut(&str) + Send + 'static) -> Self {
+        Self { lines: Some(Box::new(sink)), ..Self::quiet() }
+    }
+    /// Lines go to `w`, one `\n`-terminated line per call. A failing writer (a closed pipe) is
+    /// dropped: the solve goes on without its log.
     pub fn to_writer(w: Box<dyn Write + Send>) -> Self {
-        Self { sink: Some(w), objective_map: IDENTITY }
+        let mut w = Some(w);
+        Self::lines(move |text| {
+            if w.as_mut().is_some_and(|out| writeln!(out, "{text}").is_err()) {
+                w = None;
+            }
+        })
+    }
+    /// Also calls `sink` once per iteration with the iteration's record (whatever the verbosity).
+    pub fn with_progress(mut self, sink: impl FnMut(&Progress<'_>) + Send + 'static) -> Self {
+        self.progress = Some(Box::new(sink));
+        self
+    }
+    /// How much goes to the line sink ([`Verbosity::Normal`] unless set).
+    pub fn with_verbosity(mut self, verbosity: Verbosity) -> Self {
+        self.verbosity = verbosity;
+        self
+    }
+    /// The verbosity of the line sink.
+    pub fn verbosity(&self) -> Verbosity {
+        self.verbosity
     }
     /// Makes the iteration rows show objectives as the user wrote the model: the standard
     /// form's minimization objective v is printed as `factor·v + offset + constant` (the
@@ -74,34 +172,44 @@ impl Logger {
     }
     /// Whether lines are written at all (lets callers skip formatting).
     pub fn enabled(&self) -> bool {
-        self.sink.is_some()
+        self.lines.is_some() && self.verbosity > Verbosity::Quiet
     }
-    /// Writes one line. A failing sink (closed pipe) silences the logger rather than the solve.
+    /// Whether the verbose details are written.
+    pub fn verbose(&self) -> bool {
+        self.enabled() && self.verbosity == Verbosity::Verbose
+    }
+    /// Writes one line (unless quiet).
     pub fn line(&mut self, text: &str) {
-        if let Some(w) = self.sink.as_mut() {
-            if writeln!(w, "{text}").is_err() {
-                self.sink = None;
+        if self.verbosity > Verbosity::Quiet {
+            if let Some(sink) = self.lines.as_mut() {
+                sink(text);
             }
         }
     }
     /// The column header matching [`Logger::iteration`].
-    pub fn header(&mut self, backend: &str) {
+    pub fn header(&mut self) {
+        if !self.enabled() {
+            return;
+        }
         self.line(&format!(
             "{:>4}  {:>16}  {:>16}  {:>9}  {:>9}  {:>9}  {:>9}  {:>6}  {:>6}  backend",
             "iter", "primal obj", "dual obj", "pr inf", "du inf", "gap", "mu", "a_pri", "a_dual"
         ));
-        let _ = backend;
     }
-    /// One iteration row.
+    /// One iteration: its row, and its record to the progress callback.
     pub fn iteration(&mut self, it: &IterationInfo, backend: &str) {
+        let (primal, dual) = (self.model_objective(it.primal_objective), self.model_objective(it.dual_objective));
+        if let Some(sink) = self.progress.as_mut() {
+            sink(&Progress { info: it, primal_objective: primal, dual_objective: dual, backend });
+        }
         if !self.enabled() {
             return;
         }
         self.line(&format!(
             "{:>4}  {:>16.9e}  {:>16.9e}  {:>9.2e}  {:>9.2e}  {:>9.2e}  {:>9.2e}  {:>6.4}  {:>6.4}  {}",
             it.iteration,
-            self.model_objective(it.primal_objective),
-            self.model_objective(it.dual_objective),
+            primal,
+            dual,
             it.primal_infeasibility,
             it.dual_infeasibility,
             it.relative_gap,

@@ -8,6 +8,8 @@ pub mod auto;
 pub mod backend;
 pub mod builder;
 pub mod families;
+#[cfg(feature = "fault-injection")]
+pub mod faults;
 pub mod feasibility;
 mod hybrid_rules;
 pub mod log;
@@ -32,13 +34,15 @@ pub use mps::write as mps_write;
 
 pub use builder::{IntoValues, LpModelBuilder};
 pub use feasibility::{Feasibility, FeasibilityCheck};
+pub use log::{IterationInfo, Logger, Progress, Verbosity};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use settings::{
-    BackendKind, CostRule, HybridRules, NormalFactorization, Settings, StoppingRule, Substitution, Verbosity,
+    Backend, BackendKind, CostRule, CpuOptions, GpuOptions, HybridRules, NormalFactorization, Settings,
+    SettingsBuilder, SettingsError, StoppingRule, Substitution,
 };
 pub use solve::{solve, solve_on, Solution, SolveError};
-pub use solver::LpSolver;
+pub use solver::{ContextUse, LpSolver};
 pub use status::Status;
 pub use units::Units;
 pub use verdict::Certificate;

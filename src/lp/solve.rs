@@ -4,13 +4,13 @@
 use crate::clock::Instant;
 use crate::gl::Gpu;
 use crate::lp::auto;
-use crate::lp::backend::{dependent_rows_of_valid, FaultInjection};
+use crate::lp::backend::dependent_rows_of_valid;
 use crate::lp::feasibility::{check_feasibility, ray_feasibility, ray_status, FeasibilityCheck, ZeroCostAnswer};
 use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entries, IterationInfo, Logger};
 use crate::lp::model::LpModel;
 use crate::lp::mpc::{Iterate, MpcProblem, MpcTimings, Weights};
-use crate::lp::run::{gpu_options, run_backend};
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::run::run_backend;
+use crate::lp::settings::{BackendKind, Settings};
 pub use crate::lp::solve_error::SolveError;
 use crate::lp::standard_form::{standard_form, Presolved};
 use crate::lp::status::Status;
@@ -57,7 +57,7 @@ pub struct Solution {
     /// GPU backends: iterations whose normal equations were factored on the GPU (Table 4.1's
     /// parenthesized count).
     pub gpu_iterations: Option<usize>,
-    /// cpu backend, [`Settings::mixed_precision`]: normal matrices of reduced-precision products
+    /// cpu backend, [`crate::lp::CpuOptions::mixed_precision`]: normal matrices of reduced-precision products
     /// (bf16 pairs on AMX tiles where the process may use them, single precision elsewhere).
     pub single_factorizations: Option<usize>,
     /// Notices for the user (a hybrid solve's switch to the CPU, a missing GL driver, …).
@@ -78,31 +78,30 @@ pub struct Solution {
     pub timings: Timings,
 }
 
-/// Solves `model` with `settings`, writing the iteration log to `log` (as
-/// `settings.verbosity` allows). GPU backends make a headless GL context for this call; where
+/// Solves `model` with `settings`, writing the iteration log to `log` (as its
+/// [`Logger::verbosity`] allows; [`Logger::quiet`] says nothing). GPU backends make a headless GL context for this call; where
 /// none can be made, `hybrid` runs on the CPU with a notice and `gpu` is an error. `auto` makes
 /// one only for a problem its shape does not decide ([`crate::lp::auto`]).
 /// [`crate::LpSolver`] keeps one context for many solves.
 pub fn solve(model: &LpModel, settings: &Settings, log: &mut Logger) -> Result<Solution, SolveError> {
-    settings.validate()?;
     model.validate()?;
-    if settings.backend == BackendKind::Auto {
+    if settings.backend() == BackendKind::Auto {
         if let Some(choice) = auto::without_device(model) {
             return solve_chosen(model, settings, log, None, choice);
         }
-        let gpu = Gpu::headless_with(crate::gl::HeadlessOptions { api: settings.gl, ..Default::default() });
+        let gpu = Gpu::headless_with(crate::gl::HeadlessOptions { api: settings.gl(), ..Default::default() });
         let choice = match &gpu {
-            Ok(g) => auto::with_device(model, settings, gpu_options(settings), Some(g)),
+            Ok(g) => auto::with_device(model, settings, Some(g)),
             Err(e) => auto::Choice { backend: BackendKind::Cpu, reason: format!("no GL context ({e})") },
         };
         return solve_chosen(model, settings, log, gpu.as_ref().ok(), choice);
     }
-    if !settings.backend.uses_gl() {
+    if !settings.backend().uses_gl() {
         return solve_valid(model, settings, log, None);
     }
-    match Gpu::headless_with(crate::gl::HeadlessOptions { api: settings.gl, ..Default::default() }) {
+    match Gpu::headless_with(crate::gl::HeadlessOptions { api: settings.gl(), ..Default::default() }) {
         Ok(gpu) => solve_valid(model, settings, log, Some(&gpu)),
-        Err(e) if settings.backend == BackendKind::Hybrid => {
+        Err(e) if settings.backend() == BackendKind::Hybrid => {
             log.line(&format!("notice: no GL context ({e}); the hybrid backend runs on the CPU"));
             solve_valid(model, settings, log, None)
         }
@@ -118,11 +117,9 @@ pub fn solve_on(
     log: &mut Logger,
     gpu: Option<&Gpu>,
 ) -> Result<Solution, SolveError> {
-    settings.validate()?;
     model.validate()?;
-    if settings.backend == BackendKind::Auto {
-        let choice = auto::without_device(model)
-            .unwrap_or_else(|| auto::with_device(model, settings, gpu_options(settings), gpu));
+    if settings.backend() == BackendKind::Auto {
+        let choice = auto::without_device(model).unwrap_or_else(|| auto::with_device(model, settings, gpu));
         return solve_chosen(model, settings, log, gpu, choice);
     }
     solve_valid(model, settings, log, gpu)
@@ -138,9 +135,7 @@ pub(crate) fn solve_chosen(
     choice: auto::Choice,
 ) -> Result<Solution, SolveError> {
     let line = format!("auto: {} ({})", choice.backend.name(), choice.reason);
-    if settings.verbosity != Verbosity::Quiet {
-        log.line(&line);
-    }
+    log.line(&line);
     let mut sol = solve_valid(model, &settings.resolved(choice.backend), log, gpu)?;
     sol.notes.insert(0, line);
     Ok(sol)
@@ -167,11 +162,9 @@ fn solve_valid(
     log: &mut Logger,
     gpu: Option<&Gpu>,
 ) -> Result<Solution, SolveError> {
-    let mut quiet = Logger::quiet();
-    let log = if settings.verbosity == Verbosity::Quiet { &mut quiet } else { log };
     let t0 = Instant::now();
     let mut timings = Timings::default();
-    let presolved = standard_form(model, settings.scaling);
+    let presolved = standard_form(model, settings.scaling());
     let mut sf = match presolved {
         Presolved::Form(sf) => sf,
         Presolved::PrimalInfeasible(why) => {
@@ -179,13 +172,13 @@ fn solve_valid(
         }
         Presolved::DualInfeasible(why) => {
             let mut sol = trivial(model, settings, Status::DualInfeasible, why, timings, t0);
-            let deadline = settings.time_limit.map(|d| t0 + d);
+            let deadline = settings.time_limit().map(|d| t0 + d);
             let found = check_feasibility(model, settings, deadline, &solve_feasibility);
             log.line(&found.check.summary());
             sol.status = ray_status(crate::lp::verify::Accuracy::Tolerance, &found.check);
             sol.detail = format!("{}; primal feasibility {}", sol.detail, found.check.outcome.name());
             if let Some((x, y)) = found.point {
-                sol.verification = Some(verify_valid(model, &x, &y, settings.tolerance));
+                sol.verification = Some(verify_valid(model, &x, &y, settings.tolerance()));
                 sol.objective = objective(model, &x);
                 sol.reduced_costs = reduced_costs(model, &y);
                 (sol.x, sol.row_duals) = (x, y);
@@ -209,20 +202,20 @@ fn solve_valid(
         model.num_cols(),
         model.a.nnz(),
         sf.a.nnz(),
-        settings.backend.name()
+        settings.backend().name()
     ));
     log_ranges(log, model, &sf);
     log_dependent_rows(log, &dependent);
-    if settings.verbosity == Verbosity::Verbose {
+    if log.verbose() {
         log_make_up(log, &sf);
     }
     log.set_objective_map(sf.sense_sign / sf.cost_scale, sf.sense_sign * sf.offset, model.obj_constant);
     let mut notes: Vec<String> = log_tiny_entries(log, &sf).into_iter().collect();
-    let deadline = settings.time_limit.map(|d| t0 + d);
+    let deadline = settings.time_limit().map(|d| t0 + d);
     let w = sf.measure_weights(model);
     let weights = Weights { primal: w.primal, dual: w.dual, bound: w.bound, objective_offset: w.objective_offset };
     let upper = if bounded > 0 { sf.upper.clone() } else { Vec::new() };
-    let mut problem = MpcProblem {
+    let problem = MpcProblem {
         b: sf.b.clone(),
         c: sf.c.clone(),
         upper,
@@ -230,18 +223,15 @@ fn solve_valid(
         deadline,
         weights: Some(weights),
     };
-    if settings.gpu_fault == Some(FaultInjection::NanInTexture) && settings.backend == BackendKind::Gpu {
-        // The gpu backend uploads b into a texture: the NaN lives in GPU memory from then on.
-        if let Some(b0) = problem.b.first_mut() {
-            *b0 = f64::NAN;
-        }
-    }
+    // The gpu backend uploads b into a texture: an injected NaN lives in GPU memory from then on.
+    #[cfg(feature = "fault-injection")]
+    let problem = crate::lp::faults::poison_b(problem, settings.backend() == BackendKind::Gpu);
     // The loop stops where the independent check on the original model passes (double
     // precision only: the loop ignores the judge in single precision).
     let checker = Checker::new(model);
     let judge = |it: &Iterate| {
         let (x, y) = original_point(model, &sf, it);
-        let v = checker.verify(&x, &y, settings.tolerance);
+        let v = checker.verify(&x, &y, settings.tolerance());
         v.worst() / v.tolerance
     };
     let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings.setup, &mut notes, &judge)?;
@@ -261,7 +251,7 @@ fn solve_valid(
     timings.postsolve = t_post.elapsed().saturating_sub(timings.feasibility);
     timings.mpc = outcome.timings;
     timings.total = t0.elapsed();
-    if settings.verbosity == Verbosity::Verbose {
+    if log.verbose() {
         log_timings(log, &timings);
     }
     Ok(Solution {
@@ -271,7 +261,7 @@ fn solve_valid(
         row_duals: v.row_duals,
         reduced_costs,
         iterations: outcome.iterations,
-        backend: settings.backend,
+        backend: settings.backend(),
         standard_form_size: (m, n),
         last_iteration: outcome.last,
         detail: v.detail,
@@ -295,7 +285,7 @@ fn trivial(model: &LpModel, st: &Settings, status: Status, why: String, mut timi
         row_duals: vec![f64::NAN; model.num_rows()],
         reduced_costs: vec![f64::NAN; model.num_cols()],
         iterations: 0,
-        backend: st.backend,
+        backend: st.backend(),
         standard_form_size: (0, 0),
         last_iteration: IterationInfo::default(),
         detail: format!("presolve: {why}"),
@@ -328,5 +318,5 @@ fn log_timings(log: &mut Logger, t: &Timings) {
 /// The standard form `solve` would build (for tests and tools that inspect it), of a valid
 /// `model` (see [`standard_form`]).
 pub fn presolve(model: &LpModel, settings: &Settings) -> Presolved {
-    standard_form(model, settings.scaling)
+    standard_form(model, settings.scaling())
 }

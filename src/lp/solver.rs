@@ -1,10 +1,10 @@
 //! [`LpSolver`]: settings checked once, one GL context made on first need and kept for every
-//! later solve, a log that follows [`Settings::verbosity`].
+//! later solve, and the caller's [`Logger`] (none: the solver says nothing).
 
-use crate::gl::Gpu;
+use crate::gl::{Gpu, GpuInfo};
 use crate::lp::log::Logger;
 use crate::lp::model::LpModel;
-use crate::lp::settings::{BackendKind, Settings, Verbosity};
+use crate::lp::settings::{BackendKind, Settings};
 use crate::lp::solve::{solve_on, Solution, SolveError};
 
 /// Where the solver stands with its GL context.
@@ -18,47 +18,44 @@ enum Context {
 }
 
 /// A linear-programming solver: settings, a GL context made once on the first solve that needs
-/// it (the `gpu` and `hybrid` backends), and where its log goes.
+/// it (the `gpu` and `hybrid` backends), and where its log goes: nowhere unless
+/// [`LpSolver::with_logger`] gives it a [`Logger`].
 ///
 /// ```
-/// use glsolve::{BackendKind, LpModel, LpSolver, Settings, Status, Verbosity};
+/// use glsolve::{BackendKind, LpModel, LpSolver, Settings, Status};
 /// use nalgebra::dmatrix;
 /// // max x + y  s.t.  x + 2y ≤ 4,  3x + y ≤ 6,  x, y ≥ 0   (optimum 2.8 at x = 1.6, y = 1.2)
 /// let model = LpModel::builder(dmatrix![1.0, 2.0; 3.0, 1.0]).maximize([1.0, 1.0]).rows_at_most([4.0, 6.0]).build()?;
-/// let settings = Settings { verbosity: Verbosity::Quiet, ..Settings::for_backend(BackendKind::Cpu) };
-/// let mut solver = LpSolver::new(settings)?;
+/// let mut solver = LpSolver::new(Settings::for_backend(BackendKind::Cpu));
 /// let solution = solver.solve(&model)?;
 /// assert_eq!(solution.status, Status::Optimal);
 /// assert!((solution.objective - 2.8).abs() < 1e-6);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// A solver that holds a context is not `Send`: the context is current on the thread that made
-/// it (see [`Gpu`]). Make one solver per thread.
+/// An `LpSolver` is `Send`: it can be made on one thread and used on another, e.g. one per
+/// worker of a pool. Its GL context is its own (made by the solver, lent to nobody), every GL
+/// object made on it lives within one `solve`, and each `solve` releases the context from its
+/// thread before returning, so the next `solve` — on whichever thread — makes it current there.
+/// A [`Gpu`] itself is not `Send` (see there); to share a context of your own with an LP,
+/// use [`crate::lp::solve_on`] on its thread.
 pub struct LpSolver {
     settings: Settings,
     context: Context,
-    log: Option<Logger>,
+    log: Logger,
 }
 
 impl LpSolver {
-    /// A solver with these settings, checked here ([`Settings::validate`]). Nothing is made yet:
-    /// the GL context comes with the first solve that needs one.
-    pub fn new(settings: Settings) -> Result<Self, SolveError> {
-        settings.validate()?;
-        Ok(Self { settings, context: Context::NotMade, log: None })
+    /// A solver with these settings (valid by construction: see [`Settings::builder`]). Nothing
+    /// is made yet: the GL context comes with the first solve that needs one.
+    pub fn new(settings: Settings) -> Self {
+        Self { settings, context: Context::NotMade, log: Logger::quiet() }
     }
 
-    /// A solver that runs on a context the caller made (e.g. to share it with
-    /// [`crate::Cholesky`] and [`crate::linsolve`] through [`LpSolver::gpu`]).
-    pub fn with_gpu(settings: Settings, gpu: Gpu) -> Result<Self, SolveError> {
-        settings.validate()?;
-        Ok(Self { settings, context: Context::Ready(Box::new(gpu)), log: None })
-    }
-
-    /// Sends the log to `log` instead of standard output (still subject to the verbosity).
+    /// Sends the log and the progress records to `log` (e.g. [`Logger::stdout`]); without
+    /// it every solve is silent.
     pub fn with_logger(mut self, log: Logger) -> Self {
-        self.log = Some(log);
+        self.log = log;
         self
     }
 
@@ -67,8 +64,22 @@ impl LpSolver {
         &self.settings
     }
 
-    /// The GL context, once made (or given).
-    pub fn gpu(&self) -> Option<&Gpu> {
+    /// The GL context's capability record (renderer, limits), once a solve has made one.
+    pub fn gpu_info(&self) -> Option<&GpuInfo> {
+        self.gpu().map(Gpu::info)
+    }
+
+    /// What the solver's GL context has done since it was made (`None` before: the cpu
+    /// backend never makes one).
+    pub fn context_use(&self) -> Option<ContextUse> {
+        self.gpu().map(|g| ContextUse {
+            passes: g.pass_count(),
+            textures_created: g.textures_created(),
+            live_textures: g.live_textures(),
+        })
+    }
+
+    fn gpu(&self) -> Option<&Gpu> {
         match &self.context {
             Context::Ready(g) => Some(g.as_ref()),
             _ => None,
@@ -81,23 +92,23 @@ impl LpSolver {
     /// [`Solution::notes`]. `auto` makes the context only for a problem its shape does not
     /// decide ([`crate::lp::auto`]), and runs on the CPU where none can be made.
     pub fn solve(&mut self, model: &LpModel) -> Result<Solution, SolveError> {
+        let answer = self.solve_here(model);
+        if let Some(g) = self.gpu() {
+            // So that the next solve may run on another thread. A failure would show there, as
+            // a context that cannot be made current (a typed error, never another context's
+            // objects).
+            let _ = g.release_current();
+        }
+        answer
+    }
+
+    fn solve_here(&mut self, model: &LpModel) -> Result<Solution, SolveError> {
         model.validate()?;
-        let auto_early = (self.settings.backend == BackendKind::Auto).then(|| crate::lp::auto::without_device(model));
-        if self.settings.backend.uses_gl() || matches!(auto_early, Some(None)) {
+        let auto_early = (self.settings.backend() == BackendKind::Auto).then(|| crate::lp::auto::without_device(model));
+        if self.settings.backend().uses_gl() || matches!(auto_early, Some(None)) {
             self.make_context()?;
         }
-        let mut stdout_log;
-        let log = match (&mut self.log, self.settings.verbosity) {
-            (_, Verbosity::Quiet) => {
-                stdout_log = Logger::quiet();
-                &mut stdout_log
-            }
-            (Some(log), _) => log,
-            (None, _) => {
-                stdout_log = Logger::stdout();
-                &mut stdout_log
-            }
-        };
+        let log = &mut self.log;
         let (gpu, failure) = match &self.context {
             Context::Ready(g) => (Some(g.as_ref()), None),
             Context::Failed(why) => (None, Some(why.clone())),
@@ -118,12 +129,34 @@ impl LpSolver {
     /// CPU without trying again) and returned for `gpu` (which tries again on its next solve).
     fn make_context(&mut self) -> Result<(), SolveError> {
         if matches!(self.context, Context::NotMade) {
-            match Gpu::headless_with(crate::gl::HeadlessOptions { api: self.settings.gl, ..Default::default() }) {
+            match Gpu::headless_with(crate::gl::HeadlessOptions { api: self.settings.gl(), ..Default::default() }) {
                 Ok(g) => self.context = Context::Ready(Box::new(g)),
-                Err(e) if self.settings.backend == BackendKind::Gpu => return Err(SolveError::Gl(e)),
+                Err(e) if self.settings.backend() == BackendKind::Gpu => return Err(SolveError::Gl(e)),
                 Err(e) => self.context = Context::Failed(e.to_string()),
             }
         }
         Ok(())
     }
 }
+
+/// The work an [`LpSolver`]'s GL context has done since it was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContextUse {
+    /// Passes drawn.
+    pub passes: u64,
+    /// Textures (each with its framebuffer) created.
+    pub textures_created: u64,
+    /// Textures alive now (0 between solves: nothing outlives a solve).
+    pub live_textures: usize,
+}
+
+// SAFETY: the one part of an `LpSolver` that is not `Send` is its `Gpu` (non-atomic reference
+// counts shared with the GL objects made on it, and a context current on one thread). The
+// solver makes that `Gpu` itself and never hands out a reference through which GL objects could
+// be made or kept (`gpu_info` and `context_use` read plain data), so every reference count of
+// it is touched only inside `solve`, by the thread that holds `&mut self`; everything made on it
+// there is dropped before `solve` returns, and `solve` releases the context from its thread, so
+// the thread that calls next makes it current for itself (EGL contexts may change threads when
+// not current anywhere).
+#[allow(unsafe_code)]
+unsafe impl Send for LpSolver {}

@@ -43,7 +43,7 @@ pub(crate) fn verdict_checked(checker: &Checker<'_>, sf: &StandardForm, out: &Mp
     let certificate_failed = v.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
     if let (true, Some(best)) = (certificate_failed, &out.best_iterate) {
         let (bx, by) = original_point(model, sf, best);
-        let bv = checker.verify(&bx, &by, st.tolerance);
+        let bv = checker.verify(&bx, &by, st.tolerance());
         if bv.accuracy < v.verification.accuracy {
             v.status = point_status(&bv);
             if v.status == Status::Optimal {
@@ -90,7 +90,7 @@ fn decide(
     st: &Settings,
 ) -> Verdict {
     let model = checker.model();
-    let verification = checker.verify(&x, &row_duals, st.tolerance);
+    let verification = checker.verify(&x, &row_duals, st.tolerance());
     let mut detail = out.detail.clone();
     let add = |d: &mut String, s: String| {
         if !d.is_empty() {
@@ -129,7 +129,7 @@ fn decide(
             let (ray, check) = best_ray(
                 [Some(&out.iterate.lambda), out.residual_ray.as_ref(), null.as_ref()],
                 |r| verify::drop_wrong_signs(model, sf.farkas_ray(r)),
-                |r| verify::check_farkas(model, r, VERIFY_FACTOR * st.infeasibility_tolerance),
+                |r| verify::check_farkas(model, r, VERIFY_FACTOR * st.infeasibility_tolerance()),
             );
             let status = match check.accuracy {
                 Accuracy::Tolerance => Status::PrimalInfeasible,
@@ -154,7 +154,7 @@ fn decide(
             let (ray, check) = best_ray(
                 [Some(&out.iterate.x), out.residual_ray.as_ref(), None],
                 |r| sf.primal_ray(r),
-                |r| verify::check_primal_ray(model, r, VERIFY_FACTOR * st.infeasibility_tolerance),
+                |r| verify::check_primal_ray(model, r, VERIFY_FACTOR * st.infeasibility_tolerance()),
             );
             let status = match check.accuracy {
                 Accuracy::Tolerance => Status::DualInfeasible,

@@ -56,6 +56,20 @@ pub fn headless() -> Result<Gpu, glsolve::gl::GlError> {
     Gpu::headless_with(HeadlessOptions { api: test_gl(), ..Default::default() })
 }
 
+/// `kind`'s default settings, with its GPU side (if any) making contexts of the test API.
+pub fn gl_settings(kind: glsolve::BackendKind) -> glsolve::Settings {
+    gl_builder(kind).build().expect("the defaults with a GL API are valid")
+}
+
+/// A builder for `kind` whose GPU side (if any) makes contexts of the test API.
+pub fn gl_builder(kind: glsolve::BackendKind) -> glsolve::SettingsBuilder {
+    let b = glsolve::Settings::builder(kind);
+    match kind {
+        glsolve::BackendKind::Cpu => b,
+        _ => b.gpu(glsolve::GpuOptions { gl: test_gl(), ..Default::default() }),
+    }
+}
+
 /// The name of the test that reruns its file on OpenGL ES (see [`rerun_on_es`]).
 pub const ES_RERUN: &str = "every_test_of_this_file_passes_on_opengl_es";
 
@@ -121,7 +135,7 @@ impl Rng {
 /// one for the cpu backend (the settings are valid: a setting error fails the test).
 pub fn solve_lp(model: &glsolve::lp::LpModel, st: glsolve::lp::Settings) -> glsolve::lp::Solution {
     use glsolve::lp::{log::Logger, solve, solve_on};
-    if !st.backend.uses_gl() {
+    if !st.backend().uses_gl() {
         return solve(model, &st, &mut Logger::quiet()).expect("valid settings");
     }
     let model = model.clone();

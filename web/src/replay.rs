@@ -43,12 +43,18 @@ impl Replay {
     }
 
     /// The frame after pass `k` as RGBA bytes, `width × height`.
-    pub fn frame(&self, k: usize, width: u32, height: u32) -> Result<Vec<u8>, JsError> {
+    pub fn frame(&self, k: usize, width: u32, height: u32) -> Result<Vec<u8>, JsValue> {
         let r = self.recording.borrow();
-        let img = r
-            .render(k, width.clamp(64, 4096), height.clamp(64, 4096))
-            .ok_or_else(|| JsError::new(&format!("pass {} does not exist: the run has {} passes", k + 1, r.len())))?;
+        let img = r.render(k, width.clamp(64, 4096), height.clamp(64, 4096)).ok_or_else(|| {
+            crate::errors::ApiError::invalid(format!("pass {} does not exist: the run has {} passes", k + 1, r.len()))
+        })?;
         Ok(img.into_raw())
+    }
+
+    /// Every pass as a JSON array of [`Replay::pass`]'s objects.
+    pub fn passes(&self) -> String {
+        let items: Vec<String> = (0..self.len()).map(|k| self.pass(k)).collect();
+        format!("[{}]", items.join(","))
     }
 
     /// A frame size for pass `k`'s textures at about `texel_px` pixels per texel: `[w, h]`.

@@ -3,6 +3,7 @@
 //! a name that does not exist, a size of 0, a size beyond the texture limit or beyond what the
 //! viewer records is an error that says which and why.
 
+use crate::errors::ApiError;
 use glsolve::debug::{Algorithm, Direction, Scenario};
 use glsolve::gpu::cholesky::Variant;
 use glsolve::layout::Format;
@@ -44,8 +45,8 @@ pub struct Spec {
 
 impl Spec {
     /// Parses and checks `text` against a context whose textures are at most `max_side` wide.
-    pub fn parse(text: &str, max_side: u32) -> Result<Spec, String> {
-        let raw: Raw = serde_json::from_str(text).map_err(|e| format!("bad request {text}: {e}"))?;
+    pub fn parse(text: &str, max_side: u32) -> Result<Spec, ApiError> {
+        let raw: Raw = serde_json::from_str(text).map_err(|e| ApiError::invalid(format!("bad request {text}: {e}")))?;
         let algorithm = match raw.algorithm.as_str() {
             "cholesky" => Algorithm::Cholesky,
             "assemble" => Algorithm::Assemble,
@@ -53,22 +54,25 @@ impl Spec {
             "lu" => Algorithm::Lu,
             "lsq" => Algorithm::LeastSquares,
             "lp" => Algorithm::Lp,
-            other => return Err(format!("unknown algorithm {other:?} (cholesky, assemble, solve, lu, lsq, lp)")),
+            other => {
+                return Err(ApiError::invalid(format!(
+                    "unknown algorithm {other:?} (cholesky, assemble, solve, lu, lsq, lp)"
+                )))
+            }
         };
         let name = raw.variant.as_deref().unwrap_or("triangle-pair");
-        let variant = Variant::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Variant::all().map(|v| v.name()).collect();
-            format!("unknown variant {name:?} (one of: {})", names.join(", "))
+        let variant: Variant = name.parse().map_err(|e: glsolve::UnknownName| {
+            ApiError::invalid(format!("unknown variant {name:?} (one of: {})", e.expected.join(", ")))
         })?;
         let direction = match raw.direction.as_deref().unwrap_or("both") {
             "forward" => Direction::Forward,
             "backward" => Direction::Backward,
             "both" => Direction::Both,
-            other => return Err(format!("unknown direction {other:?} (forward, backward, both)")),
+            other => return Err(ApiError::invalid(format!("unknown direction {other:?} (forward, backward, both)"))),
         };
         let m = raw.m;
         if m == 0 {
-            return Err("m must be at least 1".into());
+            return Err(ApiError::invalid("m must be at least 1"));
         }
         let n = raw.n.unwrap_or(2 * m).max(1);
         // The widest texture of each algorithm, in texels.
@@ -78,9 +82,12 @@ impl Spec {
             _ => m,
         };
         if side > max_side as usize {
-            return Err(format!(
-                "m = {m}{} needs a texture {side} texels wide; this WebGL2 context's limit (MAX_TEXTURE_SIZE) is {max_side}",
-                if side != m { format!(", n = {n}") } else { String::new() }
+            return Err(ApiError::new(
+                "too-large",
+                format!(
+                    "m = {m}{} needs a texture {side} texels wide; this WebGL2 context's limit (MAX_TEXTURE_SIZE) is {max_side}",
+                    if side != m { format!(", n = {n}") } else { String::new() }
+                ),
             ));
         }
         let format = if raw.packed { Format::Packed } else { Format::Full };

@@ -1,73 +1,182 @@
-// The browser benchmark (`?bench`): glsolve's gpu backend against HiGHS compiled to WebAssembly
-// (npm `highs`, served from web/node_modules) on the same random dense LPs in the same page (at
-// m = 512 also with the blocked kernels and with the register tiles), and glsolve's blocked and
-// tiled Cholesky and LP timed as the native `glsolve bench` times them. The report is
-// posted to /report (web/bench.mjs collects it).
-import { ready } from './app.js';
-import { random_lp_mps } from './pkg/glsolve_web.js';
+// The browser benchmark (`?bench`): glsolve through its package — in the worker (gpu and auto
+// backends) and on the main thread (gpu, alternating with the worker run by run: what the worker
+// costs) — against HiGHS (npm `highs`: dual simplex and interior point) and GLPK (npm
+// `glpk.js`: simplex), all compiled to WebAssembly, in the same page, on the papers' random
+// dense LPs and on five NETLIB problems of tests/data; at m = 512 also glsolve gpu with the
+// blocked kernels and with the register tiles named (by the solve's own clock); and glsolve's
+// blocked and tiled Cholesky timed as the native `glsolve bench` times them. Every other time is
+// wall-clock from the page's side of the call, the model already in each solver's own input form
+// (glsolve arrays, HiGHS MPS text, GLPK its JSON); a warm-up run first, then the median of `reps`
+// runs, or one when the warm-up took over 10 s. The report goes to /report (web/bench.mjs collects it).
+import { createSolver } from '/package/index.js';
+import { post, text } from './report.js';
 
-const messageOf = (e) => (e && e.message) ? e.message : String(e);
+const NETLIB = ['afiro', 'adlittle', 'blend', 'sc50b', 'e226'];
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const describe = (e) => `${e?.message ?? e}${e?.code ? ` [${e.code}]` : ''}`;
+
+/** Runs `once` (async; resolves to {objective, status, …}) after a warm-up; the median time. */
+async function timed(once, reps) {
+  let t = performance.now();
+  let last = await once();
+  const warm = (performance.now() - t) / 1e3;
+  const runs = [];
+  const own = [];
+  for (let k = 0; k < (warm > 10 ? 1 : reps); k++) {
+    t = performance.now();
+    last = await once();
+    runs.push((performance.now() - t) / 1e3);
+    if (last.solve_s !== undefined) own.push(last.solve_s);
+  }
+  // glsolve's own clock (the solve alone, in its thread), as `glsolve bench lp` reads it.
+  const clock = own.length ? { solve_s: median(own) } : {};
+  return { ...last, ...clock, median_s: median(runs), runs: runs.length };
+}
 
 async function loadHighs() {
   const { default: load } = await import('/node_modules/highs/build/highs.mjs');
   return load({ locateFile: (file) => `/node_modules/highs/build/${file}` });
 }
 
-/// HiGHS on `mps` with `options`: a warm-up, then the median of `reps` wall-clock solves.
-function timeHighs(highs, mps, options, reps) {
+/** HiGHS on MPS text with `options`. */
+function highsOnce(highs, mps, options) {
   const data = new TextEncoder().encode(mps);
-  let objective = NaN;
-  let status = '';
-  const once = () => {
-    const t = performance.now();
+  return async () => {
+    let out;
     highs.withModel({ format: 'mps', data }, (model) => {
       model.options.set({ output_flag: false, ...options });
       model.run();
-      objective = model.getObjectiveValue();
-      status = String(model.getModelStatus());
+      const status = model.getModelStatus();
+      // HiGHS's model status 7 is kOptimal.
+      out = { objective: model.getObjectiveValue(), status: status === 7 ? 'optimal' : `HiGHS model status ${status}` };
     });
-    return (performance.now() - t) / 1e3;
+    return out;
   };
-  once();
-  const runs = Array.from({ length: reps }, once);
-  return { median_s: median(runs), objective, status, runs: reps };
+}
+
+/** The arrays model in glpk.js's JSON (rows and columns by name, bounds by GLPK's kinds). */
+function glpkModel(glpk, m) {
+  const kind = (lo, up) => {
+    if (lo === up) return glpk.GLP_FX;
+    if (Number.isFinite(lo) && Number.isFinite(up)) return glpk.GLP_DB;
+    if (Number.isFinite(lo)) return glpk.GLP_LO;
+    return Number.isFinite(up) ? glpk.GLP_UP : glpk.GLP_FR;
+  };
+  const bnds = (lo, up) => ({ type: kind(lo, up), lb: Number.isFinite(lo) ? lo : 0, ub: Number.isFinite(up) ? up : 0 });
+  const { rows, cols } = m.A;
+  const byRow = Array.from({ length: rows }, () => []);
+  if (m.A.data) {
+    for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) if (m.A.data[i * cols + j] !== 0) byRow[i].push({ name: `x${j}`, coef: m.A.data[i * cols + j] });
+  } else {
+    m.A.values.forEach((v, k) => byRow[m.A.row[k]].push({ name: `x${m.A.col[k]}`, coef: v }));
+  }
+  return {
+    name: 'bench',
+    objective: { direction: m.sense === 'max' ? glpk.GLP_MAX : glpk.GLP_MIN, name: 'obj', vars: Array.from(m.c, (coef, j) => ({ name: `x${j}`, coef })) },
+    subjectTo: byRow.map((vars, i) => ({ name: `r${i}`, vars, bnds: bnds(m.rowLower[i], m.rowUpper[i]) })),
+    bounds: Array.from(m.c, (_, j) => ({ name: `x${j}`, ...bnds(m.colLower[j], m.colUpper[j]) })),
+  };
+}
+
+function glpkOnce(glpk, m) {
+  const lp = glpkModel(glpk, m);
+  return async () => {
+    const r = await glpk.solve(lp, { msglev: glpk.GLP_MSG_OFF });
+    return { objective: r.result.z + (m.objectiveConstant ?? 0), status: r.result.status === glpk.GLP_OPT ? 'optimal' : `GLPK status ${r.result.status}` };
+  };
+}
+
+function glsolveOnce(solver, model, options) {
+  return async () => {
+    const r = await solver.solveLp(model, options);
+    return { objective: r.objective, status: r.status, iterations: r.iterations, backend: r.backend, solve_s: r.timings.total };
+  };
+}
+
+/**
+ * `a` and `b` alternately (a warm-up of each, then `reps` of each, interleaved), so that a change
+ * in the machine's load falls on both: the worker against the main thread.
+ */
+async function pair(a, b, reps) {
+  const once = async (f) => { const t = performance.now(); const v = await f(); return [(performance.now() - t) / 1e3, v]; };
+  const [[wa], [wb]] = [await once(a), await once(b)];
+  const n = Math.max(wa, wb) > 10 ? 1 : reps;
+  const runs = [[], []];
+  const own = [[], []];
+  const last = [];
+  for (let k = 0; k < n; k++) {
+    for (const [i, f] of [a, b].entries()) {
+      const [t, v] = await once(f);
+      runs[i].push(t);
+      own[i].push(v.solve_s);
+      last[i] = v;
+    }
+  }
+  return [0, 1].map((i) => ({ ...last[i], solve_s: median(own[i]), median_s: median(runs[i]), runs: n }));
+}
+
+/** Each solver of `entries` on one problem; a failure is recorded, not fatal. */
+async function row(entries, reps) {
+  const out = {};
+  for (const [name, once] of entries) {
+    try { out[name] = await timed(once, reps); } catch (e) { out[name] = { error: describe(e) }; }
+  }
+  return out;
 }
 
 export async function run(params) {
-  const report = { backend: params.get('backend') ?? '', lp: [], cholesky: [], fatal: null };
-  const app = await ready;
-  if (!app) {
-    report.fatal = `the page did not start: ${document.getElementById('error').textContent}`;
-    return post(report);
-  }
-  report.info = Object.fromEntries(JSON.parse(app.info()));
+  const report = { backend: params.get('backend') ?? '', userAgent: navigator.userAgent, lp: [], netlib: [], cholesky: [], fatal: null };
   const reps = Number(params.get('reps') ?? 3);
   const sizes = (params.get('sizes') ?? '64,128,256,512').split(',').map(Number);
   const variantSizes = (params.get('variant_sizes') ?? '512').split(',').map(Number);
   const variantNames = (params.get('variants') ?? 'blocked-16,tiled-16').split(',');
   try {
+    const worker = await createSolver();
+    const main = await createSolver({ worker: false });
+    report.info = await worker.info();
     const highs = await loadHighs();
+    const { default: GLPK } = await import('/node_modules/glpk.js/dist/index.js');
+    const glpk = await GLPK();
     for (const m of sizes) {
-      const glsolve = JSON.parse(app.bench_lp(m, 7, reps, ''));
-      const mps = random_lp_mps(m, 7);
-      const simplex = timeHighs(highs, mps, {}, reps);
-      const ipm = timeHighs(highs, mps, { solver: 'ipm' }, reps);
+      const model = await worker.randomLp(m, { seed: 7 });
+      const mps = await worker.randomLp(m, { seed: 7, format: 'mps' });
+      let both;
+      try {
+        const [w, t] = await pair(glsolveOnce(worker, model, { backend: 'gpu' }), glsolveOnce(main, model, { backend: 'gpu' }), reps);
+        both = { glsolve: w, glsolve_main: t };
+      } catch (e) {
+        both = { glsolve: { error: describe(e) }, glsolve_main: { error: describe(e) } };
+      }
+      report.lp.push({ m, n: 4 * m, seed: 7, ...both, ...await row([
+        ['glsolve_auto', glsolveOnce(worker, model, { backend: 'auto' })],
+        ['highs', highsOnce(highs, mps, {})],
+        ['highs_ipm', highsOnce(highs, mps, { solver: 'ipm' })],
+        ['glpk', glpkOnce(glpk, model)],
+      ], reps) });
       // The sizes of `variant_sizes` also with each of `variants` (the blocked kernels against
-      // the register tiles), interleaved with nothing else.
-      const variants = variantSizes.includes(m) ? variantNames.map((v) => JSON.parse(app.bench_lp(m, 7, reps, v))) : [];
-      report.lp.push({ m, n: 4 * m, seed: 7, reps, glsolve, variants, highs: simplex, highs_ipm: ipm });
+      // the register tiles), in the worker, by the solve's own clock.
+      const variants = [];
+      if (variantSizes.includes(m)) for (const v of variantNames) variants.push(await worker._benchLp(m, 7, reps, v));
+      report.lp.at(-1).variants = variants;
+    }
+    for (const name of NETLIB) {
+      const mps = await text(`/data/netlib/${name}.mps`);
+      const model = await worker.readMps(mps);
+      report.netlib.push({ name, rows: model.A.rows, cols: model.A.cols, ...await row([
+        ['glsolve', glsolveOnce(worker, model, { backend: 'gpu' })],
+        ['glsolve_auto', glsolveOnce(worker, model, { backend: 'auto' })],
+        ['highs', highsOnce(highs, mps, {})],
+        ['highs_ipm', highsOnce(highs, mps, { solver: 'ipm' })],
+        ['glpk', glpkOnce(glpk, model)],
+      ], reps) });
     }
     for (const [variant, m] of (params.get('cholesky') ?? 'blocked-16:1024,tiled-16:1024').split(',').map((s) => s.split(':'))) {
-      report.cholesky.push({ variant, m: Number(m), reps, median_s: app.bench_cholesky(variant, Number(m), reps) });
+      report.cholesky.push({ variant, m: Number(m), reps, median_s: await worker._benchCholesky(variant, Number(m), reps) });
     }
+    await worker.dispose();
+    await main.dispose();
   } catch (e) {
-    report.fatal = messageOf(e);
+    report.fatal = describe(e);
   }
-  return post(report);
-}
-
-async function post(report) {
-  await fetch('/report', { method: 'POST', body: JSON.stringify(report) });
-  document.title = 'glsolve bench: reported';
+  return post(report, 'glsolve bench');
 }

@@ -93,7 +93,7 @@ fn run_one(gpu: &Gpu, dir: &Path, name: &str, setup: &str, st: &Settings) -> Res
         problem: name.into(),
         setup: setup.into(),
         config: Some(Config::of(st)),
-        tolerance: st.tolerance,
+        tolerance: st.tolerance(),
         status: sol.status,
         iterations: sol.iterations,
         gpu_iterations: sol.gpu_iterations,
@@ -121,7 +121,8 @@ pub fn run(
     let mut runs = Vec::new();
     for name in names {
         for setup in TABLE41_SETUPS.iter().chain(&DEFAULT_SETUPS) {
-            let r = run_one(gpu, dir, name, setup.label, &setup.settings(1e-8))?;
+            let st = setup.settings(1e-8).map_err(|e| format!("{}: {e}", setup.label))?;
+            let r = run_one(gpu, dir, name, setup.label, &st)?;
             let label = setup.label;
             progress(&format!("{name} {label}: {:?} {} iterations {:.2} s", r.status, r.iterations, r.seconds));
             runs.push(r);
@@ -129,7 +130,8 @@ pub fn run(
     }
     for (name, eps, ..) in TABLE3.into_iter().filter(|t| keep(t.0)) {
         for setup in &TABLE3_SETUPS {
-            let r = run_one(gpu, dir, name, setup.label, &setup.settings(eps))?;
+            let st = setup.settings(eps).map_err(|e| format!("{}: {e}", setup.label))?;
+            let r = run_one(gpu, dir, name, setup.label, &st)?;
             let label = setup.label;
             progress(&format!(
                 "{name} {label} ε={eps:e}: {:?} {} iterations {:.2} s",

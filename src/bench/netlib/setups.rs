@@ -4,7 +4,7 @@
 use crate::gpu::cholesky::{Domain, IndexSource, Variant};
 use crate::layout::Format;
 use crate::lp::settings::PAPERS_STEP_FACTOR;
-use crate::lp::{BackendKind, HybridRules, Settings, StoppingRule, Substitution, Verbosity};
+use crate::lp::{BackendKind, GpuOptions, HybridRules, Settings, SettingsError, StoppingRule, Substitution};
 
 /// What a solve was run with (recorded from the settings the solver got).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -22,17 +22,16 @@ pub struct Config {
 }
 
 impl Config {
-    /// The configuration `st` gives (what the GPU backends use of it only for them).
+    /// The configuration `st` gives (its GPU options for the GPU backends only).
     pub fn of(st: &Settings) -> Config {
-        let gl = st.backend.uses_gl();
-        let format = if st.gpu_variant == Variant::PAPER { st.normal_format } else { Format::Full };
+        let gpu = st.gpu().filter(|_| st.backend().uses_gl());
         Config {
-            backend: st.backend,
-            variant: gl.then_some(st.gpu_variant),
-            format: gl.then_some(format),
-            substitution: gl.then_some(st.substitution),
-            stopping: st.stopping,
-            gpu_refinement: (st.backend == BackendKind::Gpu).then_some(st.gpu_refinement),
+            backend: st.backend(),
+            variant: gpu.map(|g| g.variant),
+            format: gpu.map(|g| g.format()),
+            substitution: gpu.map(|g| g.substitution),
+            stopping: st.stopping(),
+            gpu_refinement: st.gpu_refinement(),
         }
     }
 
@@ -70,36 +69,46 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The settings of a run at tolerance `eps`.
-    pub fn settings(&self, eps: f64) -> Settings {
-        Settings {
-            backend: self.backend,
-            tolerance: eps,
-            gpu_variant: self.variant,
-            substitution: self.substitution,
-            stopping: self.stopping,
-            normal_format: Format::Packed,
-            verbosity: Verbosity::Quiet,
-            // The papers' tables: the hybrid backend switches by the paper's rules only.
-            hybrid: HybridRules::papers(),
-            // The papers' variants run the papers' method; the blocked default refines.
-            gpu_refinement: !self.variant.is_paper(),
-            step_factor: if self.variant.is_paper() {
-                PAPERS_STEP_FACTOR
-            } else {
-                Settings::default_step_factor(self.backend)
-            },
-            long_step_factor: if self.variant.is_paper() {
-                None
-            } else {
-                Settings::default_long_step_factor(self.backend)
-            },
-            ..Settings::default()
+    /// The settings of a run at tolerance `eps` (an ε the backend refuses is the error).
+    pub fn settings(&self, eps: f64) -> Result<Settings, SettingsError> {
+        let paper = self.variant.is_paper();
+        let mut b = Settings::builder(self.backend).tolerance(eps).stopping(self.stopping);
+        if paper {
+            // The papers' variants run the papers' method: their fixed step fraction.
+            b = b.step_factor(PAPERS_STEP_FACTOR).long_step_factor(None);
         }
+        if self.backend.uses_gl() {
+            let normal_format = (self.variant == Variant::PAPER).then_some(Format::Packed);
+            b = b.gpu(GpuOptions {
+                variant: self.variant,
+                substitution: self.substitution,
+                normal_format,
+                ..GpuOptions::default()
+            });
+        }
+        match self.backend {
+            // The papers' tables: the hybrid backend switches by the paper's rules only.
+            BackendKind::Hybrid => b = b.hybrid_rules(HybridRules::papers()),
+            // The papers' variants run the papers' method; the blocked default refines.
+            BackendKind::Gpu => b = b.gpu_refinement(!paper),
+            _ => {}
+        }
+        b.build()
     }
 
+    /// The configuration its runs record (at the backend's own ε, which every backend takes).
     pub fn config(&self) -> Config {
-        Config::of(&self.settings(1e-8))
+        match self.settings(Settings::default_tolerance(self.backend)) {
+            Ok(st) => Config::of(&st),
+            Err(_) => Config {
+                backend: self.backend,
+                variant: None,
+                format: None,
+                substitution: None,
+                stopping: self.stopping,
+                gpu_refinement: None,
+            },
+        }
     }
 }
 

@@ -182,6 +182,26 @@ impl Variant {
     }
 }
 
+impl crate::names::Named for Variant {
+    const WHAT: &'static str = "Cholesky variant";
+    fn all() -> &'static [Self] {
+        &Variant::ALL
+    }
+    fn name(self) -> &'static str {
+        Variant::name(&self)
+    }
+    fn description(self) -> &'static str {
+        Variant::description(&self)
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = crate::names::UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        <Variant as crate::names::Named>::parse_name(s)
+    }
+}
+
 impl std::fmt::Display for Variant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())

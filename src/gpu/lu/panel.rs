@@ -4,11 +4,13 @@
 //! triangular products and solves of the blocked substitutions. Row-major slices throughout.
 
 /// Why a panel could not be factored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PanelError {
     /// No candidate pivot above the singularity threshold in this column of the panel.
+    #[error("no pivot above the singularity threshold in column {0} of the panel")]
     Singular(usize),
     /// A candidate pivot is NaN (elimination overflowed) in this column of the panel.
+    #[error("a candidate pivot is not finite in column {0} of the panel (the elimination overflowed)")]
     NonFinite(usize),
 }
 

@@ -97,16 +97,3 @@ impl GpuFault {
         }
     }
 }
-
-/// Faults a test can inject into the GPU backends on purpose (never set by the CLI), so that
-/// each failure path is exercised on a healthy driver: see [`crate::lp::Settings::gpu_fault`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FaultInjection {
-    /// A NaN is written into the first entry of a texture the GPU computes with: the gpu
-    /// backend's right-hand side b, the hybrid backend's D².
-    NanInTexture,
-    /// A kernel that does not compile is requested when the backend is set up.
-    BrokenKernel,
-    /// The context reports itself lost after the first factorization.
-    ContextLost,
-}

@@ -3,14 +3,12 @@
 //! converted at the boundary): an adapter from [`crate::gpu::normal::NormalSystem`] (papers' or
 //! blocked kernels) to the backend's errors, with the faults tests inject.
 
-use super::{BackendError, FactorInfo, FaultInjection, GpuFault, GpuVectors, NormalEquations};
+use super::{BackendError, FactorInfo, GpuFault, GpuVectors, NormalEquations};
 use crate::cpu::products::DiagonalSplit;
 use crate::gl::{GlError, Gpu};
-use crate::gpu::cholesky::Variant;
 use crate::gpu::normal::{AMatrix, NormalOptions, NormalSystem};
 use crate::gpu::{GpuError, PooledVector, TexturePool, Vector, VectorLayout};
-use crate::layout::Format;
-use crate::lp::settings::Substitution;
+use crate::lp::settings::{GpuOptions, Substitution};
 use faer::MatRef;
 use std::sync::Arc;
 
@@ -32,24 +30,6 @@ impl From<GlError> for BackendError {
     }
 }
 
-/// How the GPU normal equations are stored, factored and solved.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GpuNormalOptions {
-    /// The Cholesky variant: one of the papers' (R32F, one value per texel) or a blocked one.
-    pub variant: Variant,
-    /// Storage of A·D²·Aᵀ for the papers' variants (the 2008 papers pack it).
-    pub format: Format,
-    /// Where the triangular solves run.
-    pub substitution: Substitution,
-    /// A pivot at or below this fraction of its original diagonal entry is rounding noise in
-    /// single precision and is replaced by a huge one (the row drops out).
-    pub pivot_tolerance: f64,
-    /// Blocked assembly: columns of A per pass (`usize::MAX`: all in one pass).
-    pub columns_per_pass: usize,
-    /// Tests only: a fault to inject (see [`FaultInjection`]).
-    pub fault: Option<FaultInjection>,
-}
-
 /// Single-precision normal equations on a GL context borrowed for their lifetime.
 pub struct GpuNormal<'g> {
     gpu: &'g Gpu,
@@ -58,30 +38,25 @@ pub struct GpuNormal<'g> {
     system: NormalSystem<'g>,
     /// Over the dense block of A only, plus the unit columns' diagonal ([`Self::over_block`]).
     split: Option<Arc<DiagonalSplit>>,
-    fault: Option<FaultInjection>,
     factorizations: usize,
 }
 
 impl<'g> GpuNormal<'g> {
     /// Uploads A (m×n, f64 → f32) once; refuses non-finite entries and sizes past the driver's
-    /// texture limit with typed errors. Textures for vectors come from `pool`.
-    pub fn new(
-        gpu: &'g Gpu,
-        a: MatRef<'_, f64>,
-        opts: GpuNormalOptions,
-        pool: TexturePool,
-    ) -> Result<Self, BackendError> {
+    /// texture limit with typed errors. Textures for vectors come from `pool`. The settings'
+    /// GPU options become the normal system's here, once.
+    pub fn new(gpu: &'g Gpu, a: MatRef<'_, f64>, opts: &GpuOptions, pool: TexturePool) -> Result<Self, BackendError> {
         let (m, n) = (a.nrows(), a.ncols());
         let data: Vec<f32> = (0..m).flat_map(|i| (0..n).map(move |k| a[(i, k)] as f32)).collect();
         let nopts = NormalOptions {
             variant: opts.variant,
-            format: opts.format,
+            format: opts.format(),
             substitute_on_gpu: opts.substitution == Substitution::Gpu,
             pivot_tolerance: opts.pivot_tolerance as f32,
-            columns_per_pass: opts.columns_per_pass,
+            columns_per_pass: opts.assembly_columns,
         };
         let system = NormalSystem::new(gpu, &data, m, n, nopts, pool)?;
-        Ok(Self { gpu, m, n, system, split: None, fault: opts.fault, factorizations: 0 })
+        Ok(Self { gpu, m, n, system, split: None, factorizations: 0 })
     }
 
     /// The normal equations of the A that `split` was made from, with passes over its dense
@@ -93,7 +68,7 @@ impl<'g> GpuNormal<'g> {
     pub fn over_block(
         gpu: &'g Gpu,
         split: Arc<DiagonalSplit>,
-        opts: GpuNormalOptions,
+        opts: &GpuOptions,
         pool: TexturePool,
     ) -> Result<Self, BackendError> {
         let mut me = Self::new(gpu, split.block(), opts, pool)?;
@@ -140,7 +115,7 @@ impl<'g> GpuNormal<'g> {
         if d2.len() != self.n {
             return Err(BackendError::Dimension { op: "assemble", expected: self.n, got: d2.len() });
         }
-        let mut d: Vec<f32> = match &self.split {
+        let d: Vec<f32> = match &self.split {
             Some(split) => {
                 let mut delta = vec![0.0; self.m];
                 split.add_diagonal(d2, &mut delta);
@@ -150,11 +125,8 @@ impl<'g> GpuNormal<'g> {
             }
             None => d2.iter().map(|&v| v as f32).collect(),
         };
-        if self.fault == Some(FaultInjection::NanInTexture) {
-            if let Some(v) = d.first_mut() {
-                *v = f32::NAN;
-            }
-        }
+        #[cfg(feature = "fault-injection")]
+        let d = crate::lp::faults::poison_d2(d);
         Ok(self.system.set_d2_host(&d)?)
     }
 
@@ -171,9 +143,8 @@ impl<'g> GpuNormal<'g> {
         let replaced = self.system.factor()?;
         // Once per factorization: a GL error or a GPU reset (robust contexts) since the last check.
         self.gpu.check("the factorization of A·D²·Aᵀ")?;
-        if self.fault == Some(FaultInjection::ContextLost) {
-            return Err(GlError::ContextLost { detail: "injected after a factorization".into() }.into());
-        }
+        #[cfg(feature = "fault-injection")]
+        crate::lp::faults::after_factor()?;
         self.factorizations += 1;
         Ok(FactorInfo { replaced_pivots: replaced })
     }

@@ -3,15 +3,16 @@
 //! and the memory the LP would need against the memory there is. Refused late, a 16385-row LP
 //! had cost 53 s of allocation before the texture of A failed.
 
-use super::{BackendError, GpuFault, GpuNormalOptions};
+use super::{BackendError, GpuFault};
 use crate::gl::Gpu;
 use crate::gpu::cholesky::Variant;
 use crate::gpu::normal::blocked::texture_bytes;
 use crate::gpu::VectorLayout;
 use crate::layout::rgba::Rows4;
+use crate::lp::settings::GpuOptions;
 
 /// The largest textures an m×n A needs with `opts`: (width, height, what).
-pub fn texture_sides(m: usize, n: usize, opts: &GpuNormalOptions) -> Vec<(usize, usize, &'static str)> {
+pub fn texture_sides(m: usize, n: usize, opts: &GpuOptions) -> Vec<(usize, usize, &'static str)> {
     match opts.variant {
         Variant::Tiled(block) => {
             let padded = crate::layout::Tiles::square(m, block.size(), crate::gpu::tiled::FACTOR_TILE).padded;
@@ -33,7 +34,7 @@ pub fn texture_sides(m: usize, n: usize, opts: &GpuNormalOptions) -> Vec<(usize,
             ]
         }
         _ => {
-            let (w, h) = opts.format.texture_size(m);
+            let (w, h) = opts.format().texture_size(m);
             vec![(w, h, "C = A·D²·Aᵀ"), (n, m, "A (stored n×m)"), (n.max(m), 1, "an interior-point vector")]
         }
     }
@@ -42,7 +43,7 @@ pub fn texture_sides(m: usize, n: usize, opts: &GpuNormalOptions) -> Vec<(usize,
 /// Bytes the LP needs on the host for an m×n A: its dense f64 copy and the f32 copy uploaded
 /// from, and, on a `software` renderer (its textures live in host memory), the textures (the
 /// blocked design's by its formula; the papers' R32F C, its ping-pong copy and A).
-pub fn host_bytes(software: bool, m: usize, n: usize, opts: &GpuNormalOptions) -> u64 {
+pub fn host_bytes(software: bool, m: usize, n: usize, opts: &GpuOptions) -> u64 {
     let (m64, n64) = (m as u64, n as u64);
     let copies = 12 * m64 * n64;
     if !software {
@@ -57,7 +58,7 @@ pub fn host_bytes(software: bool, m: usize, n: usize, opts: &GpuNormalOptions) -
             &crate::gpu::tiled::TilePlan { assembly: crate::layout::TileShape::T8X4, block },
         ),
         _ => {
-            let (w, h) = opts.format.texture_size(m);
+            let (w, h) = opts.format().texture_size(m);
             4 * (2 * (w as u64) * (h as u64) + m64 * n64)
         }
     };
@@ -75,7 +76,7 @@ fn available_bytes() -> Option<u64> {
 /// Refuses an m×n standard form the GPU backends cannot hold, in microseconds: a texture side
 /// past the driver's limit ([`GpuFault::TextureTooLarge`], the driver's own message) or more
 /// memory than is available ([`GpuFault::Memory`]).
-pub fn check_gpu_limits(gpu: &Gpu, m: usize, n: usize, opts: &GpuNormalOptions) -> Result<(), BackendError> {
+pub fn check_gpu_limits(gpu: &Gpu, m: usize, n: usize, opts: &GpuOptions) -> Result<(), BackendError> {
     for (w, h, what) in texture_sides(m, n, opts) {
         gpu.check_size(w, h, what)?;
     }
@@ -101,17 +102,10 @@ mod tests {
     use super::*;
     use crate::gpu::blocked::Block;
     use crate::layout::Format;
-    use crate::lp::settings::Substitution;
 
-    fn options(variant: Variant) -> GpuNormalOptions {
-        GpuNormalOptions {
-            variant,
-            format: Format::Full,
-            substitution: Substitution::Cpu,
-            pivot_tolerance: 1e-6,
-            columns_per_pass: usize::MAX,
-            fault: None,
-        }
+    fn options(variant: Variant) -> GpuOptions {
+        let normal_format = (variant == Variant::PAPER).then_some(Format::Full);
+        GpuOptions { variant, normal_format, ..GpuOptions::default() }
     }
 
     #[test]

@@ -37,8 +37,8 @@ pub(crate) use dependent_rows::dependent_rows_of_valid;
 pub use dependent_rows::{dependent_rows, DependentRows, CANDIDATE_PIVOT, DEPENDENCE_TOLERANCE};
 pub use diagonal_normal::DiagonalNormal;
 pub use dual_normal::{DualNormal, SMALLEST_WEIGHT};
-pub use error::{BackendError, FaultInjection, GpuFault};
-pub use gpu_normal::{GpuNormal, GpuNormalOptions, GpuSide};
+pub use error::{BackendError, GpuFault};
+pub use gpu_normal::{GpuNormal, GpuSide};
 pub use gpu_vectors::GpuVectors;
 pub use hybrid::{
     cost_rule_fires, rule_3_16_fires, rule_3_17_fires, rule_3_18_fires, CpuSide, HybridNormal, Switch,

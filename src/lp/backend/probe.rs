@@ -6,10 +6,11 @@
 //! multiply-adds counted as flops, the lower half's) and factoring it (m³/3); the vectors are
 //! O(mn). Both probes time exactly that, through the backends' own code.
 
-use super::{BackendError, CpuNormal, CpuVectors, GpuNormal, GpuNormalOptions, NormalEquations};
+use super::{BackendError, CpuNormal, CpuVectors, GpuNormal, NormalEquations};
 use crate::clock::Instant;
 use crate::gl::Gpu;
 use crate::gpu::TexturePool;
+use crate::lp::settings::GpuOptions;
 use faer::Mat;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -118,7 +119,7 @@ pub struct DeviceProbe {
 /// with `options`) and on the CPU (the cpu backend's, with its reduced-precision products where
 /// `mixed_precision` asks for them), the faster of two after a settling run each; kept per
 /// device (vendor, renderer, version) and options for the process.
-pub fn probe_device(gpu: &Gpu, options: GpuNormalOptions, mixed_precision: bool) -> Result<DeviceProbe, BackendError> {
+pub fn probe_device(gpu: &Gpu, options: &GpuOptions, mixed_precision: bool) -> Result<DeviceProbe, BackendError> {
     static CACHE: OnceLock<Mutex<HashMap<String, DeviceProbe>>> = OnceLock::new();
     let info = gpu.info();
     let key = format!(

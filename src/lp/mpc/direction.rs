@@ -140,7 +140,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let mut dl = self.solve_normal(&rhs)?;
         let single = self.vk.unit_roundoff() > REFINE_UNIT_ROUNDOFF;
         let steps = match (single, accuracy) {
-            (true, _) if self.st.gpu_refinement => SINGLE_REFINEMENTS,
+            (true, _) if self.st.gpu_refinement().unwrap_or(true) => SINGLE_REFINEMENTS,
             (true, _) => 0,
             (false, Accuracy::Step) => MAX_REFINEMENTS,
             (false, Accuracy::Trial) => TRIAL_REFINEMENTS,
@@ -192,7 +192,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
 
     /// The refinement target of a direction from an exact factor: [`REFINE_TARGET`]·ε.
     pub(super) fn exact_target(&self) -> f64 {
-        REFINE_TARGET * self.st.tolerance
+        REFINE_TARGET * self.st.tolerance()
     }
 
     /// The refinement target of a direction from a single-precision factor (see

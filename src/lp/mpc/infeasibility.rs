@@ -63,7 +63,7 @@ pub(super) fn certificates<V: VectorKernels>(
     b_norm: f64,
     c_norm: f64,
 ) -> Result<Option<(Status, String)>, BackendError> {
-    let eps = st.infeasibility_tolerance;
+    let eps = st.infeasibility_tolerance();
     let a_norm = p.a_norm_inf.max(f64::MIN_POSITIVE);
     if dobj > 0.0 && b_norm > 0.0 {
         let viol = match &bounded {

@@ -279,7 +279,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         self.weights = bounds::MeasureVectors::upload(&mut *self.vk, self.p.weights.as_ref())?;
         let nf = self.complementarity_pairs();
         let mut state = self.starting_point(&b, &c)?;
-        log.header(self.ne.name());
+        log.header();
         let (mut alpha_p, mut alpha_d) = (0.0, 0.0);
         let mut k = 0;
         let mut first: Option<IterationInfo> = None;
@@ -323,8 +323,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             // The stopping rule; with a judge, the independent check decides, every iteration
             // (the loop's own measures live in the scaled standard form, whose units are not the
             // model's: only the check on the original model can say a point is optimal).
-            let eps = self.st.tolerance;
-            let done = converged(self.st.stopping, &info, [b_norm, c_norm, self.p.a_norm_inf], eps);
+            let eps = self.st.tolerance();
+            let done = converged(self.st.stopping(), &info, [b_norm, c_norm, self.p.a_norm_inf], eps);
             match self.judge {
                 Some(judge) => {
                     if let Some(stop) = self.consult(judge, &state, done, &mut since_best)? {
@@ -364,13 +364,13 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 );
                 return Ok((Status::NumericalFailure, Some(state), why));
             }
-            if st.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+            if st.interrupt().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
                 return Ok((Status::Interrupted, Some(state), format!("interrupted at iteration {k}")));
             }
             if p.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok((Status::TimeLimit, Some(state), format!("time limit reached at iteration {k}")));
             }
-            if k >= st.max_iterations {
+            if k >= st.max_iterations() {
                 return Ok((Status::IterationLimit, Some(state), String::new()));
             }
             if k > 0 && alpha_p < STEP_COLLAPSE && alpha_d < STEP_COLLAPSE {

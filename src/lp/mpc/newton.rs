@@ -237,7 +237,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                 out = self.step_once(state, res, mu, nf)?;
             }
         }
-        let primal = self.last.primal_infeasibility.max(self.st.tolerance);
+        let primal = self.last.primal_infeasibility.max(self.st.tolerance());
         if self.single || self.primal_regularization > 0.0 || self.step_error.is_nan() || self.step_error <= primal {
             return Ok(out);
         }
@@ -322,8 +322,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// [`Settings::long_step_factor`]: crate::lp::Settings::long_step_factor
     /// [`Settings::step_factor`]: crate::lp::Settings::step_factor
     fn step_factor(&mut self, st: &State<V::Vector>, d: &Direction<V::Vector>, ap: f64, ad: f64, nf: f64) -> R<f64> {
-        let short = self.st.step_factor;
-        let Some(long) = self.st.long_step_factor.filter(|&l| l > short) else { return Ok(short) };
+        let short = self.st.step_factor();
+        let Some(long) = self.st.long_step_factor().filter(|&l| l > short) else { return Ok(short) };
         let (tp, td) = ((long * ap).min(1.0), (long * ad).min(1.0));
         let vk = &mut *self.vk;
         let v = super::correctors::trial_products(vk, &st.x, &st.s, &d.dx, &d.ds, tp, td)?;

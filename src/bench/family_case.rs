@@ -1,5 +1,5 @@
-//! What `glsolve bench families` measures: its cases (a family at a size) and one solver's
-//! repetitions on one ([`super::families`], [`super::families_gl`]).
+//! One case of `glsolve bench families` and one solver's timing of it: shared by the cpu runs
+//! (`families`) and the GL backends' runs (`families_gl`).
 
 use crate::lp::families::Family;
 
@@ -21,30 +21,6 @@ impl Case {
             _ => format!("{} × {}", self.rows, self.features),
         }
     }
-}
-
-/// The default cases: three sizes per family, the largest with at least 4000 rows (the papers'
-/// family excepted: at 4000 rows it has 64 million nonzeros, a 2.5 GB MPS file).
-pub fn default_cases() -> Vec<Case> {
-    let c = |family, rows, features| Case { family, rows, features };
-    use Family::*;
-    vec![
-        c(L1Regression, 1000, 100),
-        c(L1Regression, 2000, 200),
-        c(L1Regression, 4000, 400),
-        c(QuantileRegression, 1000, 100),
-        c(QuantileRegression, 2000, 200),
-        c(QuantileRegression, 4000, 400),
-        c(Chebyshev, 1000, 50),
-        c(Chebyshev, 2000, 100),
-        c(Chebyshev, 4000, 200),
-        c(MatrixGame, 301, 300),
-        c(MatrixGame, 601, 600),
-        c(MatrixGame, 4001, 400),
-        c(Papers, 256, 0),
-        c(Papers, 512, 0),
-        c(Papers, 1024, 0),
-    ]
 }
 
 /// Median, min and max of one solver's repetitions, with what it reported.

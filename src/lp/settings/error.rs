@@ -1,0 +1,52 @@
+//! What [`super::SettingsBuilder::build`] refuses.
+
+use super::kinds::BackendKind;
+use thiserror::Error;
+
+/// The smallest ε the `gpu` backend accepts: single precision's unit roundoff 2⁻²⁴ ≈ 6e-8,
+/// rounded up. Its residuals and gap are computed in single precision, so tests (6.1)–(6.3)
+/// below this compare rounding noise.
+pub const GPU_MIN_TOLERANCE: f64 = 1e-7;
+
+/// A setting outside its meaningful range, or an option given to a backend that does not read it.
+#[derive(Debug, Error, PartialEq)]
+pub enum SettingsError {
+    #[error("tolerance must be in (0, 1), got {0}")]
+    Tolerance(f64),
+    #[error("step factor must be in (0, 1), got {0}")]
+    StepFactor(f64),
+    #[error("long step factor must be in (0, 1), got {0}")]
+    LongStepFactor(f64),
+    #[error("infeasibility tolerance must be in (0, 1), got {0}")]
+    InfeasibilityTolerance(f64),
+    #[error("max iterations must be at least 1")]
+    MaxIterations,
+    #[error("GPU pivot tolerance must be in (0, 1), got {0}")]
+    PivotTolerance(f64),
+    #[error("GPU assembly columns per pass must be at least 1")]
+    AssemblyColumns,
+    #[error("hybrid rule {0} must be positive and finite, got {1}")]
+    HybridRule(&'static str, f64),
+    /// The `gpu` backend computes in single precision: its termination tests cannot see below
+    /// single precision's unit roundoff.
+    #[error(
+        "tolerance {0:e} is below what the gpu backend's single precision can reach (≥ {GPU_MIN_TOLERANCE:e}); \
+         leave it at the gpu backend's default (ε = 1e-4) or use the hybrid backend"
+    )]
+    GpuTolerance(f64),
+    /// A normal-matrix format was given with a variant that has no choice of storage.
+    #[error("a storage format for A·D²·Aᵀ applies to the triangle-pair variant only; {variant} stores it its own way")]
+    NormalFormat { variant: &'static str },
+    /// Options given to a backend that does not read them.
+    #[error("{option} do not apply to the {backend} backend (they apply to {applies})")]
+    NotApplicable { option: &'static str, backend: &'static str, applies: &'static str },
+    /// A CPU path this machine or build cannot run.
+    #[error(transparent)]
+    CpuPath(#[from] crate::cpu::paths::PathError),
+}
+
+impl SettingsError {
+    pub(super) fn not_applicable(option: &'static str, backend: BackendKind, applies: &'static str) -> Self {
+        SettingsError::NotApplicable { option, backend: backend.name(), applies }
+    }
+}

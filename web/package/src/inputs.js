@@ -1,0 +1,79 @@
+// What callers pass, checked for its shape and turned into Float64Arrays before it leaves the
+// caller's thread. The values themselves (NaN, indices out of range, bounds that cross) are
+// checked by the library, which names the field and the index.
+import { GlsolveError, invalid } from './errors.js';
+
+const isArrayLike = (v) => Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
+
+/** `v` as a Float64Array (`undefined` stays undefined); `code` is the error's code. */
+export function floats(v, name, code = 'invalid-argument') {
+  if (v === undefined || v === null) return undefined;
+  if (v instanceof Float64Array) return v;
+  if (isArrayLike(v)) return Float64Array.from(v, Number);
+  throw new GlsolveError(code, `${name} must be an array or a typed array of numbers (got ${typeof v})`);
+}
+
+function whole(v, name, code) {
+  if (!Number.isInteger(v) || v < 0) throw new GlsolveError(code, `${name} must be a whole number ≥ 0 (got ${v})`);
+  return v;
+}
+
+/**
+ * A dense matrix: `{rows, cols, data}` (row-major) or an array of rows.
+ * @returns {{rows: number, cols: number, data: Float64Array}}
+ */
+export function dense(m, name) {
+  if (Array.isArray(m) && m.every(Array.isArray)) {
+    const cols = m.length ? m[0].length : 0;
+    const bad = m.findIndex((r) => r.length !== cols);
+    if (bad >= 0) throw invalid(`${name}: row ${bad} has ${m[bad].length} entries, row 0 has ${cols}`);
+    return { rows: m.length, cols, data: Float64Array.from(m.flat(), Number) };
+  }
+  if (!m || typeof m !== 'object') throw invalid(`${name} must be {rows, cols, data} (row-major) or an array of rows`);
+  const rows = whole(m.rows, `${name}.rows`, 'invalid-argument');
+  const cols = whole(m.cols, `${name}.cols`, 'invalid-argument');
+  const data = floats(m.data, `${name}.data`);
+  if (!data) throw invalid(`${name} has no data`);
+  if (data.length !== rows * cols) {
+    throw invalid(`${name}.data has ${data.length} entries, but ${name} is ${rows}×${cols} (row-major: ${rows * cols})`);
+  }
+  return { rows, cols, data };
+}
+
+/** The constraint matrix in one of its three forms, its kind named for the wasm side. */
+function constraintMatrix(a) {
+  const code = 'invalid-model';
+  if (!a || typeof a !== 'object') throw new GlsolveError(code, 'the model has no constraint matrix A');
+  const rows = whole(a.rows, 'A.rows', code);
+  const cols = whole(a.cols, 'A.cols', code);
+  const f = (k) => floats(a[k], `A.${k}`, code);
+  if ('data' in a) return { kind: 'dense', rows, cols, data: f('data') };
+  if ('rowPtr' in a) return { kind: 'csr', rows, cols, rowPtr: f('rowPtr'), colIdx: f('colIdx'), values: f('values') };
+  if ('row' in a || 'col' in a) return { kind: 'coo', rows, cols, row: f('row'), col: f('col'), values: f('values') };
+  throw new GlsolveError(code, 'A must be dense {rows, cols, data}, CSR {rows, cols, rowPtr, colIdx, values} or triplets {rows, cols, row, col, values}');
+}
+
+const MODEL_KEYS = ['sense', 'c', 'A', 'rowLower', 'rowUpper', 'colLower', 'colUpper', 'objectiveConstant'];
+
+/** An LP: MPS text, or the arrays object (see index.d.ts's LpArrays). */
+export function model(m) {
+  if (typeof m === 'string') return m;
+  if (!m || typeof m !== 'object') throw new GlsolveError('invalid-model', 'a model is MPS text or an object {c, A, rowLower, rowUpper, …}');
+  const unknown = Object.keys(m).filter((k) => !MODEL_KEYS.includes(k));
+  if (unknown.length) throw new GlsolveError('invalid-model', `unknown model field ${unknown.map((k) => `"${k}"`).join(', ')} (fields: ${MODEL_KEYS.join(', ')})`);
+  const f = (k) => floats(m[k], k, 'invalid-model');
+  return {
+    sense: m.sense, c: f('c'), A: constraintMatrix(m.A),
+    rowLower: f('rowLower'), rowUpper: f('rowUpper'), colLower: f('colLower'), colUpper: f('colUpper'),
+    objectiveConstant: m.objectiveConstant,
+  };
+}
+
+/** Refuses option names a call does not know (a misspelt option is an error, not a default). */
+export function known(options, names, call) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object') throw invalid(`${call}: options must be an object`);
+  const unknown = Object.keys(options).filter((k) => !names.includes(k));
+  if (unknown.length) throw invalid(`${call}: unknown option ${unknown.map((k) => `"${k}"`).join(', ')} (options: ${names.join(', ')})`);
+  return options;
+}
