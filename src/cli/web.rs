@@ -17,7 +17,7 @@ pub struct WebArgs {
     /// Port on 127.0.0.1 (0: any free one; the line `serving http://…` names it).
     #[arg(long, default_value_t = 8000)]
     port: u16,
-    /// The repository's root (web/static, web/pkg and tests/data are served from under it).
+    /// The repository's root (web/static, web/package and tests/data are served from under it).
     #[arg(long, default_value = ".")]
     root: PathBuf,
     /// Exit after this many reports have been posted (for test runners).
