@@ -7,7 +7,8 @@
 // Cholesky m = 1024. Then the native binary times the same Cholesky and the LP m = 256 on the same
 // llvmpipe (`glsolve bench`), and everything goes to docs/bench/browser.json, from which
 // `glsolve bench all --report-only` renders docs/results.md's "In the browser".
-// BROWSERS=gl-egl,firefox runs a subset; REPS sets the repetitions.
+// BROWSERS=gl-egl,firefox runs a subset; REPS sets the repetitions. `node bench.mjs framegap` and
+// `node bench.mjs worker` measure one thing each (below).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
@@ -82,6 +83,59 @@ if (process.argv[2] === 'framegap') {
   gaps.machine.load_after = loadavg()[0];
   writeFileSync(join(root, 'docs/bench/framegap.json'), JSON.stringify(gaps, null, 2));
   console.log('wrote docs/bench/framegap.json');
+  process.exit(0);
+}
+
+// `node bench.mjs worker`: glsolve gpu in the worker against the main thread alone, at M (default
+// 512), REPS (default 5) interleaved pairs per browser, every reading kept (wall clock and the
+// solve's own clock); to docs/bench/worker.json.
+if (process.argv[2] === 'worker') {
+  const n = Number(process.env.REPS ?? 5);
+  const sizes = process.env.M ?? '512';
+  const cost = { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', reps: n, machine: { cpus: cpus().length, load_before: loadavg()[0] },
+    versions: { chromium: version('chromium'), firefox: version('firefox-esr') }, browsers: {} };
+  for (const backend of chosen) {
+    process.stderr.write(`the worker against the main thread in ${backend}…\n`);
+    const r = await inBrowser(backend, `bench&part=worker&sizes=${sizes}&reps=${n}`);
+    if (r.fatal) throw new Error(`${backend}: ${r.fatal}`);
+    cost.browsers[backend] = { renderer: r.info.renderer, pairs: r.pairs };
+    const s = (v) => v.map((x) => x.toFixed(2)).join(' ');
+    for (const p of r.pairs) {
+      console.log(`${backend} m = ${p.m}: worker wall ${s(p.worker.wall_s)} own ${s(p.worker.own_s)}; main wall ${s(p.main.wall_s)} own ${s(p.main.own_s)}; ` +
+        `worker / main ${(p.worker.median_s / p.main.median_s).toFixed(2)} (wall), ${(p.worker.solve_s / p.main.solve_s).toFixed(2)} (own)`);
+    }
+  }
+  cost.machine.load_after = loadavg()[0];
+  writeFileSync(join(root, 'docs/bench/worker.json'), JSON.stringify(cost, null, 2));
+  console.log('wrote docs/bench/worker.json');
+  process.exit(0);
+}
+
+// `node bench.mjs simd`: the cpu backend in wasm built without and with wasm SIMD (simd128), in
+// the same page, builds interleaved: BUILDS (name:url of the wasm, comma-separated, the first the
+// reference; default `bash web/build.sh --scalar`'s build against the package's own), M (default
+// 256,512), NETLIB (default afiro,e226, of tests/data), REPS (default 5); to
+// docs/bench/wasm_simd.json.
+if (process.argv[2] === 'simd') {
+  const n = Number(process.env.REPS ?? 5);
+  const builds = process.env.BUILDS ?? 'scalar:/package/wasm/scalar/glsolve_web_bg.wasm,simd128+gemm:';
+  const query = `bench&part=cpu&sizes=${process.env.M ?? '256,512'}&netlib=${process.env.NETLIB ?? 'afiro,e226'}&reps=${n}&builds=${encodeURIComponent(builds)}`;
+  const simd = { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', reps: n, machine: { cpus: cpus().length, load_before: loadavg()[0] },
+    versions: { chromium: version('chromium'), firefox: version('firefox-esr') }, browsers: {} };
+  for (const backend of chosen) {
+    process.stderr.write(`the cpu backend's wasm builds in ${backend}…\n`);
+    const r = await inBrowser(backend, query);
+    if (r.fatal) throw new Error(`${backend}: ${r.fatal}`);
+    simd.browsers[backend] = { builds: r.builds, cpu: r.cpu };
+    const med = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+    for (const c of r.cpu) {
+      console.log(`${backend} ${c.problem}: ${c.builds.map((b) => `${b.build} own ${b.own_s.map((x) => x.toFixed(3)).join(' ')} (${b.status}, ${b.iterations} it)`).join('; ')}; ` +
+        `ratio ${c.builds.slice(1).map((b) => (med(b.own_s) / med(c.builds[0].own_s)).toFixed(2)).join(', ')}`);
+    }
+  }
+  simd.machine.load_after = loadavg()[0];
+  writeFileSync(join(root, 'docs/bench/wasm_simd.json'), JSON.stringify(simd, null, 2));
+  console.log('wrote docs/bench/wasm_simd.json');
   process.exit(0);
 }
 

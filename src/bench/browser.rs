@@ -1,8 +1,9 @@
 //! The report's "In the browser" section, from `docs/bench/browser.json` (written by
 //! `web/bench.mjs`: the page's `?bench` in each browser — headless Chromium on its WebGL2
-//! back-ends, Firefox ESR under Xvfb — and the native binary on the same work) and
-//! `docs/bench/framegap.json` (`web/bench.mjs framegap`: the page's frame gaps during a solve).
+//! back-ends, Firefox ESR under Xvfb — and the native binary on the same work), with what the
+//! worker costs and buys (`browser_worker`) and the cpu backend's wasm builds (`browser_simd`).
 
+use super::browser_worker::{cost, responsiveness, FrameGaps, WorkerCost};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -163,8 +164,14 @@ fn row(s: &mut String, label: &str, c: &Solvers, extra: &str) {
     );
 }
 
-/// The section (with the page's frame gaps, where measured), with the screenshots of the page.
-pub fn section(run: &BrowserRun, gaps: Option<&FrameGaps>) -> String {
+/// The section (with the worker's cost and the page's frame gaps, where measured), with the
+/// screenshots of the page.
+pub fn section(
+    run: &BrowserRun,
+    gaps: Option<&FrameGaps>,
+    worker: Option<&WorkerCost>,
+    simd: Option<&super::browser_simd::SimdRun>,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "## In the browser: WebGL2\n");
     let versions: Vec<String> = run.versions.iter().map(|(k, v)| format!("{k}: {v}")).collect();
@@ -221,9 +228,17 @@ pub fn section(run: &BrowserRun, gaps: Option<&FrameGaps>) -> String {
             }
         }
     }
+    if let Some(c) = worker {
+        s.push('\n');
+        s.push_str(&cost(c));
+    }
     if let Some(f) = gaps {
         s.push('\n');
         s.push_str(&responsiveness(f));
+    }
+    if let Some(r) = simd {
+        s.push('\n');
+        s.push_str(&super::browser_simd::section(r));
     }
     let _ = writeln!(
         s,
@@ -257,75 +272,6 @@ fn variants(s: &mut String, r: &PageReport, reps: usize) {
         }
     }
     s.push('\n');
-}
-
-/// `docs/bench/framegap.json` (`node web/bench.mjs framegap`): the page's frame gaps during the
-/// m = 512 gpu solve, in the worker and on the main thread, per browser.
-#[derive(Deserialize)]
-pub struct FrameGaps {
-    pub date: String,
-    pub machine: Machine,
-    pub versions: BTreeMap<String, String>,
-    pub browsers: BTreeMap<String, GapPair>,
-}
-
-#[derive(Deserialize)]
-pub struct GapPair {
-    pub worker: GapReport,
-    pub main: GapReport,
-}
-
-#[derive(Deserialize)]
-pub struct GapReport {
-    pub idle: GapRun,
-    pub runs: Vec<GapRun>,
-}
-
-#[derive(Deserialize)]
-pub struct GapRun {
-    #[serde(rename = "longestGapMs")]
-    pub longest_gap_ms: f64,
-    pub frames: usize,
-    #[serde(rename = "solveMs", default)]
-    pub solve_ms: f64,
-}
-
-/// The page's responsiveness during a solve, worker against main thread.
-pub fn responsiveness(f: &FrameGaps) -> String {
-    let mut s = String::new();
-    let versions: Vec<String> = f.versions.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-    let _ = writeln!(
-        s,
-        "**The page stays responsive.** The page's LP panel solves the m = 512 random LP on the gpu backend while `requestAnimationFrame` counts frames (`?framegap`; measured by `node web/bench.mjs framegap` on {}, {} CPUs, load average {:.1} before and {:.1} after; {}). Each solve's longest gap between two frames, from the click to the answer shown — three solves in the worker, one on the main thread (the page before the package) — and the idle page's longest gap in the second before:\n",
-        f.date,
-        f.machine.cpus,
-        f.machine.load_before,
-        f.machine.load_after,
-        versions.join(", ")
-    );
-    let _ = writeln!(
-        s,
-        "| browser | worker: longest gap per solve | main thread: longest gap | idle page |\n|---|---|---|---|"
-    );
-    let runs = |r: &GapReport| {
-        let v: Vec<String> = r
-            .runs
-            .iter()
-            .map(|x| format!("{:.0} ms of {:.1} s ({} frames)", x.longest_gap_ms, x.solve_ms / 1e3, x.frames))
-            .collect();
-        v.join("; ")
-    };
-    for (browser, p) in &f.browsers {
-        let _ = writeln!(
-            s,
-            "| {browser} | {} | {} | {:.0} ms |",
-            runs(&p.worker),
-            runs(&p.main),
-            p.worker.idle.longest_gap_ms
-        );
-    }
-    s.push('\n');
-    s
 }
 
 #[cfg(test)]

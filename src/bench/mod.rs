@@ -4,6 +4,8 @@ pub mod all;
 pub mod assemble;
 pub mod beyond;
 pub mod browser;
+pub mod browser_simd;
+pub mod browser_worker;
 pub mod cholesky;
 pub mod counts;
 pub mod cpu;

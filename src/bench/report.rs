@@ -127,7 +127,8 @@ pub fn render(out: &Path) -> Result<(), String> {
         ));
     }
     if let Ok(b) = load::<super::browser::BrowserRun>(out, "browser") {
-        md.push_str(&super::browser::section(&b, load(out, "framegap").ok().as_ref()));
+        let (gaps, worker, simd) = (load(out, "framegap").ok(), load(out, "worker").ok(), load(out, "wasm_simd").ok());
+        md.push_str(&super::browser::section(&b, gaps.as_ref(), worker.as_ref(), simd.as_ref()));
     }
     if let Ok(p) = load::<super::python::PythonRun>(out, "python") {
         md.push_str(&super::python::section(&p));

@@ -94,13 +94,15 @@ function glsolveOnce(solver, model, options) {
 }
 
 /**
- * `a` and `b` alternately (a warm-up of each, then `reps` of each, interleaved), so that a change
- * in the machine's load falls on both: the worker against the main thread.
+ * `a` and `b` alternately (a warm-up of each, then `reps` of each, interleaved: a, b, a, b, …),
+ * so that a change in the machine's load falls on both: the worker against the main thread. One
+ * pair only where a warm-up took over 10 s, unless `always` (every reading is kept, wall clock
+ * from the page's side and the solve's own clock).
  */
-async function pair(a, b, reps) {
+async function pair(a, b, reps, always = false) {
   const once = async (f) => { const t = performance.now(); const v = await f(); return [(performance.now() - t) / 1e3, v]; };
   const [[wa], [wb]] = [await once(a), await once(b)];
-  const n = Math.max(wa, wb) > 10 ? 1 : reps;
+  const n = !always && Math.max(wa, wb) > 10 ? 1 : reps;
   const runs = [[], []];
   const own = [[], []];
   const last = [];
@@ -112,7 +114,61 @@ async function pair(a, b, reps) {
       last[i] = v;
     }
   }
-  return [0, 1].map((i) => ({ ...last[i], solve_s: median(own[i]), median_s: median(runs[i]), runs: n }));
+  return [0, 1].map((i) => ({
+    ...last[i], solve_s: median(own[i]), median_s: median(runs[i]), runs: n, wall_s: runs[i], own_s: own[i],
+  }));
+}
+
+/**
+ * `?bench&part=worker`: only glsolve gpu in the worker against the main thread, at `sizes`, with
+ * `reps` interleaved pairs whatever the warm-up took.
+ */
+async function workerCost(report, sizes, reps) {
+  const worker = await createSolver();
+  const main = await createSolver({ worker: false });
+  report.info = await worker.info();
+  report.pairs = [];
+  for (const m of sizes) {
+    const model = await worker.randomLp(m, { seed: 7 });
+    const [w, t] = await pair(glsolveOnce(worker, model, { backend: 'gpu' }), glsolveOnce(main, model, { backend: 'gpu' }), reps, true);
+    report.pairs.push({ m, n: 4 * m, seed: 7, worker: w, main: t });
+  }
+  await worker.dispose();
+  await main.dispose();
+}
+
+/**
+ * `?bench&part=cpu&builds=NAME:WASM_URL,…`: the cpu backend (double precision in wasm) in a worker
+ * per build of the wasm module (an empty URL: the package's own), on the dense family at `sizes`
+ * and the NETLIB problems `netlib`; a warm-up of each, then `reps` rounds of every build in turn
+ * (a, b, a, b, …), every reading kept.
+ */
+async function cpuBuilds(report, params, sizes, reps) {
+  const builds = (params.get('builds') ?? 'package:').split(',').map((b) => { const i = b.indexOf(':'); return [b.slice(0, i), b.slice(i + 1)]; });
+  const solvers = [];
+  for (const [, url] of builds) solvers.push(await createSolver(url ? { wasmUrl: new URL(url, location.href) } : {}));
+  report.info = await solvers[0].info();
+  report.builds = builds.map(([name, url]) => ({ name, url }));
+  const problems = [];
+  for (const m of sizes) problems.push([`${m} × ${4 * m}`, await solvers[0].randomLp(m, { seed: 7 })]);
+  for (const name of (params.get('netlib') ?? '').split(',').filter(Boolean)) problems.push([name, await solvers[0].readMps(await text(`/data/netlib/${name}.mps`))]);
+  report.cpu = [];
+  for (const [name, model] of problems) {
+    const runs = solvers.map((s) => glsolveOnce(s, model, { backend: 'cpu' }));
+    const out = builds.map(([build]) => ({ build, wall_s: [], own_s: [] }));
+    for (const f of runs) await f();
+    for (let k = 0; k < reps; k++) {
+      for (const [i, f] of runs.entries()) {
+        const t = performance.now();
+        const v = await f();
+        out[i].wall_s.push((performance.now() - t) / 1e3);
+        out[i].own_s.push(v.solve_s);
+        Object.assign(out[i], { status: v.status, objective: v.objective, iterations: v.iterations });
+      }
+    }
+    report.cpu.push({ problem: name, rows: model.A.rows, cols: model.A.cols, builds: out });
+  }
+  for (const s of solvers) await s.dispose();
 }
 
 /** Each solver of `entries` on one problem; a failure is recorded, not fatal. */
@@ -130,6 +186,11 @@ export async function run(params) {
   const sizes = (params.get('sizes') ?? '64,128,256,512').split(',').map(Number);
   const variantSizes = (params.get('variant_sizes') ?? '512').split(',').map(Number);
   const variantNames = (params.get('variants') ?? 'blocked-16,tiled-16').split(',');
+  const part = { worker: () => workerCost(report, sizes, reps), cpu: () => cpuBuilds(report, params, sizes, reps) }[params.get('part')];
+  if (part) {
+    try { await part(); } catch (e) { report.fatal = describe(e); }
+    return post(report, 'glsolve bench');
+  }
   try {
     const worker = await createSolver();
     const main = await createSolver({ worker: false });
