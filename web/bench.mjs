@@ -7,7 +7,7 @@
 // Cholesky m = 1024. Then the native binary times the same Cholesky and the LP m = 256 on the same
 // llvmpipe (`glsolve bench`), and everything goes to docs/bench/browser.json, from which
 // `glsolve bench all --report-only` renders docs/results.md's "In the browser".
-// BROWSERS=gl-egl,firefox runs a subset; REPS sets the repetitions. `node bench.mjs framegap` and
+// BROWSERS=gl-egl,firefox runs a subset; REPS sets the repetitions; SIZES (below) reruns some rows. `node bench.mjs framegap` and
 // `node bench.mjs worker` measure one thing each (below).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -136,6 +136,34 @@ if (process.argv[2] === 'simd') {
   simd.machine.load_after = loadavg()[0];
   writeFileSync(join(root, 'docs/bench/wasm_simd.json'), JSON.stringify(simd, null, 2));
   console.log('wrote docs/bench/wasm_simd.json');
+  process.exit(0);
+}
+
+// SIZES=256,512: only the random LPs of those sizes, in the chosen browsers; their rows replace
+// the same rows of docs/bench/browser.json, each marked with its own date, load and repetitions
+// (the other rows, browsers, NETLIB, Cholesky and native numbers stay as they were measured).
+if (process.env.SIZES) {
+  const path = join(root, 'docs/bench/browser.json');
+  const old = JSON.parse(readFileSync(path, 'utf8'));
+  for (const backend of chosen) {
+    const rerun = { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', reps, load_before: loadavg()[0] };
+    process.stderr.write(`in ${backend}, m = ${process.env.SIZES}…\n`);
+    const r = await inBrowser(backend, `bench&reps=${reps}&sizes=${process.env.SIZES}&netlib=&cholesky=`);
+    if (r.fatal) throw new Error(`${backend}: ${r.fatal}`);
+    rerun.load_after = loadavg()[0];
+    const page = old.browser[backend];
+    if (!page) throw new Error(`docs/bench/browser.json has no ${backend} to update`);
+    for (const row of r.lp) {
+      row.rerun = rerun;
+      const i = page.lp.findIndex((x) => x.m === row.m);
+      if (i < 0) page.lp.push(row); else page.lp[i] = row;
+      const c = (x) => (x?.error ? 'error' : `${x.median_s.toFixed(3)} s`);
+      console.log(`${backend} m = ${row.m}: gpu ${c(row.glsolve)}, auto ${c(row.glsolve_auto)}, main ${c(row.glsolve_main)}, HiGHS ${c(row.highs)}, ipm ${c(row.highs_ipm)}, GLPK ${c(row.glpk)}`);
+    }
+    page.lp.sort((a, b) => a.m - b.m);
+  }
+  writeFileSync(path, JSON.stringify(old, null, 2));
+  console.log('updated docs/bench/browser.json');
   process.exit(0);
 }
 

@@ -66,6 +66,45 @@ pub struct LpCase {
     /// at the sizes the page was asked for; absent from runs made before.
     #[serde(default)]
     pub variants: Vec<VariantLp>,
+    /// When the row was measured again on its own (`SIZES=… node web/bench.mjs`), after the
+    /// run the file's date names.
+    #[serde(default)]
+    pub rerun: Option<Rerun>,
+}
+
+/// A row's own measurement.
+#[derive(Deserialize)]
+pub struct Rerun {
+    pub date: String,
+    pub reps: usize,
+    pub load_before: f64,
+    pub load_after: f64,
+}
+
+/// "† measured again …" under a browser's table, one line per date.
+fn reruns(s: &mut String, r: &PageReport) {
+    let mut seen: Vec<&str> = Vec::new();
+    for c in &r.lp {
+        let Some(x) = &c.rerun else { continue };
+        if seen.contains(&x.date.as_str()) {
+            continue;
+        }
+        seen.push(&x.date);
+        let sizes: Vec<String> =
+            r.lp.iter()
+                .filter(|d| d.rerun.as_ref().is_some_and(|y| y.date == x.date))
+                .map(|d| d.m.to_string())
+                .collect();
+        let _ = writeln!(
+            s,
+            "† m = {}: measured again on {} (load average {:.1} before and {:.1} after; a warm-up, then the median of {} runs, one where the warm-up took over 10 s), with the package as it is now; the other rows are the run above's.\n",
+            sizes.join(", "),
+            x.date,
+            x.load_before,
+            x.load_after,
+            x.reps
+        );
+    }
 }
 
 /// glsolve gpu in the worker with one named variant, by the solve's own clock.
@@ -177,7 +216,7 @@ pub fn section(
     let versions: Vec<String> = run.versions.iter().map(|(k, v)| format!("{k}: {v}")).collect();
     let _ = writeln!(
         s,
-        "glsolve's npm package (`web/package`, README's \"From JavaScript\") in the browsers this machine offers. Measured by `node web/bench.mjs` on {} ({} CPUs, load average {:.1} before and {:.1} after; the machine is shared); {}. In the same page, [HiGHS](https://highs.dev) (npm `highs`: dual simplex, and interior point) and [GLPK](https://www.gnu.org/software/glpk/) (npm `glpk.js`: simplex), both compiled to WebAssembly, solve the same problems. Every time is wall-clock from the page's side of the call with the model already in each solver's input form (glsolve: arrays, posted to its worker; HiGHS: MPS text, parsed in the call; GLPK: its JSON); a warm-up, then the median of {} runs (one where the warm-up took over 10 s). glsolve gpu is every kernel in WebGL2 (single precision, ε = 1e-4); auto picks the cpu or hybrid backend (ε = 1e-8; the backend it ran is named); \"main thread\" is the gpu backend without the worker (the page's thread blocked), its runs alternating with the worker's so that the machine's load falls on both. The last column is glsolve's faster backend over the fastest peer, optimal answers only.\n",
+        "glsolve's npm package (`web/package`, README's \"From JavaScript\") in the browsers this machine offers. Measured by `node web/bench.mjs` on {} ({} CPUs, load average {:.1} before and {:.1} after; the machine is shared); {}. In the same page, [HiGHS](https://highs.dev) (npm `highs`: dual simplex, and interior point) and [GLPK](https://www.gnu.org/software/glpk/) (npm `glpk.js`: simplex), both compiled to WebAssembly, solve the same problems. Every time is wall-clock from the page's side of the call with the model already in each solver's input form (glsolve: arrays, posted to its worker; HiGHS: MPS text, parsed in the call; GLPK: its JSON); a warm-up, then the median of {} runs (one where the warm-up took over 10 s); rows marked † were measured again later, as the note under their table says. glsolve gpu is every kernel in WebGL2 (single precision, ε = 1e-4); auto picks the cpu or hybrid backend (ε = 1e-8; the backend it ran is named); \"main thread\" is the gpu backend without the worker (the page's thread blocked), its runs alternating with the worker's so that the machine's load falls on both. The last column is glsolve's faster backend over the fastest peer, optimal answers only.\n",
         run.date,
         run.machine.cpus,
         run.machine.load_before,
@@ -195,12 +234,14 @@ pub fn section(
                 (Some(w), Some(m)) => format!("{:.2} | ", w / m),
                 _ => "— | ".into(),
             };
-            row(&mut s, &format!("{} × {} ({})", c.m, c.n, c.seed), &c.solvers, &cost);
+            let mark = if c.rerun.is_some() { " †" } else { "" };
+            row(&mut s, &format!("{} × {} ({}){mark}", c.m, c.n, c.seed), &c.solvers, &cost);
         }
         for c in &r.netlib {
             row(&mut s, &format!("{} ({} × {})", c.name, c.rows, c.cols), &c.solvers, "— | ");
         }
         s.push('\n');
+        reruns(&mut s, r);
         variants(&mut s, r, run.reps);
     }
     let _ = writeln!(
@@ -216,8 +257,11 @@ pub fn section(
                 let _ = writeln!(s, "| Cholesky {}, m = {} | {w:.3} s | {n:.3} s | {:.2} |", c.variant, c.m, w / n);
             }
         }
+        // A row measured again later is not set against the native run of another time.
         for n in &run.native.lp {
-            if let Some(w) = page.lp.iter().find(|c| c.m == n.m).and_then(|c| c.solvers.glsolve.solve_s) {
+            if let Some(w) =
+                page.lp.iter().find(|c| c.m == n.m && c.rerun.is_none()).and_then(|c| c.solvers.glsolve.solve_s)
+            {
                 let _ = writeln!(
                     s,
                     "| LP gpu backend, m = {} | {w:.3} s | {:.3} s | {:.2} |",
@@ -308,6 +352,21 @@ mod tests {
             cell(0.1, "optimal")
         );
         assert_eq!(ratio(&serde_json::from_str(&none).unwrap()), "—", "no optimal glsolve answer: no ratio");
+    }
+
+    #[test]
+    fn rows_measured_again_are_marked_with_their_own_date() {
+        let ok = cell(1.0, "optimal");
+        let peers = format!(r#""glsolve": {ok}, "glsolve_auto": {ok}, "highs": {ok}, "highs_ipm": {ok}, "glpk": {ok}"#);
+        let again = r#""rerun": {"date": "D2", "reps": 3, "load_before": 4.0, "load_after": 5.5}"#;
+        let json = format!(
+            r#"{{"info": {{"renderer": "x"}}, "cholesky": [], "lp": [{{"m": 64, "n": 256, "seed": 7, {peers}}},
+            {{"m": 256, "n": 1024, "seed": 7, {peers}, {again}}}, {{"m": 512, "n": 2048, "seed": 7, {peers}, {again}}}]}}"#
+        );
+        let mut s = String::new();
+        reruns(&mut s, &serde_json::from_str(&json).unwrap());
+        assert_eq!(s.lines().count(), 2, "one note per date: {s}");
+        assert!(s.starts_with("† m = 256, 512: measured again on D2 (load average 4.0 before and 5.5 after;"), "{s}");
     }
 
     #[test]

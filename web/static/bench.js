@@ -220,7 +220,7 @@ export async function run(params) {
       if (variantSizes.includes(m)) for (const v of variantNames) variants.push(await worker._benchLp(m, 7, reps, v));
       report.lp.at(-1).variants = variants;
     }
-    for (const name of NETLIB) {
+    for (const name of (params.get('netlib') ?? NETLIB.join(',')).split(',').filter(Boolean)) {
       const mps = await text(`/data/netlib/${name}.mps`);
       const model = await worker.readMps(mps);
       report.netlib.push({ name, rows: model.A.rows, cols: model.A.cols, ...await row([
@@ -231,7 +231,7 @@ export async function run(params) {
         ['glpk', glpkOnce(glpk, model)],
       ], reps) });
     }
-    for (const [variant, m] of (params.get('cholesky') ?? 'blocked-16:1024,tiled-16:1024').split(',').map((s) => s.split(':'))) {
+    for (const [variant, m] of (params.get('cholesky') ?? 'blocked-16:1024,tiled-16:1024').split(',').filter(Boolean).map((s) => s.split(':'))) {
       report.cholesky.push({ variant, m: Number(m), reps, median_s: await worker._benchCholesky(variant, Number(m), reps) });
     }
     await worker.dispose();
