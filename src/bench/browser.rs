@@ -3,7 +3,7 @@
 //! back-ends, Firefox ESR under Xvfb — and the native binary on the same work), with what the
 //! worker costs and buys (`browser_worker`) and the cpu backend's wasm builds (`browser_simd`).
 
-use super::browser_worker::{cost, responsiveness, FrameGaps, WorkerCost};
+use super::browser_worker::{cost, responsiveness, FrameGaps, Machine, WorkerCost};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -19,14 +19,6 @@ pub struct BrowserRun {
     /// Browser (and back-end) → the page's report.
     pub browser: BTreeMap<String, PageReport>,
     pub native: Native,
-}
-
-#[derive(Deserialize, Default)]
-pub struct Machine {
-    pub cpus: usize,
-    pub load_before: f64,
-    #[serde(default)]
-    pub load_after: f64,
 }
 
 #[derive(Deserialize)]

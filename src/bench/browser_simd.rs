@@ -2,7 +2,7 @@
 //! `node web/bench.mjs simd`): the same solves in workers running the wasm module built without
 //! and with wasm SIMD (simd128), builds interleaved, every reading kept.
 
-use super::browser::Machine;
+use super::browser_worker::Machine;
 use super::cpu::median;
 use serde::Deserialize;
 use std::collections::BTreeMap;

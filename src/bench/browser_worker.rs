@@ -3,11 +3,19 @@
 //! (`docs/bench/worker.json`, from `node web/bench.mjs worker`), and the page's longest frame
 //! gaps during a solve (`docs/bench/framegap.json`, from `node web/bench.mjs framegap`).
 
-use super::browser::Machine;
 use super::cpu::median;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+
+/// The machine a browser run was measured on.
+#[derive(Deserialize, Default)]
+pub struct Machine {
+    pub cpus: usize,
+    pub load_before: f64,
+    #[serde(default)]
+    pub load_after: f64,
+}
 
 /// `docs/bench/worker.json`: per browser, the interleaved pairs (worker, main, worker, main, …).
 #[derive(Deserialize)]
