@@ -117,18 +117,17 @@
 //!   over the backends, verification, statuses);
 //! * [`lsq`], [`refine`]: the mixed-precision solvers in the papers' layout;
 //! * [`dense`]: the nalgebra entry points above; [`matrix_market`]: the CLI's matrix reader and writer;
-//! * `debug` (feature `viewer`) and `bench` (feature `bench`): the viewer and the benchmarks.
+//! * `debug` (feature `frames`, with the window `viewer`): the viewer.
+//!
+//! The command line and the benchmarks are the workspace member `tools/` (`glsolve-tools`).
 //!
 //! # Cargo features
 //!
-//! `default = ["cli", "viewer", "bench"]`. The library core — GL, the algorithms, the LP
-//! solver, nalgebra and faer — needs none of them: depend with `default-features = false` to
-//! leave out clap, winit, plotters, indicatif and signal-hook.
+//! `default = ["viewer"]`. The library core — GL, the algorithms, the LP solver, nalgebra and
+//! faer — needs none of them: depend with `default-features = false` to leave out winit.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(unsafe_code)]
 
-#[cfg(feature = "bench")]
-pub mod bench;
 pub mod clock;
 pub mod cpu;
 #[cfg(feature = "frames")]
