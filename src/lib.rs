@@ -127,36 +127,63 @@
 //! faer — needs none of them: depend with `default-features = false` to leave out winit.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(unsafe_code)]
+// The public API (what is reachable without `internals`) is documented, item by item
+// (tests/api_docs.rs builds the crate so and fails on an undocumented public item).
+#![cfg_attr(not(feature = "internals"), deny(missing_docs))]
 
-pub mod clock;
-pub mod cpu;
-#[cfg(feature = "frames")]
-pub mod debug;
-pub mod dense;
-pub mod geometry;
-pub mod gl;
-pub mod gpu;
-pub mod kernels;
-pub mod layout;
+/// Declares modules that are the crate's layers below its API: public (and hidden from the docs)
+/// with the `internals` feature, for the tools, the browser page's kernel suite and the tests;
+/// crate-private without it. Without the feature, code only those callers use is unused here.
+macro_rules! internal_mods {
+    ($($(#[$attr:meta])* mod $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code, unused_imports)]
+        pub(crate) mod $name;
+    )*};
+}
+
 pub mod lp;
-pub mod lsq;
-pub mod matrix_market;
-pub mod names;
-pub mod refine;
 
-#[cfg(feature = "frames")]
+internal_mods! {
+    #[cfg(feature = "frames")]
+    mod debug;
+    mod clock;
+    mod cpu;
+    mod dense;
+    mod geometry;
+    mod gl;
+    mod gpu;
+    mod kernels;
+    mod layout;
+    mod lsq;
+    mod matrix_market;
+    mod names;
+    mod refine;
+}
+
+#[cfg(all(feature = "frames", feature = "internals"))]
 pub use debug::DebugError;
 pub use dense::{
     least_squares, least_squares_with, linsolve, linsolve_with, Cholesky, CholeskyOptions, DenseError,
     LeastSquaresSolution, LinearSolution,
 };
 pub use gl::{GlError, Gpu};
+pub use gpu::cholesky::Variant;
+#[cfg(feature = "internals")]
 pub use gpu::{assemble, cholesky};
+pub use layout::Format;
 pub use lp::{
     Backend, BackendKind, ContextUse, CpuOptions, GpuOptions, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver,
     ModelError, Progress, Sense, Settings, SettingsBuilder, Solution, SolveError, SparseColMatrix, Status, Verbosity,
 };
+pub use lsq::Method as LeastSquaresMethod;
 pub use names::{Named, UnknownName};
+pub use refine::Method as LinearMethod;
 /// Every error type a public function returns, at the root (each also lives in its module).
 pub use {
     cpu::paths::PathError,
