@@ -100,31 +100,34 @@
 //! The `examples/` folder has the four complete programs (`cargo run --release --example lp`,
 //! `cholesky`, `polyfit`, `linsolve`).
 //!
+//! # The public API
+//!
+//! What this page lists is the API: the items re-exported here (the solvers, their settings,
+//! solutions and options, the typed errors, [`Gpu`], [`Variant`] and [`Format`] for the dense
+//! factorizations, [`Named`] for the enums' names) and the module [`lp`] with [`lp::mps`] (MPS
+//! files), [`lp::random`] (the papers' random family) and [`lp::auto`] (the `auto` backend's
+//! choice). Every public item is documented; a test builds the crate without `internals` under
+//! `deny(missing_docs)`.
+//!
 //! # The machinery
 //!
-//! The modules below are the papers' algorithms, one layer each. They are public because the
-//! command-line binary, the viewer, the benchmarks and the integration tests are built on them
-//! (pass counts, fragment counts, plans and kernels are checked there), and because a reader of
-//! the papers can call a single kernel. They take validated, row-major `f32`/`f64` slices and
-//! are not the user API: prefer the entry points above.
-//!
-//! * [`gl`]: the only code that calls OpenGL (contexts, textures, programs, passes, queries);
-//! * [`geometry`], [`layout`]: the papers' primitives and the rectangular packed format (pure);
-//! * [`kernels`]: the fragment programs, one `glsl/` file each;
-//! * [`gpu`]: algorithms made of passes (Cholesky, assembly, substitution, BLAS, LU);
-//! * [`cpu`]: double-precision references (faer) and seeded random matrices;
-//! * [`lp`]: the LP solver (MPS reader and writer, standard form, Mehrotra's predictor-corrector
-//!   over the backends, verification, statuses);
-//! * [`lsq`], [`refine`]: the mixed-precision solvers in the papers' layout;
-//! * [`dense`]: the nalgebra entry points above; [`matrix_market`]: the CLI's matrix reader and writer;
-//! * `debug` (feature `frames`, with the window `viewer`): the viewer.
-//!
-//! The command line and the benchmarks are the workspace member `tools/` (`glsolve-tools`).
+//! The layers below the API are the papers' algorithms, one module each, crate-private: `gl`
+//! (the only code that calls OpenGL), `geometry` and `layout` (the papers' primitives and the
+//! packed formats, pure), `kernels` (one `glsl/` file each), `gpu` (algorithms made of passes),
+//! `cpu` (double precision on faer), the LP's backends, loop, standard form and verification
+//! inside `lp`, `lsq` and `refine` (the mixed-precision solvers), `dense` (the nalgebra entry
+//! points above), `matrix_market`, and `debug` (feature `frames`: the pass-by-pass viewer). The
+//! feature `internals` makes them public (and hidden from these docs) for the tools — the
+//! `glsolve` command line and the benchmarks, the workspace member `tools/` —, the browser
+//! page's kernel suite and the tests, which check pass counts, fragments, plans and kernels one
+//! by one; they take validated, row-major `f32`/`f64` slices and promise nothing.
 //!
 //! # Cargo features
 //!
-//! `default = ["viewer"]`. The library core — GL, the algorithms, the LP solver, nalgebra and
-//! faer — needs none of them: depend with `default-features = false` to leave out winit.
+//! `default = ["viewer"]` (the debug viewer's window; winit). The library core — GL, the
+//! algorithms, the LP solver, nalgebra and faer — needs none: depend with
+//! `default-features = false`. `internals` (above) and `fault-injection` (the tests' GL faults)
+//! are for the project's own crates and tests.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(unsafe_code)]
 // The public API (what is reachable without `internals`) is documented, item by item

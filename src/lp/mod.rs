@@ -1,9 +1,10 @@
 //! Linear programs: reading them, bringing them to standard form, solving them.
 //!
-//! Pipeline: [`mps`] → [`LpModel`] → [`standard_form`] (dense min cᵀx, Ax = b, x ≥ 0) →
-//! [`mpc`] (Mehrotra's predictor-corrector over a backend's [`backend::VectorKernels`] and
-//! [`backend::NormalEquations`]) → mapped
-//! back by [`solve::solve`].
+//! Pipeline: [`mps`] → [`LpModel`] → the standard form (dense min cᵀx, Ax = b, x ≥ 0) →
+//! Mehrotra's predictor-corrector over a backend's vector kernels and normal equations →
+//! mapped back and checked on the original model by [`solve()`]; [`LpSolver`] keeps a GL context
+//! between solves. The standard form, the loop and its backends are crate-private (public with
+//! the feature `internals`).
 pub mod auto;
 pub mod mps;
 pub mod random;
