@@ -100,64 +100,93 @@
 //! The `examples/` folder has the four complete programs (`cargo run --release --example lp`,
 //! `cholesky`, `polyfit`, `linsolve`).
 //!
+//! # The public API
+//!
+//! What this page lists is the API: the items re-exported here (the solvers, their settings,
+//! solutions and options, the typed errors, [`Gpu`], [`Variant`] and [`Format`] for the dense
+//! factorizations, [`Named`] for the enums' names) and the module [`lp`] with [`lp::mps`] (MPS
+//! files), [`lp::random`] (the papers' random family) and [`lp::auto`] (the `auto` backend's
+//! choice). Every public item is documented; a test builds the crate without `internals` under
+//! `deny(missing_docs)`.
+//!
 //! # The machinery
 //!
-//! The modules below are the papers' algorithms, one layer each. They are public because the
-//! command-line binary, the viewer, the benchmarks and the integration tests are built on them
-//! (pass counts, fragment counts, plans and kernels are checked there), and because a reader of
-//! the papers can call a single kernel. They take validated, row-major `f32`/`f64` slices and
-//! are not the user API: prefer the entry points above.
-//!
-//! * [`gl`]: the only code that calls OpenGL (contexts, textures, programs, passes, queries);
-//! * [`geometry`], [`layout`]: the papers' primitives and the rectangular packed format (pure);
-//! * [`kernels`]: the fragment programs, one `glsl/` file each;
-//! * [`gpu`]: algorithms made of passes (Cholesky, assembly, substitution, BLAS, LU);
-//! * [`cpu`]: double-precision references (faer) and seeded random matrices;
-//! * [`lp`]: the LP solver (MPS reader and writer, standard form, Mehrotra's predictor-corrector
-//!   over the backends, verification, statuses);
-//! * [`lsq`], [`refine`]: the mixed-precision solvers in the papers' layout;
-//! * [`dense`]: the nalgebra entry points above; [`matrix_market`]: the CLI's matrix reader and writer;
-//! * `debug` (feature `viewer`) and `bench` (feature `bench`): the viewer and the benchmarks.
+//! The layers below the API are the papers' algorithms, one module each, crate-private: `gl`
+//! (the only code that calls OpenGL), `geometry` and `layout` (the papers' primitives and the
+//! packed formats, pure), `kernels` (one `glsl/` file each), `gpu` (algorithms made of passes),
+//! `cpu` (double precision on faer), the LP's backends, loop, standard form and verification
+//! inside `lp`, `lsq` and `refine` (the mixed-precision solvers), `dense` (the nalgebra entry
+//! points above), `matrix_market`, and `debug` (feature `frames`: the pass-by-pass viewer). The
+//! feature `internals` makes them public (and hidden from these docs) for the tools — the
+//! `glsolve` command line and the benchmarks, the workspace member `tools/` —, the browser
+//! page's kernel suite and the tests, which check pass counts, fragments, plans and kernels one
+//! by one; they take validated, row-major `f32`/`f64` slices and promise nothing.
 //!
 //! # Cargo features
 //!
-//! `default = ["cli", "viewer", "bench"]`. The library core — GL, the algorithms, the LP
-//! solver, nalgebra and faer — needs none of them: depend with `default-features = false` to
-//! leave out clap, winit, plotters, indicatif and signal-hook.
+//! `default = ["viewer"]` (the debug viewer's window; winit). The library core — GL, the
+//! algorithms, the LP solver, nalgebra and faer — needs none: depend with
+//! `default-features = false`. `internals` (above) and `fault-injection` (the tests' GL faults)
+//! are for the project's own crates and tests.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(unsafe_code)]
+// The public API (what is reachable without `internals`) is documented, item by item
+// (tests/api_docs.rs builds the crate so and fails on an undocumented public item).
+#![cfg_attr(not(feature = "internals"), deny(missing_docs))]
 
-#[cfg(feature = "bench")]
-pub mod bench;
-pub mod clock;
-pub mod cpu;
-#[cfg(feature = "frames")]
-pub mod debug;
-pub mod dense;
-pub mod geometry;
-pub mod gl;
-pub mod gpu;
-pub mod kernels;
-pub mod layout;
+/// Declares modules that are the crate's layers below its API: public (and hidden from the docs)
+/// with the `internals` feature, for the tools, the browser page's kernel suite and the tests;
+/// crate-private without it. Without the feature, code only those callers use is unused here.
+macro_rules! internal_mods {
+    ($($(#[$attr:meta])* mod $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code, unused_imports)]
+        pub(crate) mod $name;
+    )*};
+}
+
 pub mod lp;
-pub mod lsq;
-pub mod matrix_market;
-pub mod names;
-pub mod refine;
 
-#[cfg(feature = "frames")]
+internal_mods! {
+    #[cfg(feature = "frames")]
+    mod debug;
+    mod clock;
+    mod cpu;
+    mod dense;
+    mod geometry;
+    mod gl;
+    mod gpu;
+    mod kernels;
+    mod layout;
+    mod lsq;
+    mod matrix_market;
+    mod names;
+    mod refine;
+}
+
+#[cfg(all(feature = "frames", feature = "internals"))]
 pub use debug::DebugError;
 pub use dense::{
     least_squares, least_squares_with, linsolve, linsolve_with, Cholesky, CholeskyOptions, DenseError,
     LeastSquaresSolution, LinearSolution,
 };
 pub use gl::{GlError, Gpu};
+pub use gpu::cholesky::Variant;
+#[cfg(feature = "internals")]
 pub use gpu::{assemble, cholesky};
+pub use layout::Format;
 pub use lp::{
     Backend, BackendKind, ContextUse, CpuOptions, GpuOptions, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver,
     ModelError, Progress, Sense, Settings, SettingsBuilder, Solution, SolveError, SparseColMatrix, Status, Verbosity,
 };
+pub use lsq::Method as LeastSquaresMethod;
 pub use names::{Named, UnknownName};
+pub use refine::Method as LinearMethod;
 /// Every error type a public function returns, at the root (each also lives in its module).
 pub use {
     cpu::paths::PathError,

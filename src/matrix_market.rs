@@ -10,6 +10,7 @@
 use std::path::Path;
 
 #[derive(Debug, thiserror::Error, PartialEq)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum MmError {
     #[error("{path}: {detail}")]
     Io { path: String, detail: String },

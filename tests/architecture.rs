@@ -1,6 +1,7 @@
 //! The layering rules of docs/design.md, checked on the source itself: GL only in `src/gl/`, no
 //! file over 400 lines, and no import cycle — neither between files (modules) nor between the
-//! top-level layers — in the library nor in the binary (`main.rs` and `cli/`). An import is a
+//! top-level layers — in the library (`src/`), the tools' library (`tools/src/`: `lib.rs` and
+//! `bench/`) nor in the binary (`tools/src/main.rs` and `cli/`). An import is a
 //! `use` of a `crate::`, `super::` or `self::` path, or such a path written inline; a name
 //! reached through a re-export counts as an import of the module that defines it, and a module's
 //! `pub use` of its own children is its interface, not a dependency.
@@ -12,6 +13,11 @@ type ModPath = Vec<String>;
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The tools crate's sources: its library (`lib.rs`, `bench/`) and the binary (`main.rs`, `cli/`).
+fn tools_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/src")
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -28,25 +34,33 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every library source file (the binary's `main.rs` and `cli/` are a separate crate).
+/// Every library source file.
 fn library_files() -> Vec<PathBuf> {
     let mut v = Vec::new();
     walk(&src(), &mut v);
     v
 }
 
+/// The tools' library files (`lib.rs` and `bench/`; the binary's `main.rs` and `cli/` are a
+/// crate of their own).
+fn tools_library_files() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    walk(&tools_src(), &mut v);
+    v
+}
+
 /// The binary crate's files: `main.rs` (its root) and `cli/`.
 fn binary_files() -> Vec<PathBuf> {
-    let mut v = vec![src().join("main.rs")];
+    let mut v = vec![tools_src().join("main.rs")];
     let mut cli: Vec<PathBuf> =
-        std::fs::read_dir(src().join("cli")).expect("src/cli").flatten().map(|e| e.path()).collect();
+        std::fs::read_dir(tools_src().join("cli")).expect("tools/src/cli").flatten().map(|e| e.path()).collect();
     cli.sort();
     v.extend(cli.into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")));
     v
 }
 
 fn module_of(file: &Path) -> ModPath {
-    let rel = file.strip_prefix(src()).expect("under src");
+    let rel = file.strip_prefix(src()).or_else(|_| file.strip_prefix(tools_src())).expect("under src or tools/src");
     let mut parts: Vec<String> = rel.iter().map(|c| c.to_string_lossy().into_owned()).collect();
     let last = parts.pop().expect("a file name");
     let stem = last.trim_end_matches(".rs");
@@ -268,7 +282,19 @@ fn load() -> (Crate, BTreeMap<ModPath, BTreeSet<ModPath>>) {
     graph_of(&files)
 }
 
-/// The binary's module graph (`main.rs` and `cli/`; the library is another crate to it).
+/// The tools' library's module graph (`lib.rs` and `bench/`).
+fn load_tools() -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let files: Vec<(ModPath, bool, String)> = tools_library_files()
+        .iter()
+        .map(|f| {
+            let is_mod = f.file_name().is_some_and(|n| n == "mod.rs" || n == "lib.rs");
+            (module_of(f), is_mod, std::fs::read_to_string(f).expect("readable"))
+        })
+        .collect();
+    graph_of(&files).1
+}
+
+/// The binary's module graph (`main.rs` and `cli/`; the libraries are other crates to it).
 fn load_binary() -> BTreeMap<ModPath, BTreeSet<ModPath>> {
     let files: Vec<(ModPath, bool, String)> = binary_files()
         .iter()
@@ -419,6 +445,11 @@ fn no_module_imports_a_module_that_imports_it_back() {
     let found: Vec<String> =
         cycles(&binary).iter().map(|c| c.iter().map(name).collect::<Vec<_>>().join(" ↔ ")).collect();
     assert!(found.is_empty(), "import cycles between the binary's modules:\n{}", found.join("\n"));
+    let tools = load_tools();
+    assert!(tools.len() > 5, "the tools' modules were read: {tools:?}");
+    let found: Vec<String> =
+        cycles(&tools).iter().map(|c| c.iter().map(name).collect::<Vec<_>>().join(" ↔ ")).collect();
+    assert!(found.is_empty(), "import cycles between the tools' modules:\n{}", found.join("\n"));
 }
 
 /// Two sibling modules that reach each other only by inline `super::` paths (no `use`), as the
@@ -490,8 +521,13 @@ fn only_the_gl_layer_calls_opengl() {
 #[test]
 fn no_source_file_is_over_400_lines() {
     let mut long = Vec::new();
-    let bin = src().join("cli");
-    for f in library_files().into_iter().chain(std::fs::read_dir(&bin).expect("cli").flatten().map(|e| e.path())) {
+    let bin = tools_src().join("cli");
+    let tools = tools_library_files().into_iter().chain(std::iter::once(tools_src().join("main.rs")));
+    for f in library_files()
+        .into_iter()
+        .chain(tools)
+        .chain(std::fs::read_dir(&bin).expect("cli").flatten().map(|e| e.path()))
+    {
         let n = std::fs::read_to_string(&f).expect("readable").lines().count();
         if n > 400 {
             long.push(format!("{} ({n} lines)", f.display()));

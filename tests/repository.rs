@@ -30,21 +30,28 @@ fn readme_install_line_is_what_ci_installs() {
 
 #[test]
 fn no_test_reads_outside_the_repository() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    // tests/ is at the root; tools/tests/ one level down, where the root is CARGO_MANIFEST_DIR/..
+    // and two levels up is outside.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut offenders = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("tests/").flatten() {
-        let p = entry.path();
-        if p.extension().is_some_and(|e| e == "rs") && p.file_name().is_some_and(|n| n != "repository.rs") {
-            let text = std::fs::read_to_string(&p).expect("readable");
-            for (k, l) in text.lines().enumerate() {
-                if l.contains("\"/../") || l.contains("../shared") {
-                    offenders.push(format!("{}:{}: {}", p.display(), k + 1, l.trim()));
+    let mut seen = 0;
+    for (dir, outside) in [(root.join("tests"), "\"/../"), (root.join("tools/tests"), "\"/../../")] {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten() {
+            let p = entry.path();
+            if p.extension().is_some_and(|e| e == "rs") && p.file_name().is_some_and(|n| n != "repository.rs") {
+                seen += 1;
+                let text = std::fs::read_to_string(&p).expect("readable");
+                for (k, l) in text.lines().enumerate() {
+                    if l.contains(outside) || l.contains("../shared") {
+                        offenders.push(format!("{}:{}: {}", p.display(), k + 1, l.trim()));
+                    }
                 }
             }
         }
     }
+    assert!(seen > 50, "the test files were read ({seen})");
     assert!(offenders.is_empty(), "tests reading outside the repository:\n{}", offenders.join("\n"));
-    assert!(dir.join("data/netlib/optimal.tsv").is_file(), "the NETLIB fixtures are in the repository");
+    assert!(root.join("tests/data/netlib/optimal.tsv").is_file(), "the NETLIB fixtures are in the repository");
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::arrays::{f64s, to_bytes};
 use crate::errors::{dense_error, lin_alg_error, no_gl};
 use crate::names::{cholesky_variant, dense_backend, DenseBackend};
 use crate::worker::{run, Place};
-use glsolve::layout::Format;
+use glsolve::Format;
 use glsolve::{least_squares, linsolve, Cholesky, CholeskyOptions, DenseError};
 use nalgebra::{DMatrix, DVector};
 use pyo3::prelude::*;
@@ -105,8 +105,8 @@ pub fn solve<'py>(
             let gpu = gl.map_err(|w| Failure::NoGl(w.to_string()))?;
             let s = linsolve(gpu, &a, &b).map_err(Failure::Dense)?;
             let method = match s.method {
-                glsolve::refine::Method::Mixed => "gpu single-precision LU, refined to double precision".to_string(),
-                glsolve::refine::Method::DoubleFallback(why) => format!("cpu double-precision LU ({why})"),
+                glsolve::LinearMethod::Mixed => "gpu single-precision LU, refined to double precision".to_string(),
+                glsolve::LinearMethod::DoubleFallback(why) => format!("cpu double-precision LU ({why})"),
             };
             Ok((s.x.as_slice().to_vec(), method, s.iterations, s.criterion))
         }
@@ -142,8 +142,10 @@ pub fn lstsq<'py>(
             let gpu = gl.map_err(|w| Failure::NoGl(w.to_string()))?;
             let s = least_squares(gpu, &a, &b, w.as_ref()).map_err(Failure::Dense)?;
             let method = match s.method {
-                glsolve::lsq::Method::Refined => "gpu single-precision normal equations, refined".to_string(),
-                glsolve::lsq::Method::DoubleFallback(why) => format!("cpu double-precision normal equations ({why})"),
+                glsolve::LeastSquaresMethod::Refined => "gpu single-precision normal equations, refined".to_string(),
+                glsolve::LeastSquaresMethod::DoubleFallback(why) => {
+                    format!("cpu double-precision normal equations ({why})")
+                }
             };
             Ok((s.x.as_slice().to_vec(), method, s.iterations, 0.0))
         }

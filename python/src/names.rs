@@ -1,8 +1,8 @@
 //! The names Python passes for backends and variants: the library's own names (`FromStr`),
 //! with errors worded as Python reports them.
 
-use glsolve::gpu::cholesky::Variant;
 use glsolve::BackendKind;
+use glsolve::Variant;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
 

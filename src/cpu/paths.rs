@@ -123,6 +123,7 @@ pub struct CpuPaths {
 
 /// A path this CPU or build cannot run.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum PathError {
     /// A forced instruction set the CPU lacks.
     #[error("the {what} kernels were set to {}, which this CPU cannot run (it runs {})", .isa.name(), Isa::detect().name())]

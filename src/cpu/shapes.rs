@@ -5,6 +5,7 @@ use thiserror::Error;
 
 /// A·diag(w)·Aᵀ's operands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum GramShapeError {
     /// w needs one weight per column of A.
     #[error("A·diag(w)·Aᵀ: {weights} weights for {columns} columns of A")]
@@ -16,6 +17,7 @@ pub enum GramShapeError {
 
 /// The operands of a pass over A's columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum PassShapeError {
     /// `what` (y, x, acc or v) has `got` entries where `expected` are needed.
     #[error("column pass: {what} has {got} entries, expected {expected}")]

@@ -21,6 +21,7 @@ use faer::{Conj, Par, Side};
 
 /// Why a pattern cannot be analysed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum PatternError {
     #[error("column pointers: expected {expected} entries (n + 1), got {got}")]
     ColumnPointers { expected: usize, got: usize },
@@ -322,6 +323,7 @@ impl SparseCholesky {
 
 /// Why [`SparseCholesky::factor`] or a solve failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum FactorError {
     #[error(transparent)]
     Pattern(#[from] PatternError),

@@ -29,6 +29,7 @@ use thiserror::Error;
 /// What went wrong in a dense solve.
 #[derive(Debug, Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum DenseError {
     /// An argument's shape does not fit (`expected` says what it must be).
     #[error("{what} is {rows}×{cols}, but {expected}")]

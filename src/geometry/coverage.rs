@@ -18,6 +18,7 @@ pub struct Fragment {
 
 /// Why a primitive's coverage is not determined by centres alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum CoverageError {
     /// A texel centre lies exactly on an edge: coverage would depend on GL's tie-breaking rule.
     #[error("the centre of texel ({j}, {i}) lies on an edge of the primitive: coverage depends on GL's tie-breaking")]

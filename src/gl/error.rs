@@ -3,6 +3,7 @@
 /// What can go wrong between glsolve and the GL driver.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum GlError {
     /// libEGL could not be opened or offers no usable device.
     #[error(

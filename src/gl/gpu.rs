@@ -162,6 +162,7 @@ impl Gpu {
         Ok(gpu)
     }
 
+    /// The capability record of this context (dialect, limits, what the driver supports), probed once.
     pub fn info(&self) -> &GpuInfo {
         &self.info
     }

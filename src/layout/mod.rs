@@ -29,6 +29,7 @@ impl Format {
         }
     }
 
+    /// The name `FromStr` takes (`full` or `packed`).
     pub fn name(&self) -> &'static str {
         match self {
             Format::Full => "full",

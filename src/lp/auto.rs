@@ -40,7 +40,9 @@ pub const AUTO_MARGIN: f64 = 1.25;
 /// The backend `auto` chose and why (one line).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
+    /// The backend chosen (`cpu` or `hybrid`).
     pub backend: BackendKind,
+    /// Why, in words for the log.
     pub reason: String,
 }
 

@@ -30,6 +30,7 @@ pub enum Feasibility {
 }
 
 impl Feasibility {
+    /// The outcome in one word (`established`, `refuted`, `unknown`).
     pub fn name(self) -> &'static str {
         match self {
             Feasibility::Established => "established",
@@ -42,6 +43,7 @@ impl Feasibility {
 /// The feasibility solve that follows a verified primal ray, and what it showed.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct FeasibilityCheck {
+    /// Whether a primal feasible point was established, refuted or left unknown.
     pub outcome: Feasibility,
     /// How well the feasible point passed (Established only): at the tolerance
     /// ([`VERIFY_FACTOR`]·ε) or only at its square root.
@@ -49,10 +51,13 @@ pub struct FeasibilityCheck {
     /// The status of the feasibility solve (the model with c = 0 on the cpu backend); `None`
     /// when it could not start or no time was left for it.
     pub solve_status: Option<Status>,
+    /// Iterations of the feasibility solve.
     pub iterations: usize,
+    /// Wall-clock time of the feasibility solve.
     pub time: Duration,
     /// Of the feasible point (Established), on the original model, in its units.
     pub primal_residual: f64,
+    /// Of the feasible point (Established), on the original model.
     pub bound_violation: f64,
     /// The tolerance they were graded against ([`VERIFY_FACTOR`]·ε).
     pub tolerance: f64,
@@ -114,6 +119,7 @@ fn primal_grade(model: &LpModel, x: &[f64], tol: f64) -> (f64, f64, Accuracy) {
 /// What the feasibility solve (the model with c = 0 on the cpu backend) tells the check.
 pub(crate) struct ZeroCostAnswer {
     pub status: Status,
+    /// Iterations of the feasibility solve.
     pub iterations: usize,
     pub x: Vec<f64>,
     pub row_duals: Vec<f64>,

@@ -25,6 +25,7 @@ pub struct HybridRules {
 /// the solve leaves the GPU.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CostRule {
+    /// A GPU iteration slower than `factor` times the CPU side's estimate counts toward a switch.
     pub factor: f64,
     /// GPU iterations shorter than this never switch: the rule is for minutes lost, not
     /// milliseconds (a small problem's GPU iteration is pass overhead, whatever the CPU's).

@@ -13,6 +13,7 @@ const IDENTITY: (f64, f64, f64) = (1.0, 0.0, 0.0);
 /// One row of the iteration log (HiGHS-like columns).
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct IterationInfo {
+    /// The iteration number (0: the starting point).
     pub iteration: usize,
     /// cᵀx of the standard form (scaled model, minimization; the printed log shows it in the
     /// model's sense with its constants, see [`Progress::primal_objective`]).
@@ -29,6 +30,7 @@ pub struct IterationInfo {
     pub mu: f64,
     /// Primal and dual step lengths taken to reach this iterate (0 at the start).
     pub alpha_primal: f64,
+    /// The dual step length (beside `alpha_primal`).
     pub alpha_dual: f64,
 }
 

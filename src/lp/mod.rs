@@ -1,33 +1,36 @@
 //! Linear programs: reading them, bringing them to standard form, solving them.
 //!
-//! Pipeline: [`mps`] → [`LpModel`] → [`standard_form`] (dense min cᵀx, Ax = b, x ≥ 0) →
-//! [`mpc`] (Mehrotra's predictor-corrector over a backend's [`backend::VectorKernels`] and
-//! [`backend::NormalEquations`]) → mapped
-//! back by [`solve::solve`].
+//! Pipeline: [`mps`] → [`LpModel`] → the standard form (dense min cᵀx, Ax = b, x ≥ 0) →
+//! Mehrotra's predictor-corrector over a backend's vector kernels and normal equations →
+//! mapped back and checked on the original model by [`solve()`]; [`LpSolver`] keeps a GL context
+//! between solves. The standard form, the loop and its backends are crate-private (public with
+//! the feature `internals`).
 pub mod auto;
-pub mod backend;
-pub mod builder;
-pub mod families;
-#[cfg(feature = "fault-injection")]
-pub mod faults;
-pub mod feasibility;
-mod hybrid_rules;
-pub mod log;
-pub mod model;
-pub mod mpc;
 pub mod mps;
 pub mod random;
+internal_mods! {
+    mod backend;
+    mod builder;
+    mod families;
+    #[cfg(feature = "fault-injection")]
+    mod faults;
+    mod feasibility;
+    mod log;
+    mod model;
+    mod mpc;
+    mod settings;
+    mod solve;
+    mod solver;
+    mod standard_form;
+    mod status;
+    mod units;
+    mod validate;
+    mod verdict;
+    mod verify;
+}
+mod hybrid_rules;
 mod run;
-pub mod settings;
-pub mod solve;
 mod solve_error;
-pub mod solver;
-pub mod standard_form;
-pub mod status;
-pub mod units;
-pub mod validate;
-pub mod verdict;
-pub mod verify;
 
 /// The MPS writer (also reachable as `lp::mps::write`).
 pub use mps::write as mps_write;

@@ -17,6 +17,7 @@ use thiserror::Error;
 /// A malformed model: which field, where, and the offending value or length.
 #[derive(Clone, Debug, PartialEq, Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum ModelError {
     /// A vector's length does not match the matrix (`of` is "rows" or "columns").
     #[error("{field} has {found} entries, but A has {expected} {of}")]
@@ -63,18 +64,24 @@ pub enum ModelError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
 pub enum Sense {
     #[default]
+    /// Minimize cᵀx (the default).
     Minimize,
+    /// Maximize cᵀx.
     Maximize,
 }
 
 /// A sparse matrix in compressed-column form (entries sorted by row within a column, no duplicates).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SparseColMatrix {
+    /// Number of rows.
     pub nrows: usize,
+    /// Number of columns.
     pub ncols: usize,
     /// `col_ptr[j]..col_ptr[j+1]` indexes the entries of column `j`; length `ncols + 1`.
     pub col_ptr: Vec<usize>,
+    /// The row of each entry, sorted within a column.
     pub row_idx: Vec<usize>,
+    /// The value of each entry.
     pub values: Vec<f64>,
 }
 
@@ -203,7 +210,9 @@ impl SparseColMatrix {
 /// A linear program in row-bounded form, as read from a file or built in code.
 #[derive(Clone, Debug, Default)]
 pub struct LpModel {
+    /// The model's name (MPS: the NAME line), or empty.
     pub name: String,
+    /// Minimize or maximize.
     pub sense: Sense,
     /// Name of the objective row (MPS: the first N row).
     pub objective_name: String,
@@ -217,9 +226,13 @@ pub struct LpModel {
     pub col_names: Vec<String>,
     /// Constraint matrix; its `nrows × ncols` are the model's sizes.
     pub a: SparseColMatrix,
+    /// Lower bound of each row's activity aᵢᵀx (`-∞`: none).
     pub row_lower: Vec<f64>,
+    /// Upper bound of each row's activity (`+∞`: none).
     pub row_upper: Vec<f64>,
+    /// Lower bound of each column (`-∞`: free below).
     pub col_lower: Vec<f64>,
+    /// Upper bound of each column (`+∞`: none).
     pub col_upper: Vec<f64>,
     /// Columns marked integer in the file (relaxed to continuous by the LP solver); one per
     /// column, or none.

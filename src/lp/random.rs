@@ -15,10 +15,15 @@ use rand::{Rng, SeedableRng};
 /// A member of the family as dense data: `a` is row-major m×n.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RandomLp {
+    /// Rows.
     pub m: usize,
+    /// Columns (4m).
     pub n: usize,
+    /// A, m × n, row-major.
     pub a_row_major: Vec<f64>,
+    /// The right-hand side of A·x = b, length m.
     pub b: Vec<f64>,
+    /// The cost, length n.
     pub c: Vec<f64>,
 }
 

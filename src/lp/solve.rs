@@ -37,6 +37,7 @@ pub struct Timings {
 /// The answer, in terms of the original model.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Solution {
+    /// What the solve established (only `Optimal` is a verified optimum).
     pub status: Status,
     /// cᵀx + objective constant, in the model's sense (meaningful when optimal).
     pub objective: f64,
@@ -46,7 +47,9 @@ pub struct Solution {
     pub row_duals: Vec<f64>,
     /// Reduced costs c − Aᵀy of the original columns.
     pub reduced_costs: Vec<f64>,
+    /// Interior-point iterations taken.
     pub iterations: usize,
+    /// The backend that solved it (`auto` resolved to `cpu` or `hybrid`).
     pub backend: BackendKind,
     /// Standard-form size (m, n) that the backend worked on.
     pub standard_form_size: (usize, usize),
@@ -75,6 +78,7 @@ pub struct Solution {
     /// Whether x and the duals are the best iterate by `mpc::merit` (limits and failures)
     /// rather than the last one.
     pub best_iterate: bool,
+    /// Wall-clock time per phase of the solve.
     pub timings: Timings,
 }
 

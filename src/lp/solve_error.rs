@@ -11,6 +11,7 @@ use thiserror::Error;
 /// checked before any backend is chosen.
 #[derive(Debug, Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum SolveError {
     /// The model is malformed ([`crate::lp::LpModel::validate`]): a length, an index, a NaN, an infinity.
     #[error("invalid model: {0}")]

@@ -12,9 +12,11 @@ use crate::lp::verify::{self, Accuracy, CertificateCheck, CertificateKind, Check
 /// A ray proving infeasibility, in terms of the original model, with its check.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Certificate {
+    /// A Farkas ray on the rows or a primal ray on the columns.
     pub kind: CertificateKind,
     /// Farkas: one multiplier per original row; primal ray: one entry per original column.
     pub ray: Vec<f64>,
+    /// The ray's check in double precision on the original model.
     pub check: CertificateCheck,
 }
 

@@ -51,6 +51,7 @@ impl Default for LsqSettings {
 
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum LsqError {
     #[error("shape mismatch: {0}")]
     Shape(String),

@@ -80,6 +80,7 @@ impl Default for RefineSettings {
 /// What can stop a solve.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum RefineError {
     #[error("shape mismatch: {0}")]
     Shape(String),

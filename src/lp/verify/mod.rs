@@ -90,6 +90,7 @@ impl Accuracy {
         }
     }
 
+    /// The grade in words (`passed`, `passed at reduced accuracy`, `failed`).
     pub fn name(self) -> &'static str {
         match self {
             Accuracy::Tolerance => "passed",
@@ -102,17 +103,25 @@ impl Accuracy {
 /// The measures of a primal-dual point on the original model (see the module documentation).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Verification {
+    /// cᵀx + constant, in the model's sense.
     pub objective: f64,
+    /// The dual objective (the multipliers times their selected bounds, plus the constant), in the model's sense.
     pub dual_objective: f64,
+    /// Primal residual: the rows' largest componentwise backward error.
     pub primal_residual: f64,
+    /// Bound violation: what moving x into its bounds does, relatively, to the rows and the objective.
     pub bound_violation: f64,
+    /// Dual residual: the dual constraints' largest componentwise backward error.
     pub dual_residual: f64,
+    /// Complementarity of x and the duals over the inequalities, over the objective scale G.
     pub complementarity: f64,
+    /// |primal objective − dual objective| / G.
     pub gap: f64,
     /// G: the objective scale that complementarity and the gap are relative to.
     pub objective_scale: f64,
     /// The tolerance the measures were graded against (`VERIFY_FACTOR`·ε).
     pub tolerance: f64,
+    /// The grade: every measure within the tolerance, within its square root, or neither.
     pub accuracy: Accuracy,
 }
 
