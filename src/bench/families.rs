@@ -192,8 +192,7 @@ pub fn run(r: &FamiliesRun<'_>, mut progress: impl FnMut(&FamilyRow)) -> Result<
         let mut gl = Vec::new();
         for (&backend, gpu) in r.gl_backends.iter().zip(std::iter::repeat(r.gpu)) {
             let Some(gpu) = gpu else { break };
-            // The gpu backend takes no shapes (its d² lives in a texture): one row.
-            let with_full = r.compare_full && backend == BackendKind::Hybrid;
+            let with_full = r.compare_full && matches!(backend, BackendKind::Hybrid | BackendKind::Gpu);
             for full in [false, true].into_iter().filter(|&f| !f || with_full) {
                 gl.push(super::families_gl::run_case(case, &model, backend, full, r.reps, gpu));
             }
