@@ -3,6 +3,7 @@
 
 use super::solve_error::SolveError;
 use crate::clock::Instant;
+use crate::cpu::products::DiagonalSplit;
 use crate::gl::{GlError, Gpu};
 use crate::gpu::cholesky::Variant;
 use crate::gpu::TexturePool;
@@ -12,8 +13,9 @@ use crate::lp::backend::{
 };
 use crate::lp::log::Logger;
 use crate::lp::mpc::{self, Judge, MpcOutcome, MpcProblem};
-use crate::lp::settings::{Backend, Settings};
+use crate::lp::settings::{Backend, GpuOptions, Settings};
 use crate::lp::standard_form::StandardForm;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Builds the backend the settings ask for and runs the loop on it.
@@ -75,9 +77,29 @@ pub(crate) fn run_backend(
             injected_setup_fault(g).map_err(SolveError::Backend)?;
             let pool = TexturePool::new();
             let dense = sf.dense_a();
-            let normal = GpuNormal::new(g, dense.as_ref(), options, pool.clone()).map_err(SolveError::Backend)?;
-            let mut vk =
-                GpuVectors::new(g, normal.a_matrix(), m, n, &sf.free_pairs, pool).map_err(SolveError::Backend)?;
+            let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
+            // With columns of one entry the normal equations pass over the dense block (d² read
+            // back each iteration for the block's weights and Δ); the vector kernels read every
+            // column, from a texture of their own.
+            let (normal, mut vk) = match gpu_split(plan.split(&sf.a), options) {
+                Some(split) => {
+                    log.line(&format!(
+                        "gpu: the normal equations pass over the block's columns ({} block columns, {} columns of one entry as a diagonal; d² read back each iteration); the vector kernels over every column",
+                        plan.facts.block, plan.facts.units
+                    ));
+                    let normal = GpuNormal::over_block(g, split, options, pool.clone()).map_err(SolveError::Backend)?;
+                    let vk =
+                        GpuVectors::over_own_a(g, dense.as_ref(), &sf.free_pairs, pool).map_err(SolveError::Backend)?;
+                    (normal, vk)
+                }
+                None => {
+                    let normal =
+                        GpuNormal::new(g, dense.as_ref(), options, pool.clone()).map_err(SolveError::Backend)?;
+                    let vk = GpuVectors::new(g, normal.a_matrix(), m, n, &sf.free_pairs, pool)
+                        .map_err(SolveError::Backend)?;
+                    (normal, vk)
+                }
+            };
             let mut ne = GpuSide::new(normal);
             *setup = t_setup.elapsed();
             mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
@@ -89,8 +111,7 @@ pub(crate) fn run_backend(
             // kernels add a diagonal: the blocked and tiled ones).
             let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
             let split = plan.split(&sf.a);
-            let gpu_split =
-                split.clone().filter(|_| matches!(options.variant, Variant::Blocked(_) | Variant::Tiled(_)));
+            let gpu_split = gpu_split(split.clone(), options);
             let gpu_cols = gpu_split.as_ref().map_or(n, |s| s.block().ncols());
             let side = match g {
                 None => {
@@ -142,6 +163,13 @@ pub(crate) fn run_backend(
             out
         }
     })
+}
+
+/// The split the GL backends' normal equations take: the blocked and tiled kernels add a
+/// diagonal, the papers' have no such pass and keep every column, as does an A without a dense
+/// column (a block of no columns has no texture to make).
+fn gpu_split(split: Option<Arc<DiagonalSplit>>, options: &GpuOptions) -> Option<Arc<DiagonalSplit>> {
+    split.filter(|s| matches!(options.variant, Variant::Blocked(_) | Variant::Tiled(_)) && s.block().ncols() > 0)
 }
 
 /// The set-up fault a test injected (feature `fault-injection`), through the real GL paths.

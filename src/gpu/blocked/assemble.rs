@@ -36,25 +36,12 @@ impl BlockedOperands {
     /// Uploads A (row-major m×n) once, its rows padded to `padded_rows`. Non-finite entries are
     /// refused with their position.
     pub fn new(gpu: &Gpu, a: &[f32], m: usize, n: usize, padded_rows: usize) -> GpuResult<Self> {
-        if a.len() != m * n {
-            return Err(GpuError::Shape(format!("A has {} values, an {m}×{n} matrix needs {}", a.len(), m * n)));
-        }
-        if m == 0 || n == 0 {
-            return Err(GpuError::Shape(format!("A is {m}×{n}: both sizes must be at least 1")));
-        }
-        if let Some(p) = a.iter().position(|v| !v.is_finite()) {
-            return Err(GpuError::NonFinite { what: "A".into(), row: p / n, col: p % n, value: a[p] as f64 });
-        }
         let layout = Rows4::new(m, n);
-        let (w, _) = layout.texture_size();
         let rows = padded_rows.max(m);
-        gpu.check_size(w, rows, "A (runs of four columns)")?;
-        let mut data = layout.pack(a);
-        data.resize(w * 4 * rows, 0.0);
-        let a = Rc::new(gpu.upload_of(TexelFormat::Rgba32F, w, rows, &data, "A (runs of four columns)")?);
+        let a = upload_rows4(gpu, a, m, n, rows)?;
+        let (w, _) = layout.texture_size();
         let d = gpu.texture_of(TexelFormat::Rgba32F, w, 1, "d², four per texel")?;
         let scaled = gpu.texture_of(TexelFormat::Rgba32F, w, rows, "A·D² (runs of four columns)")?;
-        a.set_grid(TexelGrid::Runs4);
         scaled.set_grid(TexelGrid::Runs4);
         Ok(Self { m, n, a_layout: layout, padded_rows: rows, a, d, scaled, diagonal: None })
     }
@@ -98,6 +85,31 @@ impl BlockedOperands {
         gpu.write(&self.d, &Rows4::vector(self.n).pack(d2))?;
         Ok(())
     }
+}
+
+/// Uploads A (row-major m×n) as runs of four columns per RGBA32F texel ([`Rows4`]), its rows
+/// padded with zeros to `rows` (at least m): the layout of the blocked assembly and of
+/// `gemv_rows4` (which needs at least 4⌈m/4⌉ rows). Non-finite entries are refused with their
+/// position.
+pub fn upload_rows4(gpu: &Gpu, a: &[f32], m: usize, n: usize, rows: usize) -> GpuResult<Rc<Texture>> {
+    if a.len() != m * n {
+        return Err(GpuError::Shape(format!("A has {} values, an {m}×{n} matrix needs {}", a.len(), m * n)));
+    }
+    if m == 0 || n == 0 {
+        return Err(GpuError::Shape(format!("A is {m}×{n}: both sizes must be at least 1")));
+    }
+    if let Some(p) = a.iter().position(|v| !v.is_finite()) {
+        return Err(GpuError::NonFinite { what: "A".into(), row: p / n, col: p % n, value: a[p] as f64 });
+    }
+    let layout = Rows4::new(m, n);
+    let (w, _) = layout.texture_size();
+    let rows = rows.max(m);
+    gpu.check_size(w, rows, "A (runs of four columns)")?;
+    let mut data = layout.pack(a);
+    data.resize(w * 4 * rows, 0.0);
+    let t = Rc::new(gpu.upload_of(TexelFormat::Rgba32F, w, rows, &data, "A (runs of four columns)")?);
+    t.set_grid(TexelGrid::Runs4);
+    Ok(t)
 }
 
 /// The aux role of the diagonal added ([`BlockedOperands::diagonal`]).

@@ -4,7 +4,7 @@
 //! min and max of the factor's diagonal); the factor itself stays on the GPU unless the solves
 //! are asked to run on the CPU.
 
-use super::{check_rhs, NormalOptions};
+use super::{check_rhs, lower_part, NormalOptions};
 use crate::geometry::blocks::rect;
 use crate::gl::{Gpu, Pass, PingPong, TexelFormat, Texture};
 use crate::gpu::blas1::{ReduceOp, Reducer};
@@ -128,6 +128,16 @@ impl<'g> BlockedSystem<'g> {
         self.factored = false;
         let layout = self.work.layout;
         assemble_into(self.gpu, &self.ops, &mut self.work.pp, &layout, self.opts.columns_per_pass)
+    }
+
+    /// C as assembled (its lower triangle, row-major m×m): valid between an assembly and the
+    /// factorization, which overwrites it.
+    pub fn assembled(&self) -> GpuResult<Vec<f32>> {
+        if self.factored {
+            return Err(GpuError::Shape("the assembled matrix was factored in place".into()));
+        }
+        let c = self.work.layout.unpack(&self.gpu.read(self.work.pp.source())?);
+        Ok(lower_part(c, self.m))
     }
 
     pub fn factor(&mut self) -> GpuResult<usize> {

@@ -136,6 +136,16 @@ impl<'g> NormalSystem<'g> {
         }
     }
 
+    /// The matrix assembled last, before it is factored: its lower triangle, row-major m×m
+    /// (the blocked and tiled systems; the papers' keep it in their own storage formats).
+    pub fn assembled(&self) -> GpuResult<Vec<f32>> {
+        match self {
+            NormalSystem::Paper(_) => Err(GpuError::Unsupported("reading the papers' assembled matrix".into())),
+            NormalSystem::Blocked(s) => s.assembled(),
+            NormalSystem::Tiled(s) => s.assembled(),
+        }
+    }
+
     /// Factors it with the tiny-pivot treatment; returns the number of pivots replaced.
     pub fn factor(&mut self) -> GpuResult<usize> {
         match self {
@@ -162,6 +172,14 @@ impl<'g> NormalSystem<'g> {
             NormalSystem::Tiled(s) => s.solve_host(r),
         }
     }
+}
+
+/// The lower triangle of a row-major order-m matrix (the strict upper part zeroed).
+fn lower_part(mut c: Vec<f32>, m: usize) -> Vec<f32> {
+    for i in 0..m {
+        c[i * m + i + 1..(i + 1) * m].fill(0.0);
+    }
+    c
 }
 
 /// Checks a right-hand side's length and layout.

@@ -4,7 +4,7 @@
 //! factorization two scalars come back for the breakdown check (the min and max of the factor's
 //! diagonal); the factor itself stays on the GPU unless the solves are asked to run on the CPU.
 
-use super::{check_rhs, NormalOptions};
+use super::{check_rhs, lower_part, NormalOptions};
 use crate::geometry::blocks::rect;
 use crate::gl::{Gpu, Pass, PingPong, TexelFormat, Texture};
 use crate::gpu::blas1::{ReduceOp, Reducer};
@@ -142,6 +142,16 @@ impl<'g> TiledSystem<'g> {
         self.factored = false;
         let layout = self.work.layout;
         assemble_into(self.gpu, &self.ops, &mut self.work.pp, self.wide.as_deref(), &layout, self.opts.columns_per_pass)
+    }
+
+    /// C as assembled (its lower triangle, row-major m×m): valid between an assembly and the
+    /// factorization, which overwrites it.
+    pub fn assembled(&self) -> GpuResult<Vec<f32>> {
+        if self.factored {
+            return Err(GpuError::Shape("the assembled matrix was factored in place".into()));
+        }
+        let planes = self.work.source().into_iter().map(|t| self.gpu.read(t)).collect::<Result<Vec<_>, _>>()?;
+        Ok(lower_part(self.work.layout.unpack(&planes), self.m))
     }
 
     pub fn factor(&mut self) -> GpuResult<usize> {

@@ -3,7 +3,7 @@
 //! converted at the boundary): an adapter from [`crate::gpu::normal::NormalSystem`] (papers' or
 //! blocked kernels) to the backend's errors, with the faults tests inject.
 
-use super::{BackendError, FactorInfo, GpuFault, GpuVectors, NormalEquations};
+use super::{BackendError, FactorInfo, GpuFault, GpuVectors, NormalEquations, VectorKernels};
 use crate::cpu::products::DiagonalSplit;
 use crate::gl::{GlError, Gpu};
 use crate::gpu::normal::{AMatrix, NormalOptions, NormalSystem};
@@ -97,6 +97,17 @@ impl<'g> GpuNormal<'g> {
     /// Factorizations done so far.
     pub fn factorizations(&self) -> usize {
         self.factorizations
+    }
+
+    /// Whether the system is over the dense block of a split ([`Self::over_block`]).
+    pub fn is_split(&self) -> bool {
+        self.split.is_some()
+    }
+
+    /// The matrix assembled last, before its factorization: the lower triangle, row-major m×m,
+    /// in f64 (blocked and tiled kernels; for tests against a double-precision reference).
+    pub fn assembled_host(&self) -> Result<Vec<f64>, BackendError> {
+        Ok(self.system.assembled()?.into_iter().map(f64::from).collect())
     }
 
     /// Sets D² from a GPU vector (a copy pass; nothing leaves the GPU).
@@ -193,8 +204,15 @@ impl<'g> NormalEquations<GpuVectors<'g>> for GpuSide<'g> {
     fn name(&self) -> &str {
         "gpu"
     }
-    fn assemble(&mut self, _vk: &mut GpuVectors<'g>, d2: &PooledVector) -> Result<(), BackendError> {
-        self.normal.set_d2_texture(d2)?;
+    fn assemble(&mut self, vk: &mut GpuVectors<'g>, d2: &PooledVector) -> Result<(), BackendError> {
+        if self.normal.is_split() {
+            // The block's weights and Δ are formed on the host: d² (n floats) is read back,
+            // a non-finite entry refused as a device fault by the read.
+            let host = vk.download(d2)?;
+            self.normal.set_d2_host(&host)?;
+        } else {
+            self.normal.set_d2_texture(d2)?;
+        }
         self.normal.assemble()
     }
     fn factor(&mut self, _vk: &mut GpuVectors<'g>) -> Result<FactorInfo, BackendError> {

@@ -3,15 +3,17 @@
 //! texel for the blocked ones), from a pool: no texture is created once the pool holds every
 //! shape the loop uses. Only the scalars the loop decides on (dot products, norms, minima, step
 //! lengths) are read back — the papers' "minimum feedback". A is the texture the normal
-//! equations uploaded.
+//! equations uploaded, or, where they hold only A's dense block, one of the kernels' own.
 
 use super::{BackendError, GpuFault, VectorKernels};
 use crate::gl::{Gpu, Pass};
 use crate::gpu::blas1::{self, ReduceOp, Reducer};
 use crate::gpu::blas2::{gemv, gemv_rows4, MatrixRef, Rows4Ref};
+use crate::gpu::blocked::assemble::upload_rows4;
 use crate::gpu::normal::AMatrix;
 use crate::gpu::{GpuError, PooledVector, TexturePool, VectorLayout};
 use crate::kernels;
+use faer::MatRef;
 
 /// A value read back from the GPU must be finite: NaN or Inf there is a device fault (a
 /// corrupted texture, a broken kernel), reported as such, never passed on as a number.
@@ -67,6 +69,20 @@ impl<'g> GpuVectors<'g> {
             Some(v)
         };
         Ok(Self { gpu, m, n, a, layout, pool, reducer: Reducer::new(), partners })
+    }
+
+    /// Kernels over A (m×n, f64 → f32) uploaded for them alone in runs of four columns, for
+    /// normal equations that hold another matrix (the dense block of a split).
+    pub fn over_own_a(
+        gpu: &'g Gpu,
+        a: MatRef<'_, f64>,
+        free_pairs: &[(usize, usize)],
+        pool: TexturePool,
+    ) -> Result<Self, BackendError> {
+        let (m, n) = (a.nrows(), a.ncols());
+        let data: Vec<f32> = (0..m).flat_map(|i| (0..n).map(move |k| a[(i, k)] as f32)).collect();
+        let texture = upload_rows4(gpu, &data, m, n, 4 * m.div_ceil(4))?;
+        Self::new(gpu, AMatrix::Rows4(texture), m, n, free_pairs, pool)
     }
 
     /// The GL context.

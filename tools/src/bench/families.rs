@@ -192,8 +192,7 @@ pub fn run(r: &FamiliesRun<'_>, mut progress: impl FnMut(&FamilyRow)) -> Result<
         let mut gl = Vec::new();
         for (&backend, gpu) in r.gl_backends.iter().zip(std::iter::repeat(r.gpu)) {
             let Some(gpu) = gpu else { break };
-            // The gpu backend takes no shapes (its d² lives in a texture): one row.
-            let with_full = r.compare_full && backend == BackendKind::Hybrid;
+            let with_full = r.compare_full && matches!(backend, BackendKind::Hybrid | BackendKind::Gpu);
             for full in [false, true].into_iter().filter(|&f| !f || with_full) {
                 gl.push(super::families_gl::run_case(case, &model, backend, full, r.reps, gpu));
             }
@@ -263,7 +262,7 @@ fn gl_section(rows: &[FamilyRow]) -> String {
         rows.iter().find(|r| r.case == *c && r.backend == "cpu").map(|r| (r.glsolve.median_s, r.glsolve.objective))
     };
     format!(
-        "The GL backends on the same cases, each with its own defaults (the gpu backend's ε = 1e-4), timed as above (one warm-up iteration first); passes and fragments per iteration are all of a solve's over its iterations, counted in one more, untimed solve (the hybrid backend's CPU iterations draw none). The hybrid backend takes the shapes on both sides (its GPU side's passes over the dense block's columns plus the unit columns' diagonal, its CPU side the cpu backend's path); *shapes off* is the same backend with them turned off, as before them. The gpu backend keeps every column.\n\n{}\n",
+        "The GL backends on the same cases, each with its own defaults (the gpu backend's ε = 1e-4), timed as above (one warm-up iteration first); passes and fragments per iteration are all of a solve's over its iterations, counted in one more, untimed solve (the hybrid backend's CPU iterations draw none). The hybrid backend takes the shapes on both sides (its GPU side's passes over the dense block's columns plus the unit columns' diagonal, its CPU side the cpu backend's path); *shapes off* is the same backend with them turned off, as before them. The gpu backend takes the same split in its normal equations (d² read back each iteration), its vector kernels over every column.\n\n{}\n",
         super::families_gl::markdown(&gl, cpu)
     )
 }

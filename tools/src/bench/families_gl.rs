@@ -1,9 +1,9 @@
 //! `bench families --backends hybrid,gpu`: the GL backends on the families, each with its own
 //! defaults (tolerance, rules), timed as the cpu rows are, and the passes and fragments they
 //! draw per iteration counted in one more, untimed run (occlusion queries synchronize every
-//! pass). `--compare-full` adds the hybrid backend with the shapes turned off
-//! ([`with_forced_shape`]`(Full)`): both its sides then form the m×m matrix over every column,
-//! as before the shapes.
+//! pass). `--compare-full` adds each GL backend with the shapes turned off
+//! ([`with_forced_shape`]`(Full)`): the hybrid's two sides and the gpu backend then form the
+//! m×m matrix over every column, as before the shapes.
 
 use super::family_case::{Case, Timed};
 use glsolve::gl::{Gpu, Measure};
