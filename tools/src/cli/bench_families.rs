@@ -26,7 +26,7 @@ pub struct FamiliesArgs {
     #[arg(long)]
     compare_full: bool,
     /// GL backends to run beside `auto` (hybrid, gpu): time, passes and fragments per
-    /// iteration; with --compare-full also the hybrid backend with the shapes off.
+    /// iteration; with --compare-full also each of them with the shapes off.
     #[arg(long, value_delimiter = ',')]
     backends: Vec<String>,
     #[command(flatten)]
