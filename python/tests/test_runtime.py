@@ -73,7 +73,9 @@ def test_ctrl_c_stops_the_solve_and_raises_keyboard_interrupt():
     printed log has fewer iterations than the same solve run to the end)."""
     code, out, err = run_python("""
         import os, signal, threading, glsolve
-        c, A, b = glsolve.random_lp(512, seed=7)
+        # m = 1024: the solve's remaining iterations outlast the signal's round trip through
+        # the helper thread also on a loaded machine (at m = 512 they took about 0.4 s).
+        c, A, b = glsolve.random_lp(1024, seed=7)
         full = glsolve.linprog(c, A_eq=A, b_eq=b, backend="cpu")
         print("FULL", full.nit, flush=True)
         started = threading.Event()
