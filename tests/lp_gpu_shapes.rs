@@ -15,7 +15,7 @@ use glsolve::gpu::cholesky::Variant;
 use glsolve::gpu::tiled::TilePlan;
 use glsolve::gpu::TexturePool;
 use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
-use glsolve::lp::backend::{BackendError, CpuPlan, GpuFault, GpuNormal, GpuSide, GpuVectors};
+use glsolve::lp::backend::{BackendError, CpuPlan, GpuFault, GpuNormal, GpuVectors};
 use glsolve::lp::backend::{NormalEquations, VectorKernels};
 use glsolve::lp::families::Family;
 use glsolve::lp::faults::{inject, FaultInjection};
@@ -87,7 +87,7 @@ fn the_split_normal_matrix_is_a_d2_at_over_every_column() {
                 let opts = GpuOptions { variant, gl: test_gl(), ..Default::default() };
                 let mut ne = GpuNormal::over_block(gpu, split, &opts, TexturePool::new()).expect("the block");
                 ne.set_d2_host(&d2).expect("d²");
-                ne.assemble().expect("assembly");
+                ne.assemble_set().expect("assembly");
                 ne.assembled_host().expect("C read back")
             });
             let what = format!("{family:?} {rows}×{features} (m = {m}, n = {n}), {variant:?}");
@@ -226,7 +226,7 @@ fn a_nan_in_d2_is_a_device_fault_not_a_number() {
         let normal = GpuNormal::over_block(gpu, split, &opts, pool.clone()).expect("the block");
         let mut vk = GpuVectors::over_own_a(gpu, a.as_ref(), &pairs, pool).expect("A");
         assert_eq!(vk.dims(), (m, n));
-        let mut ne = GpuSide::new(normal);
+        let mut ne = normal;
         let mut d2 = vec![1.0; n];
         d2[n / 2] = f64::NAN;
         let d2 = vk.upload(&d2).expect("d²");

@@ -8,8 +8,7 @@ use crate::gl::{GlError, Gpu};
 use crate::gpu::cholesky::Variant;
 use crate::gpu::TexturePool;
 use crate::lp::backend::{
-    check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuSide, CpuVectors, GpuNormal, GpuSide, GpuVectors,
-    HybridNormal,
+    check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuSide, CpuVectors, GpuNormal, GpuVectors, HybridNormal,
 };
 use crate::lp::log::Logger;
 use crate::lp::mpc::{self, Judge, MpcOutcome, MpcProblem};
@@ -81,7 +80,7 @@ pub(crate) fn run_backend(
             // With columns of one entry the normal equations pass over the dense block (d² read
             // back each iteration for the block's weights and Δ); the vector kernels read every
             // column, from a texture of their own.
-            let (normal, mut vk) = match gpu_split(plan.split(&sf.a), options) {
+            let (mut ne, mut vk) = match gpu_split(plan.split(&sf.a), options) {
                 Some(split) => {
                     log.line(&format!(
                         "gpu: the normal equations pass over the block's columns ({} block columns, {} columns of one entry as a diagonal; d² read back each iteration); the vector kernels over every column",
@@ -100,7 +99,6 @@ pub(crate) fn run_backend(
                     (normal, vk)
                 }
             };
-            let mut ne = GpuSide::new(normal);
             *setup = t_setup.elapsed();
             mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
         }

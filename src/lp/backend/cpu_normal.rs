@@ -20,7 +20,7 @@
 
 use super::cpu_vectors::Storage;
 use super::sparse_normal::SparseNormal;
-use super::{BackendError, CpuVectors, FactorInfo, MixedPrecision, NormalEquations, VectorKernels};
+use super::{BackendError, CpuVectors, FactorCounts, FactorInfo, MixedPrecision, NormalEquations, VectorKernels};
 use crate::cpu::cholesky::{cholesky_lower_in, PivotRule};
 use crate::cpu::products::{self, assemble_split, ColumnMaxima, CpuPaths, Precision, SparsePlan};
 use crate::cpu::sparse_cholesky::SparseCholesky;
@@ -319,7 +319,12 @@ impl CpuNormal {
             return Err(BackendError::Factorization { column: k, pivot: self.normal[k * m + k] });
         }
         self.factored = true;
-        Ok(FactorInfo { replaced_pivots: replaced })
+        Ok(FactorInfo { replaced_pivots: replaced, inexact: false })
+    }
+
+    /// Whether the current factor is of reduced-precision products ([`FactorInfo::inexact`]).
+    pub fn factor_is_inexact(&self) -> bool {
+        self.mixed.current_is_single()
     }
 
     /// Solves with the current factor.
@@ -369,7 +374,7 @@ impl NormalEquations<CpuVectors> for CpuNormal {
         self.assemble_on(vk, d2)
     }
     fn factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
-        match self.factor_assembled() {
+        let info = match self.factor_assembled() {
             Err(BackendError::Factorization { .. }) if self.last_d2.len() == vk.dims().1 => {
                 // Rounding made the matrix indefinite enough for the replaced pivots' rows to
                 // grow without bound in later ones: assemble again and deflate those rows.
@@ -379,21 +384,16 @@ impl NormalEquations<CpuVectors> for CpuNormal {
                 info
             }
             other => other,
-        }
+        };
+        info.map(|i| FactorInfo { inexact: self.factor_is_inexact(), ..i })
     }
     fn solve(&mut self, _vk: &mut CpuVectors, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
         self.solve_host(r)
     }
-    fn inexact(&self) -> bool {
-        self.mixed.current_is_single()
-    }
     fn require_exact(&mut self) -> bool {
         self.mixed.require_exact()
     }
-    fn refinements_taken(&mut self, steps: usize) {
-        self.mixed.refinements_taken(steps)
-    }
-    fn single_factorizations(&self) -> Option<usize> {
-        self.mixed.single_factorizations()
+    fn counts(&self) -> FactorCounts {
+        FactorCounts { gpu: None, single: self.mixed.single_factorizations() }
     }
 }

@@ -3,7 +3,7 @@
 //! factored and solved by [`CpuNormal`] — mixed precision, the exact phase's column split and
 //! the breakdown retry included, all on the block instead of the whole of A.
 
-use super::{BackendError, CpuNormal, CpuVectors, FactorInfo, NormalEquations};
+use super::{BackendError, CpuNormal, CpuVectors, FactorCounts, FactorInfo, NormalEquations};
 use crate::cpu::products::{CpuPaths, DiagonalSplit};
 use std::sync::Arc;
 
@@ -70,27 +70,22 @@ impl NormalEquations<CpuVectors> for DiagonalNormal {
         self.assemble_host(d2)
     }
     fn factor(&mut self, _vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
-        match self.inner.factor_assembled() {
+        let info = match self.inner.factor_assembled() {
             Err(BackendError::Factorization { .. }) if self.last_d2.len() == self.split.ncols() => {
                 let (split, d2) = (&self.split, &self.last_d2);
                 self.inner.refactor_deflating(|ne| assemble(ne, split, d2))
             }
             other => other,
-        }
+        };
+        info.map(|i| FactorInfo { inexact: self.inner.factor_is_inexact(), ..i })
     }
     fn solve(&mut self, _vk: &mut CpuVectors, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
         self.inner.solve_host(r)
     }
-    fn inexact(&self) -> bool {
-        NormalEquations::<CpuVectors>::inexact(&self.inner)
-    }
     fn require_exact(&mut self) -> bool {
         NormalEquations::<CpuVectors>::require_exact(&mut self.inner)
     }
-    fn refinements_taken(&mut self, steps: usize) {
-        NormalEquations::<CpuVectors>::refinements_taken(&mut self.inner, steps)
-    }
-    fn single_factorizations(&self) -> Option<usize> {
-        NormalEquations::<CpuVectors>::single_factorizations(&self.inner)
+    fn counts(&self) -> FactorCounts {
+        NormalEquations::<CpuVectors>::counts(&self.inner)
     }
 }

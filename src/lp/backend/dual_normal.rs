@@ -280,7 +280,7 @@ impl DualNormal {
             replaced += self.s0.factor(rule)?;
         }
         self.factored = true;
-        Ok(FactorInfo { replaced_pivots: replaced })
+        Ok(FactorInfo { replaced_pivots: replaced, inexact: false })
     }
 
     /// Factors the assembled K (see the module documentation).

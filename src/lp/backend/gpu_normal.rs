@@ -3,7 +3,7 @@
 //! converted at the boundary): an adapter from [`crate::gpu::normal::NormalSystem`] (papers' or
 //! blocked kernels) to the backend's errors, with the faults tests inject.
 
-use super::{BackendError, FactorInfo, GpuFault, GpuVectors, NormalEquations, VectorKernels};
+use super::{BackendError, FactorCounts, FactorInfo, GpuFault, GpuVectors, NormalEquations, VectorKernels};
 use crate::cpu::products::DiagonalSplit;
 use crate::gl::{GlError, Gpu};
 use crate::gpu::normal::{AMatrix, NormalOptions, NormalSystem};
@@ -39,6 +39,9 @@ pub struct GpuNormal<'g> {
     /// Over the dense block of A only, plus the unit columns' diagonal ([`Self::over_block`]).
     split: Option<Arc<DiagonalSplit>>,
     factorizations: usize,
+    /// The count when the loop's first iteration began: the `gpu` backend's iterations are
+    /// counted from there (the starting point's factorization is not one).
+    counted: Option<usize>,
 }
 
 impl<'g> GpuNormal<'g> {
@@ -56,7 +59,7 @@ impl<'g> GpuNormal<'g> {
             columns_per_pass: opts.assembly_columns,
         };
         let system = NormalSystem::new(gpu, &data, m, n, nopts, pool)?;
-        Ok(Self { gpu, m, n, system, split: None, factorizations: 0 })
+        Ok(Self { gpu, m, n, system, split: None, factorizations: 0, counted: None })
     }
 
     /// The normal equations of the A that `split` was made from, with passes over its dense
@@ -143,21 +146,21 @@ impl<'g> GpuNormal<'g> {
 
     /// Forms A·D²·Aᵀ from the D² set last. Waits for the GPU at the end, so that the loop's
     /// per-phase clock charges the assembly to the assembly (passes run asynchronously).
-    pub fn assemble(&mut self) -> Result<(), BackendError> {
+    pub fn assemble_set(&mut self) -> Result<(), BackendError> {
         self.system.assemble()?;
         self.gpu.finish();
         Ok(())
     }
 
     /// Factors the assembled matrix with the tiny-pivot treatment.
-    pub fn factor(&mut self) -> Result<FactorInfo, BackendError> {
+    pub fn factor_assembled(&mut self) -> Result<FactorInfo, BackendError> {
         let replaced = self.system.factor()?;
         // Once per factorization: a GL error or a GPU reset (robust contexts) since the last check.
         self.gpu.check("the factorization of A·D²·Aᵀ")?;
         #[cfg(feature = "fault-injection")]
         crate::lp::faults::after_factor()?;
         self.factorizations += 1;
-        Ok(FactorInfo { replaced_pivots: replaced })
+        Ok(FactorInfo { replaced_pivots: replaced, inexact: false })
     }
 
     /// Solves A·D²·Aᵀ·u = r for a GPU vector r.
@@ -188,43 +191,31 @@ impl<'g> GpuNormal<'g> {
 }
 
 /// The `gpu` backend's normal equations: right-hand sides and solutions stay in textures.
-pub struct GpuSide<'g> {
-    pub normal: GpuNormal<'g>,
-    /// Factorizations counted from the first iteration on (the starting point's is not one).
-    counted: Option<usize>,
-}
-
-impl<'g> GpuSide<'g> {
-    pub fn new(normal: GpuNormal<'g>) -> Self {
-        Self { normal, counted: None }
-    }
-}
-
-impl<'g> NormalEquations<GpuVectors<'g>> for GpuSide<'g> {
+impl<'g> NormalEquations<GpuVectors<'g>> for GpuNormal<'g> {
     fn name(&self) -> &str {
         "gpu"
     }
     fn assemble(&mut self, vk: &mut GpuVectors<'g>, d2: &PooledVector) -> Result<(), BackendError> {
-        if self.normal.is_split() {
+        if self.is_split() {
             // The block's weights and Δ are formed on the host: d² (n floats) is read back,
             // a non-finite entry refused as a device fault by the read.
             let host = vk.download(d2)?;
-            self.normal.set_d2_host(&host)?;
+            self.set_d2_host(&host)?;
         } else {
-            self.normal.set_d2_texture(d2)?;
+            self.set_d2_texture(d2)?;
         }
-        self.normal.assemble()
+        self.assemble_set()
     }
     fn factor(&mut self, _vk: &mut GpuVectors<'g>) -> Result<FactorInfo, BackendError> {
-        self.normal.factor()
+        self.factor_assembled()
     }
     fn solve(&mut self, _vk: &mut GpuVectors<'g>, r: &PooledVector) -> Result<PooledVector, BackendError> {
-        self.normal.solve_texture(r)
+        self.solve_texture(r)
     }
     fn begin_iteration(&mut self, _k: usize, _mu: f64) {
-        self.counted.get_or_insert(self.normal.factorizations());
+        self.counted.get_or_insert(self.factorizations);
     }
-    fn gpu_factorizations(&self) -> Option<usize> {
-        Some(self.counted.map_or(0, |c| self.normal.factorizations() - c))
+    fn counts(&self) -> FactorCounts {
+        FactorCounts { gpu: Some(self.counted.map_or(0, |c| self.factorizations - c)), single: None }
     }
 }

@@ -19,7 +19,7 @@
 //! plus a diagonal, or the smaller side), as [`super::CpuPlan`] chooses.
 
 use super::{
-    cpu_rate, iteration_flops, BackendError, CpuNormal, CpuVectors, FactorInfo, GpuNormal, NormalEquations,
+    cpu_rate, iteration_flops, BackendError, CpuNormal, CpuVectors, FactorCounts, FactorInfo, GpuNormal, NormalEquations,
     VectorKernels,
 };
 use crate::clock::Instant;
@@ -207,7 +207,7 @@ impl<'g> HybridNormal<'g> {
     /// The GPU side's assembly; `Err` carries the reason to leave the GPU.
     fn gpu_assemble(&mut self) -> Result<(), String> {
         let Some(g) = self.gpu.as_mut() else { return Err("no GPU".into()) };
-        g.set_d2_host(&self.d2).and_then(|()| g.assemble()).map_err(|e| format!("GPU assembly failed: {e}"))
+        g.set_d2_host(&self.d2).and_then(|()| g.assemble_set()).map_err(|e| format!("GPU assembly failed: {e}"))
     }
 }
 
@@ -249,23 +249,8 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
     }
 
     fn factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
-        if self.on_gpu {
-            let t = Instant::now();
-            let factored = self.gpu.as_mut().map(GpuNormal::factor);
-            self.gpu_time += t.elapsed();
-            match factored {
-                Some(Ok(info)) => {
-                    if self.started {
-                        self.gpu_factorizations += 1;
-                    }
-                    return Ok(info);
-                }
-                Some(Err(e)) => self.leave_gpu(format!("GPU factorization failed: {e}")),
-                None => self.on_gpu = false,
-            }
-            return self.cpu_refactor(vk);
-        }
-        self.cpu.factor(vk)
+        // The policy's factors are exact or the GPU's: never preconditioners to refine inexactly.
+        self.factor_on_a_side(vk).map(|i| FactorInfo { inexact: false, ..i })
     }
 
     fn solve(&mut self, vk: &mut CpuVectors, r: &Vec<f64>) -> Result<Vec<f64>, BackendError> {
@@ -320,7 +305,30 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
         self.started = true;
     }
 
-    fn gpu_factorizations(&self) -> Option<usize> {
-        Some(self.gpu_factorizations)
+    fn counts(&self) -> FactorCounts {
+        FactorCounts { gpu: Some(self.gpu_factorizations), single: None }
+    }
+}
+
+impl HybridNormal<'_> {
+    /// Factors on the side that assembled, leaving the GPU on a failure.
+    fn factor_on_a_side(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
+        if self.on_gpu {
+            let t = Instant::now();
+            let factored = self.gpu.as_mut().map(GpuNormal::factor_assembled);
+            self.gpu_time += t.elapsed();
+            match factored {
+                Some(Ok(info)) => {
+                    if self.started {
+                        self.gpu_factorizations += 1;
+                    }
+                    return Ok(info);
+                }
+                Some(Err(e)) => self.leave_gpu(format!("GPU factorization failed: {e}")),
+                None => self.on_gpu = false,
+            }
+            return self.cpu_refactor(vk);
+        }
+        self.cpu.factor(vk)
     }
 }

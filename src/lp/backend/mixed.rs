@@ -90,13 +90,6 @@ impl MixedPrecision {
         changed || self.current_is_single()
     }
 
-    /// The rule on the refinement steps of one iteration.
-    pub fn refinements_taken(&mut self, steps: usize) {
-        if steps > MIXED_MAX_REFINEMENTS {
-            self.exact = true;
-        }
-    }
-
     /// Factorizations of reduced-precision products so far (`None` when mixed precision is off).
     pub fn single_factorizations(&self) -> Option<usize> {
         self.enabled.then_some(self.single)

@@ -38,7 +38,7 @@ pub use dependent_rows::{dependent_rows, DependentRows, CANDIDATE_PIVOT, DEPENDE
 pub use diagonal_normal::DiagonalNormal;
 pub use dual_normal::{DualNormal, SMALLEST_WEIGHT};
 pub use error::{BackendError, GpuFault};
-pub use gpu_normal::{GpuNormal, GpuSide};
+pub use gpu_normal::GpuNormal;
 pub use gpu_vectors::GpuVectors;
 pub use hybrid::{
     cost_rule_fires, rule_3_16_fires, rule_3_17_fires, rule_3_18_fires, CpuSide, HybridNormal, Switch,
@@ -54,6 +54,19 @@ pub struct FactorInfo {
     /// Pivots replaced because they were tiny or negative (dependent rows of A, or rows whose
     /// columns all have d² → 0); see the implementation's documentation for the replacement.
     pub replaced_pivots: usize,
+    /// The factor is of reduced-precision products ([`MixedPrecision`]): it preconditions, and
+    /// the loop refines directions to the inexact-Newton target.
+    pub inexact: bool,
+}
+
+/// Factorizations counted by the normal equations over a solve, for the outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FactorCounts {
+    /// Done on the GPU from the first iteration on (Table 4.1's parenthesized count); `None`
+    /// without a GPU.
+    pub gpu: Option<usize>,
+    /// Of reduced-precision products; `None` without mixed precision.
+    pub single: Option<usize>,
 }
 
 /// What [`VectorKernels::normal_product`] returns.
@@ -239,26 +252,14 @@ pub trait NormalEquations<V: VectorKernels> {
     /// Called at the start of every iteration with the complementarity measure μ (the hybrid
     /// policy's rule (3.18) needs it). Default: nothing.
     fn begin_iteration(&mut self, _k: usize, _mu: f64) {}
-    /// Factorizations done on the GPU so far (Table 4.1's parenthesized iteration count); `None`
-    /// without a GPU.
-    fn gpu_factorizations(&self) -> Option<usize> {
-        None
-    }
-    /// Whether the current factor is of reduced-precision products ([`MixedPrecision`]): it
-    /// preconditions, and the loop refines directions to the inexact-Newton target.
-    fn inexact(&self) -> bool {
-        false
-    }
     /// Exact (double-precision) matrices from the next assembly on; `true` when that changes
     /// anything (the current factor was inexact, or later ones would have been).
     fn require_exact(&mut self) -> bool {
         false
     }
-    /// The conjugate-gradient steps of the last step (the rule of [`MixedPrecision`]).
-    fn refinements_taken(&mut self, _steps: usize) {}
-    /// Factorizations of reduced-precision products so far; `None` without mixed precision.
-    fn single_factorizations(&self) -> Option<usize> {
-        None
+    /// The factorizations counted so far. Default: none counted.
+    fn counts(&self) -> FactorCounts {
+        FactorCounts::default()
     }
 }
 
@@ -279,19 +280,10 @@ impl<V: VectorKernels, T: NormalEquations<V> + ?Sized> NormalEquations<V> for Bo
     fn begin_iteration(&mut self, k: usize, mu: f64) {
         (**self).begin_iteration(k, mu)
     }
-    fn gpu_factorizations(&self) -> Option<usize> {
-        (**self).gpu_factorizations()
-    }
-    fn inexact(&self) -> bool {
-        (**self).inexact()
-    }
     fn require_exact(&mut self) -> bool {
         (**self).require_exact()
     }
-    fn refinements_taken(&mut self, steps: usize) {
-        (**self).refinements_taken(steps)
-    }
-    fn single_factorizations(&self) -> Option<usize> {
-        (**self).single_factorizations()
+    fn counts(&self) -> FactorCounts {
+        (**self).counts()
     }
 }

@@ -142,8 +142,8 @@ pub fn probe_device(gpu: &Gpu, options: &GpuOptions, mixed_precision: bool) -> R
     for rep in 0..3 {
         let t = Instant::now();
         normal.set_d2_host(&d2)?;
-        normal.assemble()?;
-        normal.factor()?;
+        normal.assemble_set()?;
+        normal.factor_assembled()?;
         normal.solve_host(&r)?;
         if rep > 0 {
             gpu_seconds = gpu_seconds.min(t.elapsed().as_secs_f64());

@@ -28,7 +28,7 @@ impl SparseNormal {
             }
         }
         match self.chol.factor(&self.values, rule.tiny, rule.huge) {
-            Ok(replaced) => Ok(FactorInfo { replaced_pivots: replaced }),
+            Ok(replaced) => Ok(FactorInfo { replaced_pivots: replaced, inexact: false }),
             Err(FactorError::Breakdown(b)) => Err(BackendError::Factorization { column: b.column, pivot: b.pivot }),
             Err(e) => Err(BackendError::Device(e.to_string())),
         }

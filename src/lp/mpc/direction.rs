@@ -138,8 +138,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             _ => self.vk.a_mul(1.0, &t, Some((1.0, &res.r_b)))?,
         };
         let mut dl = self.solve_normal(&rhs)?;
-        let single = self.vk.unit_roundoff() > REFINE_UNIT_ROUNDOFF;
-        let steps = match (single, accuracy) {
+        let steps = match (self.single, accuracy) {
             (true, _) if self.st.gpu_refinement().unwrap_or(true) => SINGLE_REFINEMENTS,
             (true, _) => 0,
             (false, Accuracy::Step) => MAX_REFINEMENTS,
@@ -166,7 +165,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             // Single precision: `SINGLE_REFINEMENTS` conjugate-gradient steps (the best of them
             // and the factor's direction is kept); double precision: to the target.
             let err = self.refine(res, theta, (&mut dl, &mut atdl, &mut dx), primal_residual, steps)?;
-            if !single && accuracy == Accuracy::Step {
+            if !self.single && accuracy == Accuracy::Step {
                 self.step_error = self.step_error.max(err);
             }
         }
@@ -230,7 +229,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         r: Option<V::Vector>,
         max_steps: usize,
     ) -> R<f64> {
-        let target = if self.ne.inexact() { self.inexact_target() } else { self.exact_target() };
+        let target = if self.factor.inexact { self.inexact_target() } else { self.exact_target() };
         let mut r = match r {
             Some(r) => r,
             None => self.vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?,
@@ -290,9 +289,6 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
 /// on the random family (m = 512: 21 iterations without refinement, 12 with one step, 12 with
 /// three or six).
 pub const SINGLE_REFINEMENTS: usize = 1;
-
-/// Full refinement runs when the vectors' unit roundoff is at most this (double precision).
-pub const REFINE_UNIT_ROUNDOFF: f64 = 1e-10;
 
 #[cfg(test)]
 mod tests {

@@ -15,36 +15,38 @@
 //! the corrector directions that Algorithm 3 adds), σ = (μ_aff/μ)³.
 //!
 //! Termination: (6.1)–(6.3), or the 2008 IPM paper's (3.15) (see [`Settings::stopping`]), with
-//! ε = [`Settings::tolerance`]. Infeasibility: see
-//! `infeasibility`; numerical failure: a factorization breakdown, a non-finite scalar, or
-//! both step lengths below [`STEP_COLLAPSE`].
+//! ε = [`Settings::tolerance`]; every test, infeasibility and numerical failure included, is in
+//! `termination`, tried in one place each iteration.
+//!
+//! The loop's named parts: the variables ([`State`]), the residuals ([`Residuals`], `newton`),
+//! the direction ([`Direction`], `direction` and `correctors`), the step (`newton`), the
+//! termination (`termination`) and the timers ([`MpcTimings`]).
 
 mod bounds;
 mod correctors;
 mod direction;
 mod infeasibility;
-mod judging;
 mod newton;
 mod outcome;
 #[cfg(test)]
 mod predictor_tests;
-mod stopping;
+mod termination;
 
 pub use infeasibility::{STALL_FLOOR, STALL_RATIO};
 pub use newton::LONG_STEP_CENTRALITY;
 pub use outcome::{Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
-pub use stopping::{converged, merit, JUDGE_PATIENCE, JUDGE_WINDOW, NO_PROGRESS_ITERATIONS};
+pub use termination::{
+    converged, merit, JUDGE_PATIENCE, JUDGE_WINDOW, NO_PROGRESS_ITERATIONS, STEP_COLLAPSE,
+};
 
 use crate::clock::Instant;
-use crate::lp::backend::{BackendError, NormalEquations, VectorKernels};
+use crate::lp::backend::{BackendError, FactorInfo, NormalEquations, VectorKernels};
 use crate::lp::log::{IterationInfo, Logger};
 use crate::lp::settings::Settings;
 use crate::lp::status::Status;
-use infeasibility::{certificates, stalled_residual, Bounded};
+use std::ops::ControlFlow;
 use std::time::Duration;
-
-/// Both step lengths below this means no representable progress: numerical failure.
-pub const STEP_COLLAPSE: f64 = 1e-12;
+use termination::{Measured, Termination};
 
 /// κ of [`crate::lp::backend::VectorKernels::recenter_free_pairs`]: the smaller part of a split free
 /// variable is kept below κ·(1 + |x|), so x⁺ − x⁻ loses at most a factor ≈ κ in relative
@@ -83,13 +85,6 @@ struct Direction<T> {
     rhs: Option<(T, T)>,
 }
 
-/// The best state so far by [`merit`], kept on the backend (no download until the end).
-struct Best<T> {
-    merit: f64,
-    iteration: usize,
-    state: State<T>,
-}
-
 /// Loop errors are backend errors; they become [`Status::NumericalFailure`].
 type R<T> = Result<T, BackendError>;
 
@@ -103,8 +98,6 @@ struct Run<'a, V: VectorKernels, N> {
     p: &'a MpcProblem,
     st: &'a Settings,
     t: MpcTimings,
-    /// The residual ray of an infeasible outcome (see [`MpcOutcome::residual_ray`]).
-    ray: Option<Vec<f64>>,
     /// Upper bounds and termination weights on the backend.
     bounds: Option<bounds::Bounds<V::Vector>>,
     weights: Option<bounds::MeasureVectors<V::Vector>>,
@@ -115,41 +108,43 @@ struct Run<'a, V: VectorKernels, N> {
     primal_regularization: f64,
     /// The largest primal error of this step's refined directions (termination measure).
     step_error: f64,
-    /// The vectors compute in single precision (see [`SINGLE_PRECISION_THRESHOLD`]).
+    /// The vectors compute in single precision: unit roundoff above
+    /// [`SINGLE_PRECISION_THRESHOLD`] (no full refinement, no fused predictor, no stalling
+    /// verdict).
     single: bool,
     /// (t, r_b + A·t) of the current state's affine predictor (ρ = 0), when the backend made
     /// them with the residuals (see `newton`).
     predictor: Option<(V::Vector, V::Vector)>,
     iterations: usize,
     last: IterationInfo,
-    best: Option<Best<V::Vector>>,
-    /// The caller's grading on the original model, and the best graded state (ratio, state).
-    judge: Option<Judge<'a>>,
-    judged: Option<(f64, State<V::Vector>)>,
+    /// What the last factorization reported (an inexact factor's directions are refined to
+    /// the inexact-Newton target).
+    factor: FactorInfo,
+    /// The termination tests' memory: best iterates, the judge, the ray of a verdict.
+    stop: Termination<'a, V::Vector>,
 }
 
 impl<'a, V: VectorKernels, N> Run<'a, V, N> {
     /// A run that has taken no step yet.
     fn new(vk: &'a mut V, ne: &'a mut N, p: &'a MpcProblem, st: &'a Settings, judge: Option<Judge<'a>>) -> Self {
+        let single = vk.unit_roundoff() > SINGLE_PRECISION_THRESHOLD;
         Run {
             vk,
             ne,
             p,
             st,
             t: MpcTimings::default(),
-            ray: None,
             bounds: None,
             weights: None,
             refinements: 0,
             primal_regularization: 0.0,
             step_error: 0.0,
-            single: false,
+            single,
             predictor: None,
             iterations: 0,
             last: IterationInfo::default(),
-            best: None,
-            judge,
-            judged: None,
+            factor: FactorInfo::default(),
+            stop: Termination::new(judge),
         }
     }
 }
@@ -193,11 +188,11 @@ pub fn solve_judged<V: VectorKernels, N: NormalEquations<V>>(
         Err(e) => (Status::NumericalFailure, None, e.to_string()),
     };
     let residual_ray =
-        if matches!(status, Status::PrimalInfeasible | Status::DualInfeasible) { run.ray.take() } else { None };
+        if matches!(status, Status::PrimalInfeasible | Status::DualInfeasible) { run.stop.ray.take() } else { None };
     // Limits and failures hand back the best point seen, which verification then grades.
     let use_best = matches!(status, Status::NumericalFailure) || status.is_limit();
     // The best point by the judge (the verification itself) beats the best by the loop's merit.
-    let best_state = match (run.judged.take(), run.best.take()) {
+    let best_state = match (run.stop.judged.take(), run.stop.best.take()) {
         (Some((_, s)), _) => Some(s),
         (None, b) => b.map(|b| b.state),
     };
@@ -215,8 +210,8 @@ pub fn solve_judged<V: VectorKernels, N: NormalEquations<V>>(
         last: run.last.clone(),
         timings,
         detail,
-        gpu_iterations: run.ne.gpu_factorizations(),
-        single_factorizations: run.ne.single_factorizations(),
+        gpu_iterations: run.ne.counts().gpu,
+        single_factorizations: run.ne.counts().single,
         residual_ray,
         best_returned,
         best_iterate,
@@ -250,7 +245,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     fn assemble_and_factor(&mut self, d2: &V::Vector) -> R<()> {
         let (vk, ne) = (&mut *self.vk, &mut *self.ne);
         timed(&mut self.t.assemble, || ne.assemble(vk, d2))?;
-        timed(&mut self.t.factor, || ne.factor(vk))?;
+        self.factor = timed(&mut self.t.factor, || ne.factor(vk))?;
         Ok(())
     }
 
@@ -259,17 +254,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         timed(&mut self.t.solve, || ne.solve(vk, r))
     }
 
-    /// Keeps `ray` for an infeasibility verdict: r_b (primal) or −r_c (dual).
-    fn keep_ray(&mut self, status: Status, res: &Residuals<V::Vector>) -> R<()> {
-        self.ray = match status {
-            Status::PrimalInfeasible => Some(self.vk.download(&res.r_b)?),
-            Status::DualInfeasible => Some(self.vk.download(&res.r_c)?.into_iter().map(|v| -v).collect()),
-            _ => None,
-        };
-        Ok(())
-    }
-
-    /// The loop; returns the proposed status, the last state (if any) and why.
+    /// The loop: measure the iterate, log it, run the termination tests, step.
     fn run(&mut self, log: &mut Logger) -> R<Stop<V::Vector>> {
         let b = self.vk.upload(&self.p.b)?;
         let c = self.vk.upload(&self.p.c)?;
@@ -282,10 +267,6 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         log.header();
         let (mut alpha_p, mut alpha_d) = (0.0, 0.0);
         let mut k = 0;
-        let mut first: Option<IterationInfo> = None;
-        let mut since_best = 0;
-        let single = self.vk.unit_roundoff() > SINGLE_PRECISION_THRESHOLD;
-        self.single = single;
         loop {
             let res = self.residuals(&b, &c, &state)?;
             let (pobj, dobj) = self.objectives(&b, &c, &state)?;
@@ -309,73 +290,10 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             log.iteration(&info, self.ne.name());
             self.iterations = k;
             self.last = info.clone();
-            let scalars = [pobj, dobj, mu, info.primal_infeasibility, info.dual_infeasibility];
-            if scalars.iter().any(|v| !v.is_finite()) {
-                let why = "non-finite iterate (NaN or Inf in the residuals or objectives)".to_string();
-                return Ok((Status::NumericalFailure, None, why));
-            }
-            let merit_now = merit(&info, (pobj - dobj).abs() / (1.0 + (pobj + offset).abs()));
-            if self.best.as_ref().is_none_or(|b| merit_now < b.merit) {
-                let kept = self.copy(&state)?;
-                self.best = Some(Best { merit: merit_now, iteration: k, state: kept });
-            }
-            let best_k = self.best.as_ref().map_or(0, |b| b.iteration);
-            // The stopping rule; with a judge, the independent check decides, every iteration
-            // (the loop's own measures live in the scaled standard form, whose units are not the
-            // model's: only the check on the original model can say a point is optimal).
-            let eps = self.st.tolerance();
-            let done = converged(self.st.stopping(), &info, [b_norm, c_norm, self.p.a_norm_inf], eps);
-            match self.judge {
-                Some(judge) => {
-                    if let Some(stop) = self.consult(judge, &state, done, &mut since_best)? {
-                        return Ok(stop);
-                    }
-                }
-                None if done => return Ok((Status::Optimal, Some(state), String::new())),
-                None => {}
-            }
-            let (p, st) = (self.p, self.st);
-            let bounded = match (&state.wz, &self.bounds) {
-                (Some((_, z)), Some(bd)) => Some(Bounded { z, mask: &bd.mask, x: &state.x }),
-                _ => None,
+            state = match self.terminate(state, Measured { res: &res, info: &info, b_norm, c_norm })? {
+                ControlFlow::Break(stop) => return Ok(stop),
+                ControlFlow::Continue(state) => state,
             };
-            if let Some((status, why)) =
-                certificates(&mut *self.vk, p, st, &res.ax, &res.atl, bounded, pobj, dobj, b_norm, c_norm)?
-            {
-                self.keep_ray(status, &res)?;
-                return Ok((status, Some(state), why));
-            }
-            let start = first.get_or_insert_with(|| info.clone());
-            if let Some((status, why)) = stalled_residual(start, &info, eps) {
-                // In single precision a stalling residual is the arithmetic's floor as often as it
-                // is infeasibility: without a certificate, it is not proof of either.
-                if single {
-                    let why =
-                        format!("{why}; in single precision this proves nothing: try a larger ε or the hybrid backend");
-                    return Ok((Status::NumericalFailure, Some(state), why));
-                }
-                self.keep_ray(status, &res)?;
-                return Ok((status, Some(state), why));
-            }
-            if single && k >= best_k + NO_PROGRESS_ITERATIONS {
-                let why = format!(
-                    "no progress in single precision: the best iterate (iteration {best_k}, merit {:.2e}) was not improved on in {NO_PROGRESS_ITERATIONS} iterations (the f32 factor of A·D²·Aᵀ no longer resolves the direction: the primal residual grows with every step)",
-                    self.best.as_ref().map_or(f64::NAN, |b| b.merit)
-                );
-                return Ok((Status::NumericalFailure, Some(state), why));
-            }
-            if st.interrupt().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
-                return Ok((Status::Interrupted, Some(state), format!("interrupted at iteration {k}")));
-            }
-            if p.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Ok((Status::TimeLimit, Some(state), format!("time limit reached at iteration {k}")));
-            }
-            if k >= st.max_iterations() {
-                return Ok((Status::IterationLimit, Some(state), String::new()));
-            }
-            if k > 0 && alpha_p < STEP_COLLAPSE && alpha_d < STEP_COLLAPSE {
-                return Ok((Status::NumericalFailure, Some(state), "step lengths collapsed".into()));
-            }
             (state, alpha_p, alpha_d) = self.step(&state, &res, mu, nf)?;
             k += 1;
         }
@@ -395,5 +313,7 @@ fn relative_gap(p: f64, d: f64, weighted: bool) -> f64 {
     }
 }
 
-/// Backends whose unit roundoff exceeds this compute in single precision.
+/// Backends whose unit roundoff exceeds this compute in single precision (the one threshold of
+/// that meaning: the refinement, the fused predictor and the stalling verdict all read
+/// `Run::single`).
 const SINGLE_PRECISION_THRESHOLD: f64 = 1e-10;

@@ -3,7 +3,7 @@
 
 use super::direction::{Accuracy, Compl};
 use super::{Direction, Residuals, Run, State, FREE_PAIR_CAP, R};
-use crate::lp::backend::{NormalEquations, PredictorParts, ResidualProducts, VectorKernels};
+use crate::lp::backend::{NormalEquations, PredictorParts, ResidualProducts, VectorKernels, MIXED_MAX_REFINEMENTS};
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares
@@ -228,9 +228,12 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         }
         let before = self.refinements;
         let mut out = self.step_once(state, res, mu, nf)?;
-        if self.ne.inexact() {
+        if self.factor.inexact {
             if self.step_error <= self.inexact_target() {
-                self.ne.refinements_taken(self.refinements - before);
+                // The preconditioner no longer saves more than it costs.
+                if self.refinements - before > MIXED_MAX_REFINEMENTS {
+                    self.ne.require_exact();
+                }
             } else if self.ne.require_exact() {
                 // The single-precision preconditioner could not deliver: redo it exactly.
                 self.step_error = 0.0;

@@ -1,0 +1,368 @@
+//! When the loop stops: every termination test, in one place and in the order they are tried.
+//!
+//! 1. a non-finite measure: numerical failure;
+//! 2. optimality: (6.1)–(6.3) or the 2008 paper's (3.15) ([`converged`]), or, with a judge, the
+//!    independent check on the original model (which then decides);
+//! 3. infeasibility: certificates (rays), then a stalling residual (proof of nothing in single
+//!    precision);
+//! 4. single precision without progress ([`NO_PROGRESS_ITERATIONS`]);
+//! 5. the caller's interrupt and deadline, the iteration limit;
+//! 6. both step lengths below [`STEP_COLLAPSE`].
+//!
+//! Besides the tests, the part keeps what they need across iterations: the first iteration's
+//! measures, the best iterate by [`merit`] and the best judged one.
+
+use super::infeasibility::{certificates, stalled_residual, Bounded};
+use super::{Judge, Residuals, Run, State, Stop, R};
+use crate::clock::Instant;
+use crate::lp::backend::{NormalEquations, VectorKernels};
+use crate::lp::log::IterationInfo;
+use crate::lp::settings::StoppingRule;
+use crate::lp::status::Status;
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+
+/// Both step lengths below this means no representable progress: numerical failure.
+pub const STEP_COLLAPSE: f64 = 1e-12;
+
+/// In single precision, iterations without a new best iterate (by [`merit`]) after which the
+/// loop stops: the arithmetic's floor has been reached and further steps only wander (seen on
+/// the random family at m = 512: within 4% of ε = 1e-4 at iteration 11, then 190 iterations
+/// without progress). The best iterate is returned and graded by verification like any
+/// numerical failure. Double precision has no such rule: there a stalling merit is what the
+/// infeasibility tests need time to see.
+pub const NO_PROGRESS_ITERATIONS: usize = 10;
+
+/// The check's own factor: a judged point within it of passing (measures ≤ 100·ε) starts the
+/// judge's patience, and one within its inverse (measures ≤ ε) stops the loop as optimal.
+pub const JUDGE_WINDOW: f64 = crate::lp::verify::VERIFY_FACTOR;
+
+/// Judged iterations without a better judged point after which the loop stops with the best
+/// one (near the end each iteration either improves the point or ruins it: degenerate problems
+/// lose the last digits to a factorization that can no longer resolve A·Θ·Aᵀ).
+pub const JUDGE_PATIENCE: usize = 3;
+
+/// The merit by which the best iterate is kept for limits and failures, and by which single
+/// precision's progress is judged: the largest of the primal and dual measures of (6.1)–(6.2)
+/// and `progress_gap`, the papers' |cᵀx − bᵀλ| / (1 + |cᵀx|) on the scaled standard form. That
+/// gap falls with μ from the first iteration on, where the relative gap of the log (and of the
+/// check) stays near 1 while the objectives are far apart (modszk1: its first 12 iterations);
+/// it is no test of optimality, which only the check on the original model makes.
+pub fn merit(info: &IterationInfo, progress_gap: f64) -> f64 {
+    let parts = [info.primal_infeasibility, info.dual_infeasibility, progress_gap];
+    // `f64::max` drops a NaN operand: test for it first, so that NaN is never a good merit.
+    if parts.iter().any(|v| v.is_nan()) {
+        return f64::INFINITY;
+    }
+    info.primal_infeasibility.max(info.dual_infeasibility).max(progress_gap)
+}
+
+/// The termination test `rule` on an iteration's measures; `norms` = (‖b‖∞, ‖c‖∞, ‖A‖∞). The
+/// measures and norms are those of the standard form in the model's units (`lp::units`), whose
+/// weights make the residuals the independent check's: so the test does not depend on the units
+/// the model was written in.
+pub fn converged(rule: StoppingRule, info: &IterationInfo, [b, c, a]: [f64; 3], eps: f64) -> bool {
+    // `f64::max` below would drop a NaN measure: NaN never converges.
+    if [info.primal_infeasibility, info.dual_infeasibility, info.relative_gap].iter().any(|v| v.is_nan()) {
+        return false;
+    }
+    match rule {
+        StoppingRule::Separate => {
+            info.primal_infeasibility <= eps && info.dual_infeasibility <= eps && info.relative_gap <= eps
+        }
+        StoppingRule::Combined315 => {
+            // The log's measures are ‖r_b‖∞/(1 + ‖b‖∞) and ‖r_c‖∞/(1 + ‖c‖∞): undo the scaling.
+            let r = (info.primal_infeasibility * (1.0 + b)).max(info.dual_infeasibility * (1.0 + c));
+            let scale = b.max(c).max(a).max(f64::MIN_POSITIVE);
+            (r / scale).max(info.relative_gap) <= eps
+        }
+    }
+}
+
+/// The best state so far by [`merit`], kept on the backend (no download until the end).
+pub(super) struct Best<T> {
+    pub merit: f64,
+    pub iteration: usize,
+    pub state: State<T>,
+}
+
+/// What the termination tests keep across iterations, and what they hand to the outcome.
+pub(super) struct Termination<'a, T> {
+    /// The caller's grading on the original model.
+    judge: Option<Judge<'a>>,
+    /// The first iteration's measures: the stalling test's reference.
+    first: Option<IterationInfo>,
+    /// The best state by [`merit`].
+    pub best: Option<Best<T>>,
+    /// The best judged state (ratio, state).
+    pub judged: Option<(f64, State<T>)>,
+    /// Judged iterations without a better judged point since the best came within
+    /// [`JUDGE_WINDOW`] of passing.
+    since_judged: usize,
+    /// The residual ray of an infeasible outcome (see [`super::MpcOutcome::residual_ray`]).
+    pub ray: Option<Vec<f64>>,
+}
+
+impl<'a, T> Termination<'a, T> {
+    pub fn new(judge: Option<Judge<'a>>) -> Self {
+        Termination { judge, first: None, best: None, judged: None, since_judged: 0, ray: None }
+    }
+}
+
+/// What the tests see of an iteration besides its state: the residuals, the log's measures and
+/// (‖b‖∞, ‖c‖∞) of the scaled standard form.
+pub(super) struct Measured<'r, T> {
+    pub res: &'r Residuals<T>,
+    pub info: &'r IterationInfo,
+    pub b_norm: f64,
+    pub c_norm: f64,
+}
+
+impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
+    /// Runs the tests on `state`; `Continue` hands it back for the next step.
+    pub(super) fn terminate(
+        &mut self,
+        state: State<V::Vector>,
+        m: Measured<'_, V::Vector>,
+    ) -> R<ControlFlow<Stop<V::Vector>, State<V::Vector>>> {
+        use ControlFlow::{Break, Continue};
+        let Measured { res, info, b_norm, c_norm } = m;
+        let (k, pobj, dobj) = (info.iteration, info.primal_objective, info.dual_objective);
+        let scalars = [pobj, dobj, info.mu, info.primal_infeasibility, info.dual_infeasibility];
+        if scalars.iter().any(|v| !v.is_finite()) {
+            let why = "non-finite iterate (NaN or Inf in the residuals or objectives)".to_string();
+            return Ok(Break((Status::NumericalFailure, None, why)));
+        }
+        let offset = self.p.weights.as_ref().map_or(0.0, |w| w.objective_offset);
+        let merit_now = merit(info, (pobj - dobj).abs() / (1.0 + (pobj + offset).abs()));
+        if self.stop.best.as_ref().is_none_or(|b| merit_now < b.merit) {
+            let kept = self.copy(&state)?;
+            self.stop.best = Some(Best { merit: merit_now, iteration: k, state: kept });
+        }
+        // With a judge, the independent check decides, every iteration (the loop's own measures
+        // live in the scaled standard form, whose units are not the model's: only the check on
+        // the original model can say a point is optimal).
+        let eps = self.st.tolerance();
+        let done = converged(self.st.stopping(), info, [b_norm, c_norm, self.p.a_norm_inf], eps);
+        match self.stop.judge {
+            Some(judge) => {
+                if let Some(stop) = self.consult(judge, &state, done)? {
+                    return Ok(Break(stop));
+                }
+            }
+            None if done => return Ok(Break((Status::Optimal, Some(state), String::new()))),
+            None => {}
+        }
+        if let Some((status, why)) = self.infeasible(&state, res, info, b_norm, c_norm)? {
+            return Ok(Break((status, Some(state), why)));
+        }
+        let best_k = self.stop.best.as_ref().map_or(0, |b| b.iteration);
+        if self.single && k >= best_k + NO_PROGRESS_ITERATIONS {
+            let why = format!(
+                "no progress in single precision: the best iterate (iteration {best_k}, merit {:.2e}) was not improved on in {NO_PROGRESS_ITERATIONS} iterations (the f32 factor of A·D²·Aᵀ no longer resolves the direction: the primal residual grows with every step)",
+                self.stop.best.as_ref().map_or(f64::NAN, |b| b.merit)
+            );
+            return Ok(Break((Status::NumericalFailure, Some(state), why)));
+        }
+        let (p, st) = (self.p, self.st);
+        let limit = if st.interrupt().is_some_and(|f| f.load(Ordering::Relaxed)) {
+            Some((Status::Interrupted, format!("interrupted at iteration {k}")))
+        } else if p.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some((Status::TimeLimit, format!("time limit reached at iteration {k}")))
+        } else if k >= st.max_iterations() {
+            Some((Status::IterationLimit, String::new()))
+        } else if k > 0 && info.alpha_primal < STEP_COLLAPSE && info.alpha_dual < STEP_COLLAPSE {
+            Some((Status::NumericalFailure, "step lengths collapsed".into()))
+        } else {
+            None
+        };
+        Ok(match limit {
+            Some((status, why)) => Break((status, Some(state), why)),
+            None => Continue(state),
+        })
+    }
+
+    /// The infeasibility tests: certificates, then a stalling residual; keeps the ray of a
+    /// verdict.
+    fn infeasible(
+        &mut self,
+        state: &State<V::Vector>,
+        res: &Residuals<V::Vector>,
+        info: &IterationInfo,
+        b_norm: f64,
+        c_norm: f64,
+    ) -> R<Option<(Status, String)>> {
+        let (p, st) = (self.p, self.st);
+        let bounded = match (&state.wz, &self.bounds) {
+            (Some((_, z)), Some(bd)) => Some(Bounded { z, mask: &bd.mask, x: &state.x }),
+            _ => None,
+        };
+        let (pobj, dobj) = (info.primal_objective, info.dual_objective);
+        let verdict = match certificates(&mut *self.vk, p, st, &res.ax, &res.atl, bounded, pobj, dobj, b_norm, c_norm)? {
+            Some(v) => Some(v),
+            None => {
+                let start = self.stop.first.get_or_insert_with(|| info.clone());
+                match stalled_residual(start, info, st.tolerance()) {
+                    // In single precision a stalling residual is the arithmetic's floor as often
+                    // as it is infeasibility: without a certificate, it is not proof of either.
+                    Some((_, why)) if self.single => {
+                        let why = format!(
+                            "{why}; in single precision this proves nothing: try a larger ε or the hybrid backend"
+                        );
+                        return Ok(Some((Status::NumericalFailure, why)));
+                    }
+                    v => v,
+                }
+            }
+        };
+        if let Some((status, _)) = &verdict {
+            self.keep_ray(*status, res)?;
+        }
+        Ok(verdict)
+    }
+
+    /// Keeps the ray of an infeasibility verdict: r_b (primal) or −r_c (dual).
+    fn keep_ray(&mut self, status: Status, res: &Residuals<V::Vector>) -> R<()> {
+        self.stop.ray = match status {
+            Status::PrimalInfeasible => Some(self.vk.download(&res.r_b)?),
+            Status::DualInfeasible => Some(self.vk.download(&res.r_c)?.into_iter().map(|v| -v).collect()),
+            _ => None,
+        };
+        Ok(())
+    }
+
+    /// Grades `state` with `judge`; `Some` when the loop stops. `done`: the loop's own test
+    /// passes.
+    fn consult(&mut self, judge: Judge<'_>, state: &State<V::Vector>, done: bool) -> R<Option<Stop<V::Vector>>> {
+        let ratio = judge(&self.download(state)?);
+        // Passes at ε itself, or the loop's tests pass and the check at its own tolerance (10ε)
+        // does: the papers' stopping rule, confirmed.
+        let passes = ratio <= 1.0 / JUDGE_WINDOW || (done && ratio <= 1.0);
+        if passes {
+            return Ok(Some((Status::Optimal, Some(self.copy(state)?), String::new())));
+        }
+        if self.stop.judged.as_ref().is_none_or(|(r, _)| ratio < *r) {
+            self.stop.judged = Some((ratio, self.copy(state)?));
+            self.stop.since_judged = 0;
+        } else if self.stop.judged.as_ref().is_some_and(|(r, _)| *r <= JUDGE_WINDOW) {
+            self.stop.since_judged += 1;
+        }
+        if self.stop.since_judged < JUDGE_PATIENCE {
+            return Ok(None);
+        }
+        let Some((best, kept)) = self.stop.judged.take() else { return Ok(None) };
+        if best <= 1.0 {
+            let why = format!("the best checked point (ratio {best:.2}) is returned");
+            return Ok(Some((Status::Optimal, Some(kept), why)));
+        }
+        let why = format!("the check on the original model stays at {best:.1}× its tolerance");
+        self.stop.judged = Some((best, kept));
+        Ok(Some((Status::NumericalFailure, Some(self.copy(state)?), why)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(primal: f64, dual: f64, gap: f64) -> IterationInfo {
+        IterationInfo {
+            primal_infeasibility: primal,
+            dual_infeasibility: dual,
+            relative_gap: gap,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_2008_rule_measures_residuals_against_the_largest_norm() {
+        // ‖r_b‖ = 1e-6·(1 + 99) = 1e-4, ‖r_c‖ ≈ 0: (6.1) fails at ε = 1e-5, (3.15) divides by
+        // max(‖b‖, ‖c‖, ‖A‖) = 1000 and passes (1e-7 ≤ 1e-5) — unless the gap fails it.
+        let i = info(1e-6, 0.0, 1e-6);
+        let norms = [99.0, 1.0, 1000.0];
+        assert!(!converged(StoppingRule::Separate, &i, norms, 1e-7));
+        assert!(converged(StoppingRule::Combined315, &i, norms, 1e-5));
+        assert!(!converged(StoppingRule::Combined315, &info(1e-6, 0.0, 2e-5), norms, 1e-5));
+        // With small data norms (3.15) is the stricter test.
+        assert!(converged(StoppingRule::Separate, &info(1e-6, 1e-6, 1e-6), [0.0, 0.0, 0.5], 1e-6));
+        assert!(!converged(StoppingRule::Combined315, &info(1e-6, 1e-6, 1e-6), [0.0, 0.0, 0.5], 1e-6));
+    }
+
+    #[test]
+    fn a_nan_measure_never_converges_and_has_the_worst_merit() {
+        for rule in [StoppingRule::Separate, StoppingRule::Combined315] {
+            assert!(!converged(rule, &info(f64::NAN, 0.0, 0.0), [1.0; 3], 1e-6));
+            assert!(!converged(rule, &info(0.0, 0.0, f64::NAN), [1.0; 3], 1e-6));
+        }
+        assert_eq!(merit(&info(f64::NAN, 0.0, 0.0), 0.0), f64::INFINITY);
+        assert_eq!(merit(&info(1e-3, 2e-3, 0.0), 5e-3), 5e-3);
+    }
+
+    // The loop end to end on a 2×4 LP with an optimum (x = (1.5, 2.5, 0, 0), cᵀx = −6.5), where
+    // a judge or the data is planted wrong: none of them may end as optimal.
+    mod planted {
+        use crate::lp::backend::{CpuNormal, CpuVectors};
+        use crate::lp::log::Logger;
+        use crate::lp::mpc::{solve, solve_judged, Iterate, MpcOutcome, MpcProblem, Weights};
+        use crate::lp::settings::{BackendKind, Settings};
+        use crate::lp::status::Status;
+
+        fn run(p: &MpcProblem, judge: Option<&dyn Fn(&Iterate) -> f64>) -> MpcOutcome {
+            let a = faer::mat![[1.0, 1.0, 1.0, 0.0], [-1.0, 1.0, 0.0, 1.0]];
+            let mut vk = CpuVectors::new(a.as_ref(), &[]);
+            let mut ne = CpuNormal::new(2, 4);
+            let st = Settings::for_backend(BackendKind::Cpu);
+            match judge {
+                Some(j) => solve_judged(&mut vk, &mut ne, p, &st, &mut Logger::quiet(), Some(j)),
+                None => solve(&mut vk, &mut ne, p, &st, &mut Logger::quiet()),
+            }
+        }
+
+        fn problem() -> MpcProblem {
+            MpcProblem { b: vec![4.0, 1.0], c: vec![-1.0, -2.0, 0.0, 0.0], a_norm_inf: 3.0, ..Default::default() }
+        }
+
+        #[test]
+        fn the_unjudged_loop_finds_the_optimum() {
+            let out = run(&problem(), None);
+            assert_eq!(out.status, Status::Optimal, "{}", out.detail);
+            let x = &out.iterate.x;
+            let obj = -x[0] - 2.0 * x[1];
+            assert!((obj + 6.5).abs() < 1e-6, "cᵀx = {obj}");
+        }
+
+        #[test]
+        fn a_judge_that_stays_above_its_tolerance_ends_in_failure_not_optimal() {
+            // Within the window (≤ 10) but never ≤ 1: the loop's own test passes, the check does not.
+            let out = run(&problem(), Some(&|_: &Iterate| 5.0));
+            assert_eq!(out.status, Status::NumericalFailure, "{}", out.detail);
+            assert!(out.detail.contains("5.0× its tolerance"), "{}", out.detail);
+        }
+
+        #[test]
+        fn a_nan_judge_never_passes() {
+            let out = run(&problem(), Some(&|_: &Iterate| f64::NAN));
+            assert_ne!(out.status, Status::Optimal, "{}", out.detail);
+        }
+
+        #[test]
+        fn a_judge_that_passes_decides_before_the_loops_own_test() {
+            let out = run(&problem(), Some(&|_: &Iterate| 0.05));
+            assert_eq!((out.status, out.iterations), (Status::Optimal, 0), "{}", out.detail);
+        }
+
+        #[test]
+        fn weights_of_the_wrong_length_are_an_error_not_dropped() {
+            let w = Weights { primal: vec![1.0; 2], dual: vec![1.0; 3], bound: vec![0.0; 4], objective_offset: 0.0 };
+            let out = run(&MpcProblem { weights: Some(w), ..problem() }, None);
+            assert_eq!(out.status, Status::NumericalFailure);
+            assert!(out.detail.contains("dual weights"), "{}", out.detail);
+        }
+
+        #[test]
+        fn nan_data_ends_in_numerical_failure() {
+            let out = run(&MpcProblem { c: vec![-1.0, f64::NAN, 0.0, 0.0], ..problem() }, None);
+            assert_eq!(out.status, Status::NumericalFailure, "{}", out.detail);
+        }
+    }
+}
