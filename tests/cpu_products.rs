@@ -112,9 +112,10 @@ fn fused_products_check() {
             let op = vk.normal_product(&y, &theta, None, None).unwrap();
             assert_close(&what("operator v"), &op.v, &v, &us.iter().map(|s| s * 10.0).collect::<Vec<_>>());
             assert_close(&what("operator A·θ∘u"), &op.av, &av, &avs);
-            let (ax, aty) = vk.a_and_at_mul(&w, &y).unwrap();
-            assert_close(&what("a_and_at_mul A·x"), &ax, &aw, &aws);
-            assert_close(&what("a_and_at_mul Aᵀ·y"), &aty, &u, &us);
+            let rp = vk.residual_products(&w, &y, None).unwrap();
+            assert!(rp.predictor.is_none(), "{}", what("no parts, no predictor"));
+            assert_close(&what("residual_products A·x"), &rp.ax, &aw, &aws);
+            assert_close(&what("residual_products Aᵀ·y"), &rp.aty, &u, &us);
         }
     }
 }
@@ -144,8 +145,8 @@ fn fused_products_reject_vectors_of_the_wrong_length() {
     assert!(matches!(err, Some(BackendError::Dimension { op: "normal_product", expected: 9, got: 8 })), "{err:?}");
     let err = vk.normal_product(&vec![1.0; 4], &theta, None, None).err();
     assert!(matches!(err, Some(BackendError::Dimension { op: "normal_product", expected: 5, got: 4 })), "{err:?}");
-    let err = vk.a_and_at_mul(&vec![1.0; 9], &vec![1.0; 6]).err();
-    assert!(matches!(err, Some(BackendError::Dimension { op: "a_and_at_mul", expected: 5, got: 6 })), "{err:?}");
+    let err = vk.residual_products(&vec![1.0; 9], &vec![1.0; 6], None).err();
+    assert!(matches!(err, Some(BackendError::Dimension { op: "residual_products", expected: 5, got: 6 })), "{err:?}");
 }
 
 #[test]
@@ -186,9 +187,9 @@ fn the_residual_pass_gives_the_predictors_rhs_bit_for_bit() {
     on_1_2_and_3_threads(residual_pass_check);
 }
 
-/// `residual_products_with_rhs` against `a_and_at_mul`, t made by the loop's own vector
-/// operations in their order, and `a_mul`: equal bit for bit where the pass is fused (dense A,
-/// one or two column ranges), `None` elsewhere (sparse A, three ranges).
+/// `residual_products` with the predictor's parts against it without them, t made by the
+/// loop's own vector operations in their order, and `a_mul`: equal bit for bit where the pass is
+/// fused (dense A, one or two column ranges), no predictor elsewhere (sparse A, three ranges).
 fn residual_pass_check() {
     use glsolve::lp::backend::PredictorParts;
     let threads = rayon::current_num_threads();
@@ -204,14 +205,20 @@ fn residual_pass_check() {
             let (zb, pb) = if bounds { (Some(&z), Some(&p)) } else { (None, None) };
             let parts = PredictorParts { theta: &theta, c: &c, s: &s, z: zb, q: &q, p: pb };
             let mut sparse = CpuVectors::sparse(a.clone(), &[]);
-            assert!(sparse.residual_products_with_rhs(&x, &y, &parts).unwrap().is_none(), "sparse A is not fused");
+            assert!(
+                sparse.residual_products(&x, &y, Some(&parts)).unwrap().predictor.is_none(),
+                "sparse A is not fused"
+            );
             let mut vk = CpuVectors::new(dense(&a).as_ref(), &[]);
             let what = format!("{m}×{n}, bounds {bounds}, {threads} threads");
-            let Some((ax, atl, t, at)) = vk.residual_products_with_rhs(&x, &y, &parts).unwrap() else {
+            let rp = vk.residual_products(&x, &y, Some(&parts)).unwrap();
+            let (ax, atl) = (rp.ax, rp.aty);
+            let Some((t, at)) = rp.predictor else {
                 assert!(!fused, "{what}: not fused");
                 continue;
             };
-            let (ax0, atl0) = vk.a_and_at_mul(&x, &y).unwrap();
+            let plain = vk.residual_products(&x, &y, None).unwrap();
+            let (ax0, atl0) = (plain.ax, plain.aty);
             let cu = vk.lincomb(1.0, &c, -1.0, &atl0).unwrap();
             let mut rho = vk.lincomb(1.0, &cu, -1.0, &s).unwrap();
             if bounds {

@@ -4,7 +4,7 @@
 
 use faer::{Mat, Par};
 use glsolve::cpu::cholesky::cholesky_lower;
-use glsolve::lp::backend::{CpuNormal, CpuVectors, NormalEquations, VectorKernels};
+use glsolve::lp::backend::{CpuNormal, CpuVectors, NormalEquations, Reduction, VectorKernels};
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::{mps, mps_write, solve, Settings, Status};
@@ -140,8 +140,11 @@ fn cpu_kernels_match_definitions() {
     // Largest α ∈ [0, 1] with x + αΔx ≥ 0: min(1/2, 4/1) = 0.5.
     assert_eq!(be.max_step(&x, &dx).expect("step"), 0.5);
     assert_eq!(be.dot(&x, &dx).expect("dot"), -4.0);
-    assert_eq!(be.norm_inf(&dx).expect("norm"), 2.0);
-    assert_eq!((be.min(&dx).expect("min"), be.max(&dx).expect("max")), (-2.0, 1.0));
+    assert_eq!(be.reduce(Reduction::MaxAbs, &dx).expect("norm"), 2.0);
+    assert_eq!(
+        (be.reduce(Reduction::Min, &dx).expect("min"), be.reduce(Reduction::Max, &dx).expect("max")),
+        (-2.0, 1.0)
+    );
     // Free pair (0, 2) with x⁺ = 100, x⁻ = 99: x = 1, cap 10·(1 + 1) = 20, both lowered by 79.
     let big = be.upload(&[100.0, 5.0, 99.0]).expect("upload");
     assert_eq!(be.recenter_free_pairs(&big, 10.0).expect("recenter"), vec![21.0, 5.0, 20.0]);

@@ -3,7 +3,7 @@
 //! Which one is chosen by [`CpuVectors::for_matrix`]'s cost model; the products themselves are
 //! `cpu::products`', on the paths the settings name.
 
-use super::{BackendError, NormalProduct, PredictorParts, ResidualProducts, VectorKernels};
+use super::{BackendError, NormalProduct, PredictorParts, Reduction, ResidualProducts, VectorKernels};
 use crate::cpu::products::{self, CpuPaths, DenseA, DiagonalSplit, VSource};
 use crate::lp::model::SparseColMatrix;
 use faer::{Accum, MatRef, Par};
@@ -219,6 +219,39 @@ pub fn sparse_assembly_pays(a: &SparseColMatrix) -> bool {
     DENSE_SPEEDUP * sparse < dense
 }
 
+impl CpuVectors {
+    /// A·x, Aᵀ·y and the affine predictor's (t, A·t) from one read of a dense A; `None` for a
+    /// sparse A, or where the products are not fused (see `products::fused_pair`).
+    fn fused_with_predictor(
+        &mut self,
+        x: &[f64],
+        y: &[f64],
+        parts: &PredictorParts<'_, Vec<f64>>,
+    ) -> Result<Option<ResidualProducts<Vec<f64>>>, BackendError> {
+        let n = self.dims().1;
+        let PredictorParts { theta, c, s, z, q, p } = *parts;
+        for v in [Some(theta), Some(c), Some(s), z, Some(q), p].into_iter().flatten() {
+            self.check("residual_products", n, v.len())?;
+        }
+        let Storage::Dense(a) = &self.a else { return Ok(None) };
+        // The operations of `residuals` and `direction`, entry by entry, in their order.
+        let g = |j: usize, u: f64| {
+            let mut rho = (c[j] - u) - s[j];
+            if let Some(z) = z {
+                rho += z[j];
+            }
+            rho += q[j];
+            if let Some(p) = p {
+                rho -= p[j];
+            }
+            theta[j] * rho
+        };
+        let fused =
+            products::fused_pair(&self.paths, a.as_ref(), y, x, &g, products::threads()).map_err(BackendError::from)?;
+        Ok(fused.map(|(aty, ax, t, at)| ResidualProducts { ax, aty, predictor: Some((t, at)) }))
+    }
+}
+
 impl VectorKernels for CpuVectors {
     type Vector = Vec<f64>;
 
@@ -259,18 +292,16 @@ impl VectorKernels for CpuVectors {
         self.check("dot", x.len(), y.len())?;
         Ok(x.iter().zip(y).map(|(a, b)| a * b).sum())
     }
-    fn sum(&mut self, x: &Vec<f64>) -> Result<f64, BackendError> {
-        Ok(x.iter().sum())
-    }
-    fn norm_inf(&mut self, x: &Vec<f64>) -> Result<f64, BackendError> {
-        // NaN propagates (f64::max would drop it), so a broken iterate is noticed.
-        Ok(x.iter().fold(0.0, |acc: f64, v| if v.is_nan() || acc.is_nan() { f64::NAN } else { acc.max(v.abs()) }))
-    }
-    fn min(&mut self, x: &Vec<f64>) -> Result<f64, BackendError> {
-        Ok(x.iter().copied().fold(f64::INFINITY, f64::min))
-    }
-    fn max(&mut self, x: &Vec<f64>) -> Result<f64, BackendError> {
-        Ok(x.iter().copied().fold(f64::NEG_INFINITY, f64::max))
+    fn reduce(&mut self, op: Reduction, x: &Vec<f64>) -> Result<f64, BackendError> {
+        Ok(match op {
+            Reduction::Sum => x.iter().sum(),
+            // NaN propagates (f64::max would drop it), so a broken iterate is noticed.
+            Reduction::MaxAbs => {
+                x.iter().fold(0.0, |acc: f64, v| if v.is_nan() || acc.is_nan() { f64::NAN } else { acc.max(v.abs()) })
+            }
+            Reduction::Min => x.iter().copied().fold(f64::INFINITY, f64::min),
+            Reduction::Max => x.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        })
     }
     fn max_step(&mut self, x: &Vec<f64>, dx: &Vec<f64>) -> Result<f64, BackendError> {
         self.check("max_step", x.len(), dx.len())?;
@@ -312,44 +343,24 @@ impl VectorKernels for CpuVectors {
         ))
     }
 
-    fn a_and_at_mul(&mut self, x: &Vec<f64>, y: &Vec<f64>) -> Result<(Vec<f64>, Vec<f64>), BackendError> {
-        let (m, n) = self.dims();
-        self.check("a_and_at_mul", n, x.len())?;
-        self.check("a_and_at_mul", m, y.len())?;
-        let (u, _, ax) = self.fused(y, VSource::Given(x))?;
-        Ok((ax, u))
-    }
-
-    fn residual_products_with_rhs(
+    fn residual_products(
         &mut self,
         x: &Vec<f64>,
         y: &Vec<f64>,
-        parts: &PredictorParts<'_, Vec<f64>>,
-    ) -> Result<Option<ResidualProducts<Vec<f64>>>, BackendError> {
+        parts: Option<&PredictorParts<'_, Vec<f64>>>,
+    ) -> Result<ResidualProducts<Vec<f64>>, BackendError> {
         let (m, n) = self.dims();
-        self.check("residual_products_with_rhs", n, x.len())?;
-        self.check("residual_products_with_rhs", m, y.len())?;
-        let PredictorParts { theta, c, s, z, q, p } = *parts;
-        for v in [Some(theta), Some(c), Some(s), z, Some(q), p].into_iter().flatten() {
-            self.check("residual_products_with_rhs", n, v.len())?;
+        self.check("residual_products", n, x.len())?;
+        self.check("residual_products", m, y.len())?;
+        if let Some(parts) = parts {
+            if let Some(fused) = self.fused_with_predictor(x, y, parts)? {
+                return Ok(fused);
+            }
         }
-        let Storage::Dense(a) = &self.a else { return Ok(None) };
-        // The operations of `residuals` and `direction`, entry by entry, in their order.
-        let g = |j: usize, u: f64| {
-            let mut rho = (c[j] - u) - s[j];
-            if let Some(z) = z {
-                rho += z[j];
-            }
-            rho += q[j];
-            if let Some(p) = p {
-                rho -= p[j];
-            }
-            theta[j] * rho
-        };
-        let fused =
-            products::fused_pair(&self.paths, a.as_ref(), y, x, &g, products::threads()).map_err(BackendError::from)?;
-        Ok(fused.map(|(atl, ax, t, at)| (ax, atl, t, at)))
+        let (aty, _, ax) = self.fused(y, VSource::Given(x))?;
+        Ok(ResidualProducts { ax, aty, predictor: None })
     }
+
 
     fn normal_product(
         &mut self,

@@ -5,7 +5,7 @@
 //! lengths) are read back — the papers' "minimum feedback". A is the texture the normal
 //! equations uploaded, or, where they hold only A's dense block, one of the kernels' own.
 
-use super::{BackendError, GpuFault, VectorKernels};
+use super::{BackendError, GpuFault, Reduction, VectorKernels};
 use crate::gl::{Gpu, Pass};
 use crate::gpu::blas1::{self, ReduceOp, Reducer};
 use crate::gpu::blas2::{gemv, gemv_rows4, MatrixRef, Rows4Ref};
@@ -202,26 +202,15 @@ impl VectorKernels for GpuVectors<'_> {
         finite(self.reducer.dot(self.gpu, x, y)?, "a dot product")
     }
 
-    fn sum(&mut self, x: &PooledVector) -> Result<f64, BackendError> {
-        finite(self.reducer.reduce(self.gpu, x, ReduceOp::Sum)?, "a sum")
-    }
-
-    fn norm_inf(&mut self, x: &PooledVector) -> Result<f64, BackendError> {
-        finite(self.reducer.norm_inf(self.gpu, x)?, "a max-norm")
-    }
-
-    fn min(&mut self, x: &PooledVector) -> Result<f64, BackendError> {
-        if x.is_empty() {
-            return Ok(f64::INFINITY);
+    fn reduce(&mut self, op: Reduction, x: &PooledVector) -> Result<f64, BackendError> {
+        match op {
+            Reduction::Sum => finite(self.reducer.reduce(self.gpu, x, ReduceOp::Sum)?, "a sum"),
+            Reduction::MaxAbs => finite(self.reducer.norm_inf(self.gpu, x)?, "a max-norm"),
+            Reduction::Min if x.is_empty() => Ok(f64::INFINITY),
+            Reduction::Max if x.is_empty() => Ok(f64::NEG_INFINITY),
+            Reduction::Min => Ok(self.reducer.reduce(self.gpu, x, ReduceOp::Min)? as f64),
+            Reduction::Max => Ok(self.reducer.reduce(self.gpu, x, ReduceOp::Max)? as f64),
         }
-        Ok(self.reducer.reduce(self.gpu, x, ReduceOp::Min)? as f64)
-    }
-
-    fn max(&mut self, x: &PooledVector) -> Result<f64, BackendError> {
-        if x.is_empty() {
-            return Ok(f64::NEG_INFINITY);
-        }
-        Ok(self.reducer.reduce(self.gpu, x, ReduceOp::Max)? as f64)
     }
 
     fn max_step(&mut self, x: &PooledVector, dx: &PooledVector) -> Result<f64, BackendError> {

@@ -69,6 +69,19 @@ pub struct FactorCounts {
     pub single: Option<usize>,
 }
 
+/// The reductions of [`VectorKernels::reduce`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    /// Σ xᵢ.
+    Sum,
+    /// ‖x‖∞ (abs-max).
+    MaxAbs,
+    /// min xᵢ (+∞ for an empty vector).
+    Min,
+    /// max xᵢ (−∞ for an empty vector).
+    Max,
+}
+
 /// What [`VectorKernels::normal_product`] returns.
 pub struct NormalProduct<T> {
     /// Aᵀ·y.
@@ -81,7 +94,7 @@ pub struct NormalProduct<T> {
 
 /// What the affine predictor's t = Θ ⊙ ρ is made of besides Aᵀλ:
 /// ρ = ((((c − Aᵀλ) − s) + z) + q) − p, each operation in that order (z and p only with upper
-/// bounds): the pieces [`VectorKernels::residual_products_with_rhs`] takes.
+/// bounds): the pieces [`VectorKernels::residual_products`] takes.
 pub struct PredictorParts<'a, T> {
     pub theta: &'a T,
     pub c: &'a T,
@@ -94,8 +107,15 @@ pub struct PredictorParts<'a, T> {
     pub p: Option<&'a T>,
 }
 
-/// (A·x, Aᵀ·y, t, A·t): what [`VectorKernels::residual_products_with_rhs`] returns.
-pub type ResidualProducts<T> = (T, T, T, T);
+/// What [`VectorKernels::residual_products`] returns.
+pub struct ResidualProducts<T> {
+    /// A·x.
+    pub ax: T,
+    /// Aᵀ·y.
+    pub aty: T,
+    /// The affine predictor's (t, A·t), where the backend fused them into the same read of A.
+    pub predictor: Option<(T, T)>,
+}
 
 /// The iteration's vectors and the level-1 and level-2 kernels on them.
 ///
@@ -139,14 +159,8 @@ pub trait VectorKernels {
     // ---- level 1: reductions (multipass on a GPU) --------------------------------------------
     /// xᵀy.
     fn dot(&mut self, x: &Self::Vector, y: &Self::Vector) -> Result<f64, BackendError>;
-    /// Σ xᵢ.
-    fn sum(&mut self, x: &Self::Vector) -> Result<f64, BackendError>;
-    /// ‖x‖∞ (abs-max reduction).
-    fn norm_inf(&mut self, x: &Self::Vector) -> Result<f64, BackendError>;
-    /// min xᵢ (+∞ for an empty vector).
-    fn min(&mut self, x: &Self::Vector) -> Result<f64, BackendError>;
-    /// max xᵢ (−∞ for an empty vector).
-    fn max(&mut self, x: &Self::Vector) -> Result<f64, BackendError>;
+    /// One reduction of x to a scalar (see [`Reduction`]).
+    fn reduce(&mut self, op: Reduction, x: &Self::Vector) -> Result<f64, BackendError>;
     /// Line search: the largest α ∈ [0, 1] with x + α·Δx ≥ 0 (x > 0 assumed), i.e.
     /// min(1, min_{Δxᵢ<0} −xᵢ/Δxᵢ).
     fn max_step(&mut self, x: &Self::Vector, dx: &Self::Vector) -> Result<f64, BackendError>;
@@ -173,27 +187,18 @@ pub trait VectorKernels {
     ) -> Result<Self::Vector, BackendError>;
 
     // ---- level 2, fused: several products in one pass over A ------------------------------------
-    /// (A·x, Aᵀ·y): the two products of the residuals. Backends that can read A once for both
-    /// override this; the default is the two products.
-    fn a_and_at_mul(
+    /// (A·x, Aᵀ·y): the two products of the residuals — and, given the affine predictor's
+    /// parts (see [`PredictorParts`], y = λ), its t and A·t from the same read of A, each bit
+    /// for bit what the separate kernels give, where the backend fuses them. Backends that can
+    /// read A once override this; the default is the two products and no predictor.
+    fn residual_products(
         &mut self,
         x: &Self::Vector,
         y: &Self::Vector,
-    ) -> Result<(Self::Vector, Self::Vector), BackendError> {
-        Ok((self.a_mul(1.0, x, None)?, self.at_mul(1.0, y, None)?))
-    }
-
-    /// (A·x, Aᵀ·y) as [`Self::a_and_at_mul`], with the affine predictor's t (see
-    /// [`PredictorParts`], y = λ) and A·t from the same read of A, each bit for bit what the
-    /// separate kernels give; `None` where the backend does not fuse them (the default).
-    fn residual_products_with_rhs(
-        &mut self,
-        x: &Self::Vector,
-        y: &Self::Vector,
-        parts: &PredictorParts<'_, Self::Vector>,
-    ) -> Result<Option<ResidualProducts<Self::Vector>>, BackendError> {
-        let _ = (x, y, parts);
-        Ok(None)
+        parts: Option<&PredictorParts<'_, Self::Vector>>,
+    ) -> Result<ResidualProducts<Self::Vector>, BackendError> {
+        let _ = parts;
+        Ok(ResidualProducts { ax: self.a_mul(1.0, x, None)?, aty: self.at_mul(1.0, y, None)?, predictor: None })
     }
 
     /// u = Aᵀ·y, v = θ ⊙ u − t (θ ⊙ u without t), and A·v — or, with `r`, r − A·v: the

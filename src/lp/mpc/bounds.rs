@@ -8,7 +8,7 @@
 //! so that the products w·z, z/w and the steps on w and z vanish or never block.
 
 use super::{Residuals, Run, State, R};
-use crate::lp::backend::{BackendError, NormalEquations, VectorKernels};
+use crate::lp::backend::{BackendError, NormalEquations, Reduction, VectorKernels};
 use crate::lp::mpc::outcome::Weights;
 
 /// The upper bounds on the backend.
@@ -94,21 +94,21 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         match &self.weights {
             Some(w) => {
                 let wp = vk.mul(&w.primal, &res.r_b)?;
-                let mut primal = vk.norm_inf(&wp)?;
+                let mut primal = vk.reduce(Reduction::MaxAbs, &wp)?;
                 if let Some(r_u) = &res.r_u {
                     let wu = vk.mul(&w.bound, r_u)?;
-                    primal = primal.max(vk.norm_inf(&wu)?);
+                    primal = primal.max(vk.reduce(Reduction::MaxAbs, &wu)?);
                 }
                 let wd = vk.mul(&w.dual, &res.r_c)?;
-                Ok((primal, vk.norm_inf(&wd)?))
+                Ok((primal, vk.reduce(Reduction::MaxAbs, &wd)?))
             }
             None => {
-                let mut primal = vk.norm_inf(&res.r_b)? / (1.0 + b_norm);
+                let mut primal = vk.reduce(Reduction::MaxAbs, &res.r_b)? / (1.0 + b_norm);
                 if let (Some(r_u), Some(bd)) = (&res.r_u, &self.bounds) {
-                    let u_norm = vk.norm_inf(&bd.u)?;
-                    primal = primal.max(vk.norm_inf(r_u)? / (1.0 + u_norm));
+                    let u_norm = vk.reduce(Reduction::MaxAbs, &bd.u)?;
+                    primal = primal.max(vk.reduce(Reduction::MaxAbs, r_u)? / (1.0 + u_norm));
                 }
-                Ok((primal, vk.norm_inf(&res.r_c)? / (1.0 + c_norm)))
+                Ok((primal, vk.reduce(Reduction::MaxAbs, &res.r_c)? / (1.0 + c_norm)))
             }
         }
     }

@@ -26,7 +26,7 @@
 //! refined until e is below a hundredth of the tolerance, or stops improving.
 
 use super::{Direction, Residuals, Run, State, R};
-use crate::lp::backend::{BackendError, NormalEquations, VectorKernels};
+use crate::lp::backend::{BackendError, NormalEquations, Reduction, VectorKernels};
 
 /// Most conjugate-gradient steps for a direction the step is taken along (each: one solve with
 /// the factor and three products with A or Aᵀ).
@@ -207,11 +207,11 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         match &self.weights {
             Some(w) => {
                 let we = vk.mul(&w.primal, e)?;
-                vk.norm_inf(&we)
+                vk.reduce(Reduction::MaxAbs, &we)
             }
             None => {
                 let b_norm = self.p.b.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-                Ok(vk.norm_inf(e)? / (1.0 + b_norm))
+                Ok(vk.reduce(Reduction::MaxAbs, e)? / (1.0 + b_norm))
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Infeasibility read off the iterates: certificates (rays) and stagnation.
 
 use super::outcome::MpcProblem;
-use crate::lp::backend::{BackendError, VectorKernels};
+use crate::lp::backend::{BackendError, Reduction, VectorKernels};
 use crate::lp::log::IterationInfo;
 use crate::lp::settings::Settings;
 use crate::lp::status::Status;
@@ -69,9 +69,9 @@ pub(super) fn certificates<V: VectorKernels>(
         let viol = match &bounded {
             Some(bd) => {
                 let d = be.lincomb(1.0, atl, -1.0, bd.z)?;
-                be.max(&d)?.max(0.0)
+                be.reduce(Reduction::Max, &d)?.max(0.0)
             }
-            None => be.max(atl)?.max(0.0),
+            None => be.reduce(Reduction::Max, atl)?.max(0.0),
         };
         if viol / a_norm <= eps * dobj / b_norm {
             return Ok(Some((
@@ -81,14 +81,14 @@ pub(super) fn certificates<V: VectorKernels>(
         }
     }
     if pobj < 0.0 && c_norm > 0.0 {
-        let res = be.norm_inf(ax)? / a_norm;
+        let res = be.reduce(Reduction::MaxAbs, ax)? / a_norm;
         // A ray cannot move a column with an upper bound: those entries of x stay bounded while
         // a ray's grow without limit, so they count against it like A·x does (without this, any
         // problem with b = 0 and a negative objective looked unbounded).
         let stuck = match &bounded {
             Some(bd) => {
                 let mx = be.mul(bd.mask, bd.x)?;
-                be.norm_inf(&mx)?
+                be.reduce(Reduction::MaxAbs, &mx)?
             }
             None => 0.0,
         };

@@ -40,7 +40,7 @@ pub use termination::{
 };
 
 use crate::clock::Instant;
-use crate::lp::backend::{BackendError, FactorInfo, NormalEquations, VectorKernels};
+use crate::lp::backend::{BackendError, FactorInfo, NormalEquations, Reduction, VectorKernels};
 use crate::lp::log::{IterationInfo, Logger};
 use crate::lp::settings::Settings;
 use crate::lp::status::Status;
@@ -258,8 +258,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     fn run(&mut self, log: &mut Logger) -> R<Stop<V::Vector>> {
         let b = self.vk.upload(&self.p.b)?;
         let c = self.vk.upload(&self.p.c)?;
-        let b_norm = self.vk.norm_inf(&b)?;
-        let c_norm = self.vk.norm_inf(&c)?;
+        let b_norm = self.vk.reduce(Reduction::MaxAbs, &b)?;
+        let c_norm = self.vk.reduce(Reduction::MaxAbs, &c)?;
         self.bounds = bounds::Bounds::upload(&mut *self.vk, &self.p.upper)?;
         self.weights = bounds::MeasureVectors::upload(&mut *self.vk, self.p.weights.as_ref())?;
         let nf = self.complementarity_pairs();

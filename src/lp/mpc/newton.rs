@@ -3,7 +3,9 @@
 
 use super::direction::{Accuracy, Compl};
 use super::{Direction, Residuals, Run, State, FREE_PAIR_CAP, R};
-use crate::lp::backend::{NormalEquations, PredictorParts, ResidualProducts, VectorKernels, MIXED_MAX_REFINEMENTS};
+use crate::lp::backend::{
+    NormalEquations, PredictorParts, Reduction, ResidualProducts, VectorKernels, MIXED_MAX_REFINEMENTS,
+};
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares
@@ -42,15 +44,15 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let s_t = vk.mul(&theta0, &r)?;
         let s_r = vk.lincomb(1.0, &s_t, -1.0, &r)?;
         let z_t = vk.mul(mask, &s_r)?;
-        let dx = (-1.5 * vk.min(&x_t)?.min(vk.min(&w_t)?)).max(0.0);
-        let ds = (-1.5 * vk.min(&s_t)?.min(vk.min(&z_t)?)).max(0.0);
+        let dx = (-1.5 * vk.reduce(Reduction::Min, &x_t)?.min(vk.reduce(Reduction::Min, &w_t)?)).max(0.0);
+        let ds = (-1.5 * vk.reduce(Reduction::Min, &s_t)?.min(vk.reduce(Reduction::Min, &z_t)?)).max(0.0);
         let x_h = vk.add_scalar(&x_t, dx)?;
         let w_h = vk.lincomb(1.0, &w_t, dx, mask)?;
         let s_h = vk.add_scalar(&s_t, ds)?;
         let z_h = vk.lincomb(1.0, &z_t, ds, mask)?;
         let xs = vk.dot(&x_h, &s_h)? + vk.dot(&w_h, &z_h)?;
-        let sum_x = vk.sum(&x_h)? + vk.sum(&w_h)?;
-        let sum_s = vk.sum(&s_h)? + vk.sum(&z_h)?;
+        let sum_x = vk.reduce(Reduction::Sum, &x_h)? + vk.reduce(Reduction::Sum, &w_h)?;
+        let sum_s = vk.reduce(Reduction::Sum, &s_h)? + vk.reduce(Reduction::Sum, &z_h)?;
         let (mut dx2, mut ds2) = (0.5 * xs / sum_s, 0.5 * xs / sum_x);
         if !(xs > 0.0 && dx2.is_finite() && ds2.is_finite()) {
             dx2 = 1.0;
@@ -74,12 +76,12 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let lambda = self.solve_normal(&ac)?;
         let vk = &mut *self.vk;
         let s_t = vk.at_mul(-1.0, &lambda, Some((1.0, c)))?;
-        let dx = (-1.5 * vk.min(&x_t)?).max(0.0);
-        let ds = (-1.5 * vk.min(&s_t)?).max(0.0);
+        let dx = (-1.5 * vk.reduce(Reduction::Min, &x_t)?).max(0.0);
+        let ds = (-1.5 * vk.reduce(Reduction::Min, &s_t)?).max(0.0);
         let x_h = vk.add_scalar(&x_t, dx)?;
         let s_h = vk.add_scalar(&s_t, ds)?;
         let xs = vk.dot(&x_h, &s_h)?;
-        let (sum_x, sum_s) = (vk.sum(&x_h)?, vk.sum(&s_h)?);
+        let (sum_x, sum_s) = (vk.reduce(Reduction::Sum, &x_h)?, vk.reduce(Reduction::Sum, &s_h)?);
         let (mut dx2, mut ds2) = (0.5 * xs / sum_s, 0.5 * xs / sum_x);
         // Degenerate data (b = 0 gives x̃ = 0, c in range(Aᵀ) gives s̃ = 0): xᵀs = 0 would leave a
         // zero iterate; shift by one instead, which keeps the point interior.
@@ -92,22 +94,19 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
 
     /// Residuals and objectives: sgemv with vector addition, then reductions (Algorithm 3).
     ///
-    /// In double precision a backend that can ([`VectorKernels::residual_products_with_rhs`])
+    /// In double precision a backend that can ([`VectorKernels::residual_products`])
     /// also forms the affine predictor's t and r_b + A·t from the same read of A, for
     /// `step_once` (the predictor's right-hand side then costs no pass of its own; the numbers
     /// are those the predictor would compute).
     pub(super) fn residuals(&mut self, b: &V::Vector, c: &V::Vector, st: &State<V::Vector>) -> R<Residuals<V::Vector>> {
         self.predictor = None;
         let r_u = self.upper_residual(st)?;
-        let fused = if self.single { None } else { self.predictor_products(c, st, r_u.as_ref())? };
-        let vk = &mut *self.vk;
-        let (ax, atl, predictor) = match fused {
-            Some((ax, atl, t, at)) => (ax, atl, Some((t, at))),
-            None => {
-                let (ax, atl) = vk.a_and_at_mul(&st.x, &st.lambda)?;
-                (ax, atl, None)
-            }
+        let products = match self.single {
+            true => self.vk.residual_products(&st.x, &st.lambda, None)?,
+            false => self.products_with_predictor(c, st, r_u.as_ref())?,
         };
+        let ResidualProducts { ax, aty: atl, predictor } = products;
+        let vk = &mut *self.vk;
         let r_b = vk.lincomb(1.0, b, -1.0, &ax)?;
         let c_minus_atl = vk.lincomb(1.0, c, -1.0, &atl)?;
         let mut r_c = vk.lincomb(1.0, &c_minus_atl, -1.0, &st.s)?;
@@ -131,14 +130,14 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         Ok(Some(vk.lincomb(1.0, &bd.u, -1.0, &mxw)?))
     }
 
-    /// (A·x, Aᵀλ, t, A·t) of the affine predictor with ρ = 0, its pieces computed as
-    /// `direction` computes them; `None` where the backend does not fuse them.
-    fn predictor_products(
+    /// A·x and Aᵀλ, with the affine predictor's (t, A·t) for ρ = 0 where the backend fuses
+    /// them, its pieces computed as `direction` computes them.
+    fn products_with_predictor(
         &mut self,
         c: &V::Vector,
         st: &State<V::Vector>,
         r_u: Option<&V::Vector>,
-    ) -> R<Option<ResidualProducts<V::Vector>>> {
+    ) -> R<ResidualProducts<V::Vector>> {
         let theta = self.theta_with(st, 0.0)?;
         let vk = &mut *self.vk;
         let xs = vk.mul(&st.x, &st.s)?;
@@ -154,7 +153,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         };
         let z = st.wz.as_ref().filter(|_| self.bounds.is_some()).map(|(_, z)| z);
         let parts = PredictorParts { theta: &theta, c, s: &st.s, z, q: &q, p: p.as_ref() };
-        vk.residual_products_with_rhs(&st.x, &st.lambda, &parts)
+        vk.residual_products(&st.x, &st.lambda, Some(&parts))
     }
 
     /// The largest primal and dual steps in [0, 1] that keep (x, w) and (s, z) non-negative.
@@ -330,17 +329,17 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let (tp, td) = ((long * ap).min(1.0), (long * ad).min(1.0));
         let vk = &mut *self.vk;
         let v = super::correctors::trial_products(vk, &st.x, &st.s, &d.dx, &d.ds, tp, td)?;
-        let (mut sum, mut least) = (vk.sum(&v)?, vk.min(&v)?);
+        let (mut sum, mut least) = (vk.reduce(Reduction::Sum, &v)?, vk.reduce(Reduction::Min, &v)?);
         if let (Some((w, z)), Some((dw, dz)), Some(bd)) = (&st.wz, &d.dwz, &self.bounds) {
             let v = super::correctors::trial_products(vk, w, z, dw, dz, tp, td)?;
-            sum += vk.sum(&v)?;
+            sum += vk.reduce(Reduction::Sum, &v)?;
             // Unbounded columns (w = 1, z = 0) have no pair: lifted to the floor, which stays
             // finite in single precision (a huge lift would not).
             let floor = LONG_STEP_CENTRALITY * sum / nf;
             let bounded = vk.mul(&bd.mask, &v)?;
             let off = vk.add_scalar(&bd.mask, -1.0)?;
             let lifted = vk.lincomb(1.0, &bounded, -floor, &off)?;
-            least = least.min(vk.min(&lifted)?);
+            least = least.min(vk.reduce(Reduction::Min, &lifted)?);
         }
         Ok(if least >= LONG_STEP_CENTRALITY * sum / nf { long } else { short })
     }

@@ -109,6 +109,9 @@ impl<'a, T> Termination<'a, T> {
     }
 }
 
+/// Stop, or go on with the state handed back.
+pub(super) type Verdict<T> = ControlFlow<Stop<T>, State<T>>;
+
 /// What the tests see of an iteration besides its state: the residuals, the log's measures and
 /// (‖b‖∞, ‖c‖∞) of the scaled standard form.
 pub(super) struct Measured<'r, T> {
@@ -124,7 +127,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         &mut self,
         state: State<V::Vector>,
         m: Measured<'_, V::Vector>,
-    ) -> R<ControlFlow<Stop<V::Vector>, State<V::Vector>>> {
+    ) -> R<Verdict<V::Vector>> {
         use ControlFlow::{Break, Continue};
         let Measured { res, info, b_norm, c_norm } = m;
         let (k, pobj, dobj) = (info.iteration, info.primal_objective, info.dual_objective);
