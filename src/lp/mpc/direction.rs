@@ -69,7 +69,7 @@ pub(super) enum Compl<'a, T> {
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// The scaling of the normal equations: D² = X·S⁻¹, or Θ = (S/X + Z/W)⁻¹ with bounds.
     pub(super) fn theta(&mut self, st: &State<V::Vector>) -> R<V::Vector> {
-        self.theta_with(st, self.primal_regularization)
+        self.theta_with(st, self.newton.primal_regularization)
     }
 
     /// [`Self::theta`] with the primal regularization ρ given.
@@ -166,7 +166,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             // and the factor's direction is kept); double precision: to the target.
             let err = self.refine(res, theta, (&mut dl, &mut atdl, &mut dx), primal_residual, steps)?;
             if !self.single && accuracy == Accuracy::Step {
-                self.step_error = self.step_error.max(err);
+                self.newton.step_error = self.newton.step_error.max(err);
             }
         }
         let vk = &mut *self.vk;
@@ -229,7 +229,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         r: Option<V::Vector>,
         max_steps: usize,
     ) -> R<f64> {
-        let target = if self.factor.inexact { self.inexact_target() } else { self.exact_target() };
+        let target = if self.newton.factor.inexact { self.inexact_target() } else { self.exact_target() };
         let mut r = match r {
             Some(r) => r,
             None => self.vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?,
@@ -262,7 +262,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             // recurrence drifts away from it within a few steps.
             r = vk.a_mul(-1.0, dx, Some((1.0, &res.r_b)))?;
             let err = self.primal_error(&r)?;
-            self.refinements += 1;
+            self.newton.refinements += 1;
             if err < best.0 {
                 best = (err, self.vk.copy(dl)?, self.vk.copy(atdl)?, self.vk.copy(dx)?);
                 since_best = 0;

@@ -91,7 +91,25 @@ type R<T> = Result<T, BackendError>;
 /// Why the loop stopped: the proposed status, the last state (if any) and the reason.
 type Stop<T> = (Status, Option<State<T>>, String);
 
-/// The loop's bookkeeping besides the state.
+/// The direction's bookkeeping across an iteration's solves (see [`direction`]).
+struct Newton<T> {
+    /// Refinement steps taken (double-precision vectors only).
+    refinements: usize,
+    /// ρ of the primal regularization Θ = (S/X + Z/W + ρ)⁻¹; 0 until a direction cannot be
+    /// refined (see `newton::PRIMAL_REGULARIZATION`).
+    primal_regularization: f64,
+    /// The largest primal error of this step's refined directions (termination measure).
+    step_error: f64,
+    /// (t, r_b + A·t) of the current state's affine predictor (ρ = 0), when the backend made
+    /// them with the residuals (see `newton`).
+    predictor: Option<(T, T)>,
+    /// What the last factorization reported (an inexact factor's directions are refined to
+    /// the inexact-Newton target).
+    factor: FactorInfo,
+}
+
+/// The loop's parts besides the state: the backend, the data, the direction's and the
+/// termination's bookkeeping, the timers.
 struct Run<'a, V: VectorKernels, N> {
     vk: &'a mut V,
     ne: &'a mut N,
@@ -101,25 +119,13 @@ struct Run<'a, V: VectorKernels, N> {
     /// Upper bounds and termination weights on the backend.
     bounds: Option<bounds::Bounds<V::Vector>>,
     weights: Option<bounds::MeasureVectors<V::Vector>>,
-    /// Refinement steps taken (double-precision vectors only; see [`direction`]).
-    refinements: usize,
-    /// ρ of the primal regularization Θ = (S/X + Z/W + ρ)⁻¹ (see [`direction`]); 0 until a
-    /// direction cannot be refined (see `newton::PRIMAL_REGULARIZATION`).
-    primal_regularization: f64,
-    /// The largest primal error of this step's refined directions (termination measure).
-    step_error: f64,
     /// The vectors compute in single precision: unit roundoff above
     /// [`SINGLE_PRECISION_THRESHOLD`] (no full refinement, no fused predictor, no stalling
     /// verdict).
     single: bool,
-    /// (t, r_b + A·t) of the current state's affine predictor (ρ = 0), when the backend made
-    /// them with the residuals (see `newton`).
-    predictor: Option<(V::Vector, V::Vector)>,
+    newton: Newton<V::Vector>,
     iterations: usize,
     last: IterationInfo,
-    /// What the last factorization reported (an inexact factor's directions are refined to
-    /// the inexact-Newton target).
-    factor: FactorInfo,
     /// The termination tests' memory: best iterates, the judge, the ray of a verdict.
     stop: Termination<'a, V::Vector>,
 }
@@ -128,6 +134,13 @@ impl<'a, V: VectorKernels, N> Run<'a, V, N> {
     /// A run that has taken no step yet.
     fn new(vk: &'a mut V, ne: &'a mut N, p: &'a MpcProblem, st: &'a Settings, judge: Option<Judge<'a>>) -> Self {
         let single = vk.unit_roundoff() > SINGLE_PRECISION_THRESHOLD;
+        let newton = Newton {
+            refinements: 0,
+            primal_regularization: 0.0,
+            step_error: 0.0,
+            predictor: None,
+            factor: FactorInfo::default(),
+        };
         Run {
             vk,
             ne,
@@ -136,14 +149,10 @@ impl<'a, V: VectorKernels, N> Run<'a, V, N> {
             t: MpcTimings::default(),
             bounds: None,
             weights: None,
-            refinements: 0,
-            primal_regularization: 0.0,
-            step_error: 0.0,
             single,
-            predictor: None,
+            newton,
             iterations: 0,
             last: IterationInfo::default(),
-            factor: FactorInfo::default(),
             stop: Termination::new(judge),
         }
     }
@@ -215,7 +224,7 @@ pub fn solve_judged<V: VectorKernels, N: NormalEquations<V>>(
         residual_ray,
         best_returned,
         best_iterate,
-        refinements: run.refinements,
+        refinements: run.newton.refinements,
     }
 }
 
@@ -245,7 +254,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     fn assemble_and_factor(&mut self, d2: &V::Vector) -> R<()> {
         let (vk, ne) = (&mut *self.vk, &mut *self.ne);
         timed(&mut self.t.assemble, || ne.assemble(vk, d2))?;
-        self.factor = timed(&mut self.t.factor, || ne.factor(vk))?;
+        self.newton.factor = timed(&mut self.t.factor, || ne.factor(vk))?;
         Ok(())
     }
 

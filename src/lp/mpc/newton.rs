@@ -99,7 +99,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// `step_once` (the predictor's right-hand side then costs no pass of its own; the numbers
     /// are those the predictor would compute).
     pub(super) fn residuals(&mut self, b: &V::Vector, c: &V::Vector, st: &State<V::Vector>) -> R<Residuals<V::Vector>> {
-        self.predictor = None;
+        self.newton.predictor = None;
         let r_u = self.upper_residual(st)?;
         let products = match self.single {
             true => self.vk.residual_products(&st.x, &st.lambda, None)?,
@@ -116,7 +116,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         if let Some((t, at)) = predictor {
             // What `a_mul(1, t, Some((1, r_b)))` gives: 1·r_b, then + 1·(A·t).
             let rhs = vk.lincomb(1.0, &r_b, 1.0, &at)?;
-            self.predictor = Some((t, rhs));
+            self.newton.predictor = Some((t, rhs));
         }
         Ok(Residuals { ax, atl, r_b, r_c, r_u })
     }
@@ -218,32 +218,32 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         mu: f64,
         nf: f64,
     ) -> R<(State<V::Vector>, f64, f64)> {
-        self.step_error = 0.0;
-        self.primal_regularization = 0.0;
+        self.newton.step_error = 0.0;
+        self.newton.primal_regularization = 0.0;
         // Mixed precision: once the inexact-Newton target is the exact one, single-precision
         // products no longer save anything (see `backend::MixedPrecision`).
         if self.inexact_target() <= self.exact_target() {
             self.ne.require_exact();
         }
-        let before = self.refinements;
+        let before = self.newton.refinements;
         let mut out = self.step_once(state, res, mu, nf)?;
-        if self.factor.inexact {
-            if self.step_error <= self.inexact_target() {
+        if self.newton.factor.inexact {
+            if self.newton.step_error <= self.inexact_target() {
                 // The preconditioner no longer saves more than it costs.
-                if self.refinements - before > MIXED_MAX_REFINEMENTS {
+                if self.newton.refinements - before > MIXED_MAX_REFINEMENTS {
                     self.ne.require_exact();
                 }
             } else if self.ne.require_exact() {
                 // The single-precision preconditioner could not deliver: redo it exactly.
-                self.step_error = 0.0;
+                self.newton.step_error = 0.0;
                 out = self.step_once(state, res, mu, nf)?;
             }
         }
         let primal = self.last.primal_infeasibility.max(self.st.tolerance());
-        if self.single || self.primal_regularization > 0.0 || self.step_error.is_nan() || self.step_error <= primal {
+        if self.single || self.newton.primal_regularization > 0.0 || self.newton.step_error.is_nan() || self.newton.step_error <= primal {
             return Ok(out);
         }
-        self.primal_regularization = PRIMAL_REGULARIZATION;
+        self.newton.primal_regularization = PRIMAL_REGULARIZATION;
         self.step_once(state, res, mu, nf)
     }
 
@@ -264,16 +264,16 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             None => None,
         };
         // Single precision without upper bounds keeps the papers' formulas (and results).
-        let general = wz.is_some() || self.primal_regularization > 0.0 || !self.single;
+        let general = wz.is_some() || self.newton.primal_regularization > 0.0 || !self.single;
 
         // Predictor: r_xs = X·S·e (S⁻¹·r_xs = x), r_wz = W·Z·e.
         let compl =
             if general { Compl::General { rxs: &xs, rwz: wz.as_ref() } } else { Compl::Plain { rxs_over_s: &state.x } };
         // The right-hand side made with the residuals is this predictor's only without ρ.
-        let base = if self.primal_regularization == 0.0 && general { self.predictor.take() } else { None };
+        let base = if self.newton.primal_regularization == 0.0 && general { self.newton.predictor.take() } else { None };
         let aff = self.direction(state, res, &theta, compl, Accuracy::Trial, base.as_ref());
         if base.is_some() {
-            self.predictor = base;
+            self.newton.predictor = base;
         }
         let aff = aff?;
         let (ap_aff, ad_aff) = self.max_steps(state, &aff)?;

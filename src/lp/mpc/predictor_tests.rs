@@ -36,7 +36,7 @@ fn check(m: usize, n: usize, bounded: bool) {
     });
     let state = State { x: x.clone(), lambda: (0..m).map(|i| 0.1 * (i % 3) as f64).collect(), s: s.clone(), wz };
     let res = run.residuals(&b, &c, &state).expect("residuals");
-    let base = run.predictor.take().expect("dense A fuses the predictor's right-hand side");
+    let base = run.newton.predictor.take().expect("dense A fuses the predictor's right-hand side");
     let theta = run.theta(&state).expect("theta");
     run.assemble_and_factor(&theta).expect("factor");
     let xs: Vec<f64> = x.iter().zip(&s).map(|(a, b)| a * b).collect();
