@@ -8,7 +8,7 @@
 //! so that the products w·z, z/w and the steps on w and z vanish or never block.
 
 use super::{Residuals, Run, State, R};
-use crate::lp::backend::{BackendError, NormalEquations, Reduction, VectorKernels};
+use crate::lp::backend::{NormalEquations, Reduction, VectorKernels};
 use crate::lp::mpc::outcome::Weights;
 
 /// The upper bounds on the backend.
@@ -42,19 +42,9 @@ pub(super) struct MeasureVectors<T> {
 }
 
 impl<T> MeasureVectors<T> {
-    /// Uploads the weights; lengths other than (m, n, n) are an error, never weights dropped.
+    /// Uploads the weights (their lengths checked by [`super::MpcProblem::check_shapes`]).
     pub fn upload<V: VectorKernels<Vector = T>>(vk: &mut V, w: Option<&Weights>) -> R<Option<Self>> {
         let Some(w) = w else { return Ok(None) };
-        let (m, n) = vk.dims();
-        for (op, expected, got) in [
-            ("primal weights", m, w.primal.len()),
-            ("dual weights", n, w.dual.len()),
-            ("bound weights", n, w.bound.len()),
-        ] {
-            if got != expected {
-                return Err(BackendError::Dimension { op, expected, got });
-            }
-        }
         Ok(Some(Self { primal: vk.upload(&w.primal)?, dual: vk.upload(&w.dual)?, bound: vk.upload(&w.bound)? }))
     }
 }

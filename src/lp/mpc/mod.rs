@@ -265,6 +265,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
 
     /// The loop: measure the iterate, log it, run the termination tests, step.
     fn run(&mut self, log: &mut Logger) -> R<Stop<V::Vector>> {
+        self.p.check_shapes(self.vk.dims())?;
         let b = self.vk.upload(&self.p.b)?;
         let c = self.vk.upload(&self.p.c)?;
         let b_norm = self.vk.reduce(Reduction::MaxAbs, &b)?;

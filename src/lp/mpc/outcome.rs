@@ -2,6 +2,7 @@
 //! host), timings, the proposed status.
 
 use crate::clock::Instant;
+use crate::lp::backend::BackendError;
 use crate::lp::log::IterationInfo;
 use crate::lp::status::Status;
 use std::time::Duration;
@@ -21,6 +22,26 @@ pub struct MpcProblem {
     /// Weights of the termination measures (see `StandardForm::measure_weights`); `None`: the
     /// papers' measures ‖r_b‖∞/(1 + ‖b‖∞), ‖r_c‖∞/(1 + ‖c‖∞), relative gap on cᵀx.
     pub weights: Option<Weights>,
+}
+
+impl MpcProblem {
+    /// The loop's one shape check, before anything is uploaded: b has m entries, c n, the
+    /// upper bounds n (or none), the termination weights m, n and n. The kernels below check
+    /// their operands again, as every caller of theirs needs.
+    pub fn check_shapes(&self, (m, n): (usize, usize)) -> Result<(), BackendError> {
+        let mut lengths = vec![("b", m, self.b.len()), ("c", n, self.c.len())];
+        if !self.upper.is_empty() {
+            lengths.push(("upper bounds", n, self.upper.len()));
+        }
+        if let Some(w) = &self.weights {
+            lengths.extend([("primal weights", m, w.primal.len()), ("dual weights", n, w.dual.len())]);
+            lengths.push(("bound weights", n, w.bound.len()));
+        }
+        match lengths.into_iter().find(|(_, expected, got)| expected != got) {
+            Some((op, expected, got)) => Err(BackendError::Dimension { op, expected, got }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Per-entry weights of the termination measures: primal (length m), dual (n), upper bounds (n,

@@ -363,6 +363,20 @@ mod tests {
         }
 
         #[test]
+        fn data_of_the_wrong_length_is_named_before_any_step() {
+            let cases = [
+                (MpcProblem { b: vec![4.0], ..problem() }, "b"),
+                (MpcProblem { c: vec![-1.0; 5], ..problem() }, "c"),
+                (MpcProblem { upper: vec![1.0; 3], ..problem() }, "upper bounds"),
+            ];
+            for (p, what) in cases {
+                let out = run(&p, None);
+                assert_eq!((out.status, out.iterations), (Status::NumericalFailure, 0), "{what}");
+                assert!(out.detail.contains(&format!("mismatch in {what}:")), "{what}: {}", out.detail);
+            }
+        }
+
+        #[test]
         fn nan_data_ends_in_numerical_failure() {
             let out = run(&MpcProblem { c: vec![-1.0, f64::NAN, 0.0, 0.0], ..problem() }, None);
             assert_eq!(out.status, Status::NumericalFailure, "{}", out.detail);
