@@ -26,6 +26,8 @@ mod bounds;
 mod correctors;
 mod direction;
 mod infeasibility;
+#[cfg(test)]
+mod loop_tests;
 mod newton;
 mod outcome;
 #[cfg(test)]

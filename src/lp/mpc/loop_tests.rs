@@ -1,0 +1,79 @@
+//! The loop end to end on a 2×4 LP with an optimum (x = (1.5, 2.5, 0, 0), cᵀx = −6.5), where a
+//! judge or the data is planted wrong: none of them may end as optimal, and bad shapes are named.
+use crate::lp::backend::{CpuNormal, CpuVectors};
+use crate::lp::log::Logger;
+use crate::lp::mpc::{solve, solve_judged, Iterate, MpcOutcome, MpcProblem, Weights};
+use crate::lp::settings::{BackendKind, Settings};
+use crate::lp::status::Status;
+
+fn run(p: &MpcProblem, judge: Option<&dyn Fn(&Iterate) -> f64>) -> MpcOutcome {
+    let a = faer::mat![[1.0, 1.0, 1.0, 0.0], [-1.0, 1.0, 0.0, 1.0]];
+    let mut vk = CpuVectors::new(a.as_ref(), &[]);
+    let mut ne = CpuNormal::new(2, 4);
+    let st = Settings::for_backend(BackendKind::Cpu);
+    match judge {
+        Some(j) => solve_judged(&mut vk, &mut ne, p, &st, &mut Logger::quiet(), Some(j)),
+        None => solve(&mut vk, &mut ne, p, &st, &mut Logger::quiet()),
+    }
+}
+
+fn problem() -> MpcProblem {
+    MpcProblem { b: vec![4.0, 1.0], c: vec![-1.0, -2.0, 0.0, 0.0], a_norm_inf: 3.0, ..Default::default() }
+}
+
+#[test]
+fn the_unjudged_loop_finds_the_optimum() {
+    let out = run(&problem(), None);
+    assert_eq!(out.status, Status::Optimal, "{}", out.detail);
+    let x = &out.iterate.x;
+    let obj = -x[0] - 2.0 * x[1];
+    assert!((obj + 6.5).abs() < 1e-6, "cᵀx = {obj}");
+}
+
+#[test]
+fn a_judge_that_stays_above_its_tolerance_ends_in_failure_not_optimal() {
+    // Within the window (≤ 10) but never ≤ 1: the loop's own test passes, the check does not.
+    let out = run(&problem(), Some(&|_: &Iterate| 5.0));
+    assert_eq!(out.status, Status::NumericalFailure, "{}", out.detail);
+    assert!(out.detail.contains("5.0× its tolerance"), "{}", out.detail);
+}
+
+#[test]
+fn a_nan_judge_never_passes() {
+    let out = run(&problem(), Some(&|_: &Iterate| f64::NAN));
+    assert_ne!(out.status, Status::Optimal, "{}", out.detail);
+}
+
+#[test]
+fn a_judge_that_passes_decides_before_the_loops_own_test() {
+    let out = run(&problem(), Some(&|_: &Iterate| 0.05));
+    assert_eq!((out.status, out.iterations), (Status::Optimal, 0), "{}", out.detail);
+}
+
+#[test]
+fn weights_of_the_wrong_length_are_an_error_not_dropped() {
+    let w = Weights { primal: vec![1.0; 2], dual: vec![1.0; 3], bound: vec![0.0; 4], objective_offset: 0.0 };
+    let out = run(&MpcProblem { weights: Some(w), ..problem() }, None);
+    assert_eq!(out.status, Status::NumericalFailure);
+    assert!(out.detail.contains("dual weights"), "{}", out.detail);
+}
+
+#[test]
+fn data_of_the_wrong_length_is_named_before_any_step() {
+    let cases = [
+        (MpcProblem { b: vec![4.0], ..problem() }, "b"),
+        (MpcProblem { c: vec![-1.0; 5], ..problem() }, "c"),
+        (MpcProblem { upper: vec![1.0; 3], ..problem() }, "upper bounds"),
+    ];
+    for (p, what) in cases {
+        let out = run(&p, None);
+        assert_eq!((out.status, out.iterations), (Status::NumericalFailure, 0), "{what}");
+        assert!(out.detail.contains(&format!("mismatch in {what}:")), "{what}: {}", out.detail);
+    }
+}
+
+#[test]
+fn nan_data_ends_in_numerical_failure() {
+    let out = run(&MpcProblem { c: vec![-1.0, f64::NAN, 0.0, 0.0], ..problem() }, None);
+    assert_eq!(out.status, Status::NumericalFailure, "{}", out.detail);
+}
