@@ -18,7 +18,19 @@ pub struct Options {
     pub backend: BackendKind,
     pub tol: Option<f64>,
     pub max_iter: Option<usize>,
-    pub time_limit: Option<f64>,
+    pub time_limit: Option<Duration>,
+}
+
+/// A time limit in seconds as the library takes it: finite and > 0, or a `ValueError` that says
+/// what it got (never a limit dropped in silence).
+fn time_limit_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    let Some(s) = seconds else { return Ok(None) };
+    match Duration::try_from_secs_f64(s) {
+        Ok(d) if s > 0.0 => Ok(Some(d)),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "time_limit = {s}: the time limit must be > 0 seconds and finite"
+        ))),
+    }
 }
 
 impl Options {
@@ -31,7 +43,7 @@ impl Options {
         if let Some(k) = self.max_iter {
             b = b.max_iterations(k);
         }
-        if let Some(limit) = self.time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok()) {
+        if let Some(limit) = self.time_limit {
             b = b.time_limit(limit);
         }
         Ok(b.build()?)
@@ -133,7 +145,7 @@ pub fn linprog<'py>(
     time_limit: Option<f64>,
     sink: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit };
+    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit: time_limit_of(time_limit)? };
     let n = c.as_bytes().len() / 8;
     let c = f64s("c", c.as_bytes(), n)?;
     let blocks = blocks_of(&blocks, n)?;
@@ -161,7 +173,7 @@ pub fn solve_mps<'py>(
     time_limit: Option<f64>,
     sink: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit };
+    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit: time_limit_of(time_limit)? };
     let model = read_model(py, &path)?;
     let (sense, constant) = (model.sense, model.obj_constant);
     let d = solve_model(py, move || Ok(model), opts, sink)?;

@@ -83,10 +83,10 @@ def test_the_extension_checks_sizes_itself():
     i64 = lambda v: np.asarray(v, dtype=np.int64).tobytes()  # noqa: E731
     ok = dict(row_lower=f64([-np.inf]), row_upper=f64([1.0]), col_lower=f64([0, 0]), col_upper=f64([1, 1]))
 
-    def call(blocks, **kw):
+    def call(blocks, time_limit=None, **kw):
         args = dict(ok, **kw)
         return _glsolve.linprog(f64([1, 1]), blocks, args["row_lower"], args["row_upper"], args["col_lower"],
-                                args["col_upper"], "cpu", None, None, None, None)
+                                args["col_upper"], "cpu", None, None, time_limit, None)
 
     dense = ("A_ub", "dense", 1, 2, f64([1, 1]), None, None)
     assert call([dense])["status"] == "Optimal"
@@ -108,6 +108,10 @@ def test_the_extension_checks_sizes_itself():
         call([("A_ub", "csc", 1, 1, f64([1]), i64([0, 1]), i64([0]))])
     with pytest.raises(ValueError, match="unknown block kind"):
         call([("A_ub", "lower-triangular", 1, 2, f64([1, 1]), None, None)])
+    for limit in (float("nan"), float("inf"), -1.0, 0.0, 1e300):
+        with pytest.raises(ValueError, match=r"time_limit = .*: the time limit must be > 0 seconds and finite"):
+            call([dense], time_limit=limit)
+    assert call([dense], time_limit=30.0)["status"] == "Optimal"
 
 
 def test_mps_files(tmp_path):
