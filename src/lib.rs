@@ -133,6 +133,9 @@
 // The public API (what is reachable without `internals`) is documented, item by item
 // (tests/api_docs.rs builds the crate so and fails on an undocumented public item).
 #![cfg_attr(not(feature = "internals"), deny(missing_docs))]
+// Without `internals`, no public item names a type less visible than itself; methods of public
+// types that hand out the layers' types are declared with `internal_fn!` below.
+#![cfg_attr(not(feature = "internals"), deny(private_interfaces, private_bounds))]
 
 /// Declares modules that are the crate's layers below its API: public (and hidden from the docs)
 /// with the `internals` feature, for the tools, the browser page's kernel suite and the tests;
@@ -148,6 +151,23 @@ macro_rules! internal_mods {
         #[allow(dead_code, unused_imports)]
         pub(crate) mod $name;
     )*};
+}
+
+/// Declares a method of a public type whose signature names a type of the layers below the API
+/// (a texture, a pass, a kernel): public (and hidden from the docs) with the `internals`
+/// feature, crate-private without, so that the API without the feature names no type it does
+/// not export. One method per use; its doc comment and attributes go inside.
+macro_rules! internal_fn {
+    ($(#[$attr:meta])* fn $($rest:tt)*) => {
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub fn $($rest)*
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code)]
+        pub(crate) fn $($rest)*
+    };
 }
 
 pub mod lp;

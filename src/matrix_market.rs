@@ -9,13 +9,25 @@
 
 use std::path::Path;
 
+/// Why a Matrix Market file could not be read or written.
 #[derive(Debug, thiserror::Error, PartialEq)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum MmError {
+    /// The file could not be read or written, or the matrix to write is malformed.
     #[error("{path}: {detail}")]
-    Io { path: String, detail: String },
+    Io {
+        /// The file's path.
+        path: String,
+        /// What failed (the system's message, or the matrix's fault).
+        detail: String,
+    },
+    /// The text breaks the format.
     #[error("line {line}: {what}")]
-    Syntax { line: usize, what: String },
+    Syntax {
+        /// 1-based line of the file.
+        line: usize,
+        /// What is wrong there.
+        what: String,
+    },
 }
 
 /// A dense row-major matrix read from a file.

@@ -23,3 +23,24 @@ fn every_public_item_without_internals_is_documented() {
     let lib = std::fs::read_to_string(format!("{root}/src/lib.rs")).expect("src/lib.rs");
     assert!(lib.contains(r#"#![cfg_attr(not(feature = "internals"), deny(missing_docs))]"#));
 }
+
+/// The API's documentation builds without a warning: an intra-doc link to an item the docs do
+/// not show (crate-private without `internals`) or to nothing at all fails here. Only this
+/// crate is documented (`--no-deps`: its dependencies are only checked), in the folder of the
+/// check above, whose checked dependencies it reuses (the two take turns at its lock).
+#[test]
+fn the_api_documentation_builds_without_warnings() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new(env!("CARGO"))
+        .args(["doc", "-p", "glsolve", "--no-deps", "--offline", "--message-format", "short"])
+        .arg("--target-dir")
+        .arg(format!("{root}/target/api_docs"))
+        .current_dir(root)
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTDOCFLAGS")
+        .env("RUSTDOCFLAGS", "-D warnings")
+        .output()
+        .expect("run cargo");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "cargo doc -p glsolve --no-deps with RUSTDOCFLAGS=-D warnings failed:\n{stderr}");
+}

@@ -123,11 +123,15 @@ pub struct CpuPaths {
 
 /// A path this CPU or build cannot run.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum PathError {
     /// A forced instruction set the CPU lacks.
     #[error("the {what} kernels were set to {}, which this CPU cannot run (it runs {})", .isa.name(), Isa::detect().name())]
-    Isa { what: &'static str, isa: Isa },
+    Isa {
+        /// Which kernels: "reduced-precision" or "column pass".
+        what: &'static str,
+        /// The instruction set they were set to.
+        isa: Isa,
+    },
 }
 
 impl CpuPaths {

@@ -5,24 +5,46 @@ use thiserror::Error;
 
 /// A·diag(w)·Aᵀ's operands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum GramShapeError {
     /// w needs one weight per column of A.
     #[error("A·diag(w)·Aᵀ: {weights} weights for {columns} columns of A")]
-    Weights { weights: usize, columns: usize },
+    Weights {
+        /// Weights given (the length of w).
+        weights: usize,
+        /// Columns of A.
+        columns: usize,
+    },
     /// C must be m×m for an m-row A.
     #[error("A·diag(w)·Aᵀ: C is {rows}×{cols}, A has {m} rows")]
-    Output { rows: usize, cols: usize, m: usize },
+    Output {
+        /// Rows of C.
+        rows: usize,
+        /// Columns of C.
+        cols: usize,
+        /// Rows of A.
+        m: usize,
+    },
 }
 
 /// The operands of a pass over A's columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum PassShapeError {
     /// `what` (y, x, acc or v) has `got` entries where `expected` are needed.
     #[error("column pass: {what} has {got} entries, expected {expected}")]
-    Length { what: &'static str, expected: usize, got: usize },
+    Length {
+        /// The operand's name.
+        what: &'static str,
+        /// Entries it needs.
+        expected: usize,
+        /// Entries it has.
+        got: usize,
+    },
     /// The columns asked for end at `end`, beyond the matrix's `ncols`.
     #[error("column pass: columns up to {end} asked of a matrix with {ncols}")]
-    Columns { end: usize, ncols: usize },
+    Columns {
+        /// One past the last column asked for (0-based).
+        end: usize,
+        /// Columns of A.
+        ncols: usize,
+    },
 }

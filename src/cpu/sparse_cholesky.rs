@@ -21,18 +21,51 @@ use faer::{Conj, Par, Side};
 
 /// Why a pattern cannot be analysed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum PatternError {
+    /// `col_ptr` does not have n + 1 entries.
     #[error("column pointers: expected {expected} entries (n + 1), got {got}")]
-    ColumnPointers { expected: usize, got: usize },
+    ColumnPointers {
+        /// n + 1.
+        expected: usize,
+        /// Entries of `col_ptr`.
+        got: usize,
+    },
+    /// A column's pointers do not start at 0, end at the number of row indices, or enclose at
+    /// least one entry (the diagonal).
     #[error("column {column}: pointers decrease or run past the {len} row indices")]
-    Pointer { column: usize, len: usize },
+    Pointer {
+        /// 0-based column (n for the last pointer).
+        column: usize,
+        /// Entries of `row_idx`.
+        len: usize,
+    },
+    /// A row index is n or more.
     #[error("column {column}: row {row} is not in the lower triangle of a {n}×{n} matrix")]
-    Row { column: usize, row: usize, n: usize },
+    Row {
+        /// 0-based column.
+        column: usize,
+        /// The 0-based row index.
+        row: usize,
+        /// The matrix's order.
+        n: usize,
+    },
+    /// A column does not start at its diagonal, or its rows do not increase strictly.
     #[error("column {column}: rows are not strictly increasing from the diagonal (row {row})")]
-    Order { column: usize, row: usize },
+    Order {
+        /// 0-based column.
+        column: usize,
+        /// The 0-based row index out of order.
+        row: usize,
+    },
+    /// A vector of values has the wrong length.
     #[error("values: expected {expected} (the pattern's entries), got {got}")]
-    Values { expected: usize, got: usize },
+    Values {
+        /// Entries needed (the pattern's entries, or n for a right-hand side).
+        expected: usize,
+        /// Entries given.
+        got: usize,
+    },
+    /// faer's symbolic analysis failed (its message, or memory).
     #[error("the symbolic factorization failed: {0}")]
     Symbolic(String),
 }
@@ -321,14 +354,17 @@ impl SparseCholesky {
     }
 }
 
-/// Why [`SparseCholesky::factor`] or a solve failed.
+/// Why a sparse Cholesky factorization (`SparseCholesky::factor`) or a solve with it failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum FactorError {
+    /// The pattern or a vector's length is wrong.
     #[error(transparent)]
     Pattern(#[from] PatternError),
+    /// A zero pivot, or a non-finite entry in the factor (the values held NaN or ∞); the column
+    /// is in the input's numbering.
     #[error("non-finite pivot {} in column {}", .0.pivot, .0.column)]
     Breakdown(PivotBreakdown),
+    /// A solve before a successful factorization.
     #[error("solve before a successful factorization")]
     NotFactored,
 }

@@ -29,26 +29,66 @@ use thiserror::Error;
 /// What went wrong in a dense solve.
 #[derive(Debug, Error)]
 #[non_exhaustive]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum DenseError {
     /// An argument's shape does not fit (`expected` says what it must be).
     #[error("{what} is {rows}×{cols}, but {expected}")]
-    Shape { what: &'static str, rows: usize, cols: usize, expected: String },
+    Shape {
+        /// The argument: "A" or "C".
+        what: &'static str,
+        /// Its number of rows.
+        rows: usize,
+        /// Its number of columns.
+        cols: usize,
+        /// The rule it breaks.
+        expected: String,
+    },
     /// A vector's length does not fit (`of` says what sets the length it needs).
     #[error("{what} has {got} entries, but it needs {expected} ({of})")]
-    Length { what: &'static str, got: usize, expected: usize, of: String },
+    Length {
+        /// The vector: "b" or "w".
+        what: &'static str,
+        /// Its number of entries.
+        got: usize,
+        /// The number it needs.
+        expected: usize,
+        /// What sets that number (e.g. "one per row of A").
+        of: String,
+    },
     /// An entry is NaN or infinite (0-based row and column; vectors have column 0).
     #[error("{what}[{row}, {col}] = {value}: entries must be finite")]
-    NonFinite { what: &'static str, row: usize, col: usize, value: f64 },
+    NonFinite {
+        /// The argument: "A", "C" or "b".
+        what: &'static str,
+        /// 0-based row of the entry.
+        row: usize,
+        /// 0-based column of the entry (0 for a vector).
+        col: usize,
+        /// The entry (NaN or ±∞).
+        value: f64,
+    },
     /// A least-squares weight is negative or not finite.
     #[error("weight w[{index}] = {value}: weights must be finite and ≥ 0")]
-    Weight { index: usize, value: f64 },
+    Weight {
+        /// 0-based index of the weight (the row of A it weighs).
+        index: usize,
+        /// The weight.
+        value: f64,
+    },
     /// The single-precision Cholesky factorization met a pivot that is not positive.
     #[error("the matrix is not positive definite (in single precision): pivot {pivot} in column {column}")]
-    NotPositiveDefinite { column: usize, pivot: f64 },
+    NotPositiveDefinite {
+        /// 0-based column of the pivot.
+        column: usize,
+        /// The pivot met, in single precision (≤ 0 or not finite).
+        pivot: f64,
+    },
     /// The system is singular in double precision too (LU found no pivot).
     #[error("the matrix is singular to double precision{}", column.map(|c| format!(" (no pivot in column {c})")).unwrap_or_default())]
-    Singular { column: Option<usize> },
+    Singular {
+        /// 0-based column where the single-precision LU found no pivot, if it stopped at one
+        /// (`None`: it finished, and the solve fell back to double precision for another reason).
+        column: Option<usize>,
+    },
     /// The weighted normal equations are singular in double precision: the columns of the
     /// design matrix are dependent on the observations with non-zero weight (or there are fewer
     /// such observations than unknowns). The minimizer is not unique; none is returned.

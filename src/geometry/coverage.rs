@@ -18,11 +18,15 @@ pub struct Fragment {
 
 /// Why a primitive's coverage is not determined by centres alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum CoverageError {
     /// A texel centre lies exactly on an edge: coverage would depend on GL's tie-breaking rule.
     #[error("the centre of texel ({j}, {i}) lies on an edge of the primitive: coverage depends on GL's tie-breaking")]
-    CentreOnEdge { j: u32, i: u32 },
+    CentreOnEdge {
+        /// 0-based column of the texel.
+        j: u32,
+        /// 0-based row of the texel.
+        i: u32,
+    },
     /// Lines are supported only axis-aligned (the papers draw no others).
     #[error("a slanted line: only lines along a row or a column are supported")]
     SlantedLine,

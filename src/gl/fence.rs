@@ -35,13 +35,15 @@ impl Gpu {
         unsafe { self.shared.gl().flush() }
     }
 
-    /// A fence after every pass issued so far. It does not flush: [`Fence::wait`] does, and
-    /// [`Fence::is_signaled`] never will, so call [`Gpu::flush`] when the passes must start now.
-    pub fn fence(&self) -> GlResult<Fence> {
-        // SAFETY: context current; the sync object is owned by the returned value.
-        let sync = unsafe { self.shared.gl().fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }
-            .map_err(|detail| GlError::Create { what: "a fence", detail })?;
-        Ok(Fence { shared: Rc::clone(&self.shared), sync, polling: self.info.fence_wait == FenceWait::Polling })
+    internal_fn! {
+        /// A fence after every pass issued so far. It does not flush: [`Fence::wait`] does, and
+        /// [`Fence::is_signaled`] never will, so call [`Gpu::flush`] when the passes must start now.
+        fn fence(&self) -> GlResult<Fence> {
+            // SAFETY: context current; the sync object is owned by the returned value.
+            let sync = unsafe { self.shared.gl().fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }
+                .map_err(|detail| GlError::Create { what: "a fence", detail })?;
+            Ok(Fence { shared: Rc::clone(&self.shared), sync, polling: self.info.fence_wait == FenceWait::Polling })
+        }
     }
 }
 

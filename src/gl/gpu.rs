@@ -74,40 +74,46 @@ impl Gpu {
         Self::headless_with(HeadlessOptions::es())
     }
 
-    /// A headless context as `opts` say.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
-        // Making a context is serialized on every driver (see `super::serial`).
-        let _serial = serial();
-        let (egl, gl, reset_status) = context::create_headless(opts)?;
-        let platform = format!("{}, {}", egl.egl_version, egl.device);
-        let mut gpu = Self::with_fetch(gl, reset_status, platform, Box::new(egl), opts.fetch)?;
-        if let Some(cap) = opts.max_draw_buffers {
-            gpu.info.max_draw_buffers = gpu.info.max_draw_buffers.min(cap);
+    internal_fn! {
+        /// A headless context as `opts` say.
+        #[cfg(not(target_arch = "wasm32"))]
+        fn headless_with(opts: HeadlessOptions) -> GlResult<Gpu> {
+            // Making a context is serialized on every driver (see `super::serial`).
+            let _serial = serial();
+            let (egl, gl, reset_status) = context::create_headless(opts)?;
+            let platform = format!("{}, {}", egl.egl_version, egl.device);
+            let mut gpu = Self::with_fetch(gl, reset_status, platform, Box::new(egl), opts.fetch)?;
+            if let Some(cap) = opts.max_draw_buffers {
+                gpu.info.max_draw_buffers = gpu.info.max_draw_buffers.min(cap);
+            }
+            Ok(gpu)
         }
-        Ok(gpu)
     }
 
-    /// In the browser there is no EGL: a page makes its `Gpu` from its WebGL2 context with
-    /// [`Gpu::from_glow`].
-    #[cfg(target_arch = "wasm32")]
-    pub fn headless_with(_opts: HeadlessOptions) -> GlResult<Gpu> {
-        Err(GlError::NoEgl {
-            detail: "a browser has no EGL: make the Gpu from the page's WebGL2 context (Gpu::from_glow)".into(),
-        })
+    internal_fn! {
+        /// In the browser there is no EGL: a page makes its `Gpu` from its WebGL2 context with
+        /// [`Gpu::from_glow`].
+        #[cfg(target_arch = "wasm32")]
+        fn headless_with(_opts: HeadlessOptions) -> GlResult<Gpu> {
+            Err(GlError::NoEgl {
+                detail: "a browser has no EGL: make the Gpu from the page's WebGL2 context (Gpu::from_glow)".into(),
+            })
+        }
     }
 
-    /// Wraps a context made elsewhere (e.g. a window's). `home` owns what the context lives on, is
-    /// dropped after every GL object and makes the context current again whenever another one is.
-    /// The context must be current on this thread now.
-    /// `reset_status` comes from [`super::reset::load_reset_status`] on the same context.
-    pub fn from_glow(
-        gl: glow::Context,
-        reset_status: Option<ResetStatusFn>,
-        platform: String,
-        home: Box<dyn ContextHome>,
-    ) -> GlResult<Gpu> {
-        Self::with_fetch(gl, reset_status, platform, home, None)
+    internal_fn! {
+        /// Wraps a context made elsewhere (e.g. a window's). `home` owns what the context lives on, is
+        /// dropped after every GL object and makes the context current again whenever another one is.
+        /// The context must be current on this thread now.
+        /// `reset_status` comes from [`super::reset::load_reset_status`] on the same context.
+        fn from_glow(
+            gl: glow::Context,
+            reset_status: Option<ResetStatusFn>,
+            platform: String,
+            home: Box<dyn ContextHome>,
+        ) -> GlResult<Gpu> {
+            Self::with_fetch(gl, reset_status, platform, home, None)
+        }
     }
 
     /// [`Gpu::from_glow`] with the kernels' fetch chosen (`None`: the dialect's own).
@@ -202,9 +208,11 @@ impl Gpu {
         self.passes.get()
     }
 
-    /// Bytes uploaded and read back since this `Gpu` was made.
-    pub fn traffic(&self) -> Traffic {
-        self.traffic.get()
+    internal_fn! {
+        /// Bytes uploaded and read back since this `Gpu` was made.
+        fn traffic(&self) -> Traffic {
+            self.traffic.get()
+        }
     }
 
     pub(super) fn program(&self, kernel: &'static Kernel, defines: &'static [&'static str]) -> GlResult<Rc<Program>> {
@@ -216,9 +224,11 @@ impl Gpu {
         Ok(p)
     }
 
-    /// Compiles a kernel now (to keep compilation out of timed regions, or to surface errors early).
-    pub fn prepare(&self, kernel: &'static Kernel, defines: &'static [&'static str]) -> GlResult<()> {
-        self.program(kernel, defines).map(|_| ())
+    internal_fn! {
+        /// Compiles a kernel now (to keep compilation out of timed regions, or to surface errors early).
+        fn prepare(&self, kernel: &'static Kernel, defines: &'static [&'static str]) -> GlResult<()> {
+            self.program(kernel, defines).map(|_| ())
+        }
     }
 
     /// Waits until every issued pass has finished.

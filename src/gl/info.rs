@@ -154,13 +154,15 @@ impl GpuInfo {
     pub fn is_es(&self) -> bool {
         self.dialect == Dialect::Essl300
     }
-    /// The timing method that tells the truth on this driver: a GPU timer where the driver has
-    /// one and honours it, else `glFinish` and the host clock.
-    pub fn honest_time_mode(&self) -> TimeMode {
-        if self.is_software() || !self.timer_query.per_pass() {
-            TimeMode::HostFinish
-        } else {
-            TimeMode::GpuTimer
+    internal_fn! {
+        /// The timing method that tells the truth on this driver: a GPU timer where the driver has
+        /// one and honours it, else `glFinish` and the host clock.
+        fn honest_time_mode(&self) -> TimeMode {
+            if self.is_software() || !self.timer_query.per_pass() {
+                TimeMode::HostFinish
+            } else {
+                TimeMode::GpuTimer
+            }
         }
     }
 

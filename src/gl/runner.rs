@@ -17,9 +17,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 impl Gpu {
-    /// Attaches an observer to every following pass (replacing any other).
-    pub fn observe(&self, observer: Rc<RefCell<dyn PassObserver>>) {
-        *self.observer.borrow_mut() = Some(observer);
+    internal_fn! {
+        /// Attaches an observer to every following pass (replacing any other).
+        fn observe(&self, observer: Rc<RefCell<dyn PassObserver>>) {
+            *self.observer.borrow_mut() = Some(observer);
+        }
     }
 
     /// Detaches the observer.
@@ -27,67 +29,71 @@ impl Gpu {
         *self.observer.borrow_mut() = None;
     }
 
-    /// Runs `f` with a fresh [`PassLog`] attached and returns its records. Any observer attached
-    /// before is attached again afterwards.
-    pub fn logged<R>(&self, measure: Measure, f: impl FnOnce(&Gpu) -> R) -> (R, PassLog) {
-        let log = Rc::new(RefCell::new(PassLog::new(measure)));
-        let previous = self.observer.replace(Some(log.clone()));
-        let r = f(self);
-        *self.observer.borrow_mut() = previous;
-        let records = log.borrow().clone();
-        (r, records)
+    internal_fn! {
+        /// Runs `f` with a fresh [`PassLog`] attached and returns its records. Any observer attached
+        /// before is attached again afterwards.
+        fn logged<R>(&self, measure: Measure, f: impl FnOnce(&Gpu) -> R) -> (R, PassLog) {
+            let log = Rc::new(RefCell::new(PassLog::new(measure)));
+            let previous = self.observer.replace(Some(log.clone()));
+            let r = f(self);
+            *self.observer.borrow_mut() = previous;
+            let records = log.borrow().clone();
+            (r, records)
+        }
     }
 
-    /// Draws one pass.
-    pub fn run(&self, pass: &Pass) -> GlResult<()> {
-        for t in pass.sources.iter().copied().chain(pass.targets()) {
-            self.check_owned(t, &format!("pass {}", pass.name))?;
+    internal_fn! {
+        /// Draws one pass.
+        fn run(&self, pass: &Pass) -> GlResult<()> {
+            for t in pass.sources.iter().copied().chain(pass.targets()) {
+                self.check_owned(t, &format!("pass {}", pass.name))?;
+            }
+            if pass.sources.iter().any(|s| pass.targets().any(|t| s.id() == t.id())) {
+                return Err(GlError::Feedback { pass: pass.name.into() });
+            }
+            let max_sources = MAX_SOURCES.min(self.info.max_texture_units as usize);
+            if pass.sources.len() > max_sources {
+                return Err(GlError::TooManySources {
+                    pass: pass.name.into(),
+                    count: pass.sources.len(),
+                    max: max_sources,
+                });
+            }
+            let program = self.program(pass.kernel, pass.defines)?;
+            if program.output != pass.target.format() {
+                return Err(GlError::Format {
+                    pass: pass.name.into(),
+                    detail: format!(
+                        "{} writes {} texels but the target {:?} is {}",
+                        program.name,
+                        program.output.name(),
+                        pass.target,
+                        pass.target.format().name()
+                    ),
+                });
+            }
+            let targets = 1 + pass.more_targets.len();
+            if program.outputs != targets {
+                return Err(GlError::Format {
+                    pass: pass.name.into(),
+                    detail: format!("{} writes {} targets but the pass gives {targets}", program.name, program.outputs),
+                });
+            }
+            let fbo = self.framebuffer_of(pass)?;
+            let locations = program.locate(pass.name, pass.uniforms)?;
+            // The observer is taken out while it runs, so passes it issues itself go unobserved.
+            let observer = self.observer.borrow_mut().take();
+            let measure = observer.as_ref().map(|o| o.borrow().measure()).unwrap_or(Measure::NOTHING);
+            if let Some(o) = &observer {
+                o.borrow_mut().before_pass(self, pass);
+            }
+            let result = self.draw(pass, fbo, &program, &locations, measure);
+            if let (Some(o), Ok(record)) = (&observer, &result) {
+                o.borrow_mut().after_pass(self, pass, record);
+            }
+            *self.observer.borrow_mut() = observer;
+            result.map(|_| ())
         }
-        if pass.sources.iter().any(|s| pass.targets().any(|t| s.id() == t.id())) {
-            return Err(GlError::Feedback { pass: pass.name.into() });
-        }
-        let max_sources = MAX_SOURCES.min(self.info.max_texture_units as usize);
-        if pass.sources.len() > max_sources {
-            return Err(GlError::TooManySources {
-                pass: pass.name.into(),
-                count: pass.sources.len(),
-                max: max_sources,
-            });
-        }
-        let program = self.program(pass.kernel, pass.defines)?;
-        if program.output != pass.target.format() {
-            return Err(GlError::Format {
-                pass: pass.name.into(),
-                detail: format!(
-                    "{} writes {} texels but the target {:?} is {}",
-                    program.name,
-                    program.output.name(),
-                    pass.target,
-                    pass.target.format().name()
-                ),
-            });
-        }
-        let targets = 1 + pass.more_targets.len();
-        if program.outputs != targets {
-            return Err(GlError::Format {
-                pass: pass.name.into(),
-                detail: format!("{} writes {} targets but the pass gives {targets}", program.name, program.outputs),
-            });
-        }
-        let fbo = self.framebuffer_of(pass)?;
-        let locations = program.locate(pass.name, pass.uniforms)?;
-        // The observer is taken out while it runs, so passes it issues itself go unobserved.
-        let observer = self.observer.borrow_mut().take();
-        let measure = observer.as_ref().map(|o| o.borrow().measure()).unwrap_or(Measure::NOTHING);
-        if let Some(o) = &observer {
-            o.borrow_mut().before_pass(self, pass);
-        }
-        let result = self.draw(pass, fbo, &program, &locations, measure);
-        if let (Some(o), Ok(record)) = (&observer, &result) {
-            o.borrow_mut().after_pass(self, pass, record);
-        }
-        *self.observer.borrow_mut() = observer;
-        result.map(|_| ())
     }
 
     fn draw(

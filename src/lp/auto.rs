@@ -5,19 +5,19 @@
 //!
 //! 1. Without a context (no driver is touched): fewer than [`AUTO_MIN_ROWS`] rows, or an A
 //!    sparse enough that the CPU's sparse assembly beats the dense product
-//!    ([`crate::lp::backend::sparse_assembly_pays`]) — every GPU pass is dense work — go to
+//!    (`lp::backend::sparse_assembly_pays`) — every GPU pass is dense work — go to
 //!    `cpu`.
 //! 2. With the context: no context, a software rasterizer (its passes run on the same CPU
 //!    cores, in single precision, slower than faer's double precision) or a problem past the
 //!    textures' or memory's limits go to `cpu`.
-//! 3. Otherwise a probe ([`crate::lp::backend::probe_device`], once per device and process)
+//! 3. Otherwise a probe (`lp::backend::probe_device`, once per device and process)
 //!    times the hybrid backend's GPU normal equations against the cpu backend's on a
-//!    [`crate::lp::backend::PROBE_M`]-row problem; `hybrid` only when the GPU is
+//!    `lp::backend::PROBE_M`-row problem; `hybrid` only when the GPU is
 //!    [`AUTO_MARGIN`] times faster there (a GPU's advantage grows with the size, so the probe
 //!    errs towards the CPU). Once running, hybrid's cost rule ([`crate::lp::CostRule`]) still
 //!    leaves the GPU if its iterations turn out slow. For A with columns of one entry the two
 //!    sides do different work ([`Work`]): the cpu backend's shaped normal equations
-//!    ([`crate::lp::backend::CpuPlan`]: the block plus a diagonal, or the smaller k×k side)
+//!    (`lp::backend::CpuPlan`: the block plus a diagonal, or the smaller k×k side)
 //!    against the GPU's m×m matrix over the block (or over every column), so the probe's times
 //!    are scaled by each side's predicted multiply-adds before they are compared.
 //!
@@ -76,7 +76,7 @@ pub fn by_shape(rows: usize, sparse: bool) -> Option<Choice> {
 }
 
 /// Predicted multiply-adds of one iteration on each side, for a problem whose sides differ
-/// (the cost model of [`crate::lp::backend::shape`]); the probe's times are scaled by them.
+/// (the cost model of `lp::backend::shape`); the probe's times are scaled by them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Work {
     /// The hybrid backend's GPU side: the m×m matrix over the block's columns (or all).
@@ -130,54 +130,58 @@ pub(crate) fn with_device(model: &LpModel, settings: &Settings, gpu: Option<&Gpu
     by_device_for(info, fits, probe, work.as_ref())
 }
 
-/// The decision made with a device, on the facts gathered: the context's record, whether the problem fits,
-/// and the probe (run only for a hardware renderer and a problem that fits).
-pub fn by_device(info: &GpuInfo, fits: Result<(), String>, probe: Option<Result<DeviceProbe, String>>) -> Choice {
-    by_device_for(info, fits, probe, None)
+internal_fn! {
+    /// The decision made with a device, on the facts gathered: the context's record, whether the problem fits,
+    /// and the probe (run only for a hardware renderer and a problem that fits).
+    fn by_device(info: &GpuInfo, fits: Result<(), String>, probe: Option<Result<DeviceProbe, String>>) -> Choice {
+        by_device_for(info, fits, probe, None)
+    }
 }
 
-/// [`by_device`] for a problem whose sides do different `work` per iteration: the GPU is chosen
-/// only when its probe time scaled by `work.gpu` is [`AUTO_MARGIN`] times below the CPU's
-/// scaled by `work.cpu` (with `None`, or equal work, the plain rule).
-pub fn by_device_for(
-    info: &GpuInfo,
-    fits: Result<(), String>,
-    probe: Option<Result<DeviceProbe, String>>,
-    work: Option<&Work>,
-) -> Choice {
-    if info.is_software() {
-        return Choice::cpu(format!(
-            "{} is a software rasterizer: its single-precision passes run on the CPU's own cores",
-            info.renderer
-        ));
-    }
-    if let Err(e) = fits {
-        return Choice::cpu(format!("the problem does not fit the GPU: {e}"));
-    }
-    match probe {
-        None => Choice::cpu("no probe of the GPU".into()),
-        Some(Err(e)) => Choice::cpu(format!("the GPU probe failed: {e}")),
-        Some(Ok(p)) => {
-            let what = format!(
-                "probe at {}×{}: GPU {:.1} ms, CPU {:.1} ms per iteration on {}",
-                crate::lp::backend::PROBE_M,
-                crate::lp::backend::PROBE_N,
-                p.gpu_seconds * 1e3,
-                p.cpu_seconds * 1e3,
+internal_fn! {
+    /// [`by_device`] for a problem whose sides do different `work` per iteration: the GPU is chosen
+    /// only when its probe time scaled by `work.gpu` is [`AUTO_MARGIN`] times below the CPU's
+    /// scaled by `work.cpu` (with `None`, or equal work, the plain rule).
+    fn by_device_for(
+        info: &GpuInfo,
+        fits: Result<(), String>,
+        probe: Option<Result<DeviceProbe, String>>,
+        work: Option<&Work>,
+    ) -> Choice {
+        if info.is_software() {
+            return Choice::cpu(format!(
+                "{} is a software rasterizer: its single-precision passes run on the CPU's own cores",
                 info.renderer
-            );
-            let (gpu_work, cpu_work) = work.map_or((1.0, 1.0), |w| (w.gpu, w.cpu));
-            let what = match work {
-                Some(w) => format!(
-                    "{what}; this problem's iteration is {:.2e} multiply-adds on the GPU against {:.2e} on the CPU's {} path",
-                    w.gpu, w.cpu, w.path
-                ),
-                None => what,
-            };
-            if p.gpu_seconds * gpu_work * AUTO_MARGIN < p.cpu_seconds * cpu_work {
-                Choice { backend: BackendKind::Hybrid, reason: format!("{what}: the GPU is faster") }
-            } else {
-                Choice::cpu(format!("{what}: the GPU is not {AUTO_MARGIN}× faster"))
+            ));
+        }
+        if let Err(e) = fits {
+            return Choice::cpu(format!("the problem does not fit the GPU: {e}"));
+        }
+        match probe {
+            None => Choice::cpu("no probe of the GPU".into()),
+            Some(Err(e)) => Choice::cpu(format!("the GPU probe failed: {e}")),
+            Some(Ok(p)) => {
+                let what = format!(
+                    "probe at {}×{}: GPU {:.1} ms, CPU {:.1} ms per iteration on {}",
+                    crate::lp::backend::PROBE_M,
+                    crate::lp::backend::PROBE_N,
+                    p.gpu_seconds * 1e3,
+                    p.cpu_seconds * 1e3,
+                    info.renderer
+                );
+                let (gpu_work, cpu_work) = work.map_or((1.0, 1.0), |w| (w.gpu, w.cpu));
+                let what = match work {
+                    Some(w) => format!(
+                        "{what}; this problem's iteration is {:.2e} multiply-adds on the GPU against {:.2e} on the CPU's {} path",
+                        w.gpu, w.cpu, w.path
+                    ),
+                    None => what,
+                };
+                if p.gpu_seconds * gpu_work * AUTO_MARGIN < p.cpu_seconds * cpu_work {
+                    Choice { backend: BackendKind::Hybrid, reason: format!("{what}: the GPU is faster") }
+                } else {
+                    Choice::cpu(format!("{what}: the GPU is not {AUTO_MARGIN}× faster"))
+                }
             }
         }
     }

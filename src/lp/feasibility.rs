@@ -46,7 +46,7 @@ pub struct FeasibilityCheck {
     /// Whether a primal feasible point was established, refuted or left unknown.
     pub outcome: Feasibility,
     /// How well the feasible point passed (Established only): at the tolerance
-    /// ([`VERIFY_FACTOR`]·ε) or only at its square root.
+    /// (`VERIFY_FACTOR`·ε) or only at its square root.
     pub accuracy: Accuracy,
     /// The status of the feasibility solve (the model with c = 0 on the cpu backend); `None`
     /// when it could not start or no time was left for it.
@@ -59,7 +59,7 @@ pub struct FeasibilityCheck {
     pub primal_residual: f64,
     /// Of the feasible point (Established), on the original model.
     pub bound_violation: f64,
-    /// The tolerance they were graded against ([`VERIFY_FACTOR`]·ε).
+    /// The tolerance they were graded against (`VERIFY_FACTOR`·ε).
     pub tolerance: f64,
     /// The Farkas ray of a refutation, checked on the original model.
     pub certificate: Option<Certificate>,

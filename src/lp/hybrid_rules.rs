@@ -20,8 +20,8 @@ pub struct HybridRules {
 /// The hybrid backend's cost rule: a GPU iteration of `t_gpu` seconds (assembly,
 /// factorization and solves of the normal equations) is too slow when `t_gpu ≥ min_seconds` and
 /// `t_gpu > factor · t_cpu`, where `t_cpu` is what the hybrid backend's CPU side would take
-/// ([`crate::lp::backend::cpu_iteration_estimate`]: the dense work m²n + m³/3 at the CPU's
-/// measured rate); after [`crate::lp::backend::COST_RULE_ITERATIONS`] such iterations in a row
+/// (`lp::backend::cpu_iteration_estimate`: the dense work m²n + m³/3 at the CPU's
+/// measured rate); after `lp::backend::COST_RULE_ITERATIONS` such iterations in a row
 /// the solve leaves the GPU.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CostRule {

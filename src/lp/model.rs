@@ -17,41 +17,125 @@ use thiserror::Error;
 /// A malformed model: which field, where, and the offending value or length.
 #[derive(Clone, Debug, PartialEq, Error)]
 #[non_exhaustive]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum ModelError {
     /// A vector's length does not match the matrix (`of` is "rows" or "columns").
     #[error("{field} has {found} entries, but A has {expected} {of}")]
-    Length { field: &'static str, found: usize, expected: usize, of: &'static str },
+    Length {
+        /// The model's field (e.g. "c", "row_lower").
+        field: &'static str,
+        /// Its number of entries.
+        found: usize,
+        /// The number of rows or columns of A.
+        expected: usize,
+        /// "rows" or "columns".
+        of: &'static str,
+    },
     /// A list that may be empty (names, integer marks) has neither zero nor one entry per row/column.
     #[error("{field} has {found} entries, but A has {expected} {of} (give one per {of_one}, or none)")]
-    OptionalLength { field: &'static str, found: usize, expected: usize, of: &'static str, of_one: &'static str },
+    OptionalLength {
+        /// The model's field ("row_names", "col_names" or "integer").
+        field: &'static str,
+        /// Its number of entries.
+        found: usize,
+        /// The number of rows or columns of A.
+        expected: usize,
+        /// "rows" or "columns".
+        of: &'static str,
+        /// "row" or "column".
+        of_one: &'static str,
+    },
     /// `a.col_ptr` does not have `ncols + 1` entries.
     #[error("A.col_ptr has {found} entries, but A has {ncols} columns (it needs ncols + 1 = {})", ncols + 1)]
-    ColumnPointerLength { found: usize, ncols: usize },
+    ColumnPointerLength {
+        /// Entries of `a.col_ptr`.
+        found: usize,
+        /// Columns of A.
+        ncols: usize,
+    },
     /// `a.col_ptr[index]` breaks the rules (first 0, non-decreasing, last = number of entries).
     #[error("A.col_ptr[{index}] = {value}: {rule}")]
-    ColumnPointer { index: usize, value: usize, rule: &'static str },
+    ColumnPointer {
+        /// 0-based index into `a.col_ptr`.
+        index: usize,
+        /// The pointer there.
+        value: usize,
+        /// The rule it breaks.
+        rule: &'static str,
+    },
     /// `a.row_idx` and `a.values` differ in length.
     #[error("A.row_idx has {row_idx} entries but A.values has {values}")]
-    EntryArrays { row_idx: usize, values: usize },
+    EntryArrays {
+        /// Entries of `a.row_idx`.
+        row_idx: usize,
+        /// Entries of `a.values`.
+        values: usize,
+    },
     /// A row index of column `col` (its `position`-th entry) is past the last row.
     #[error("A: entry {position} of column {col} has row index {row}, but A has {nrows} rows")]
-    RowIndex { col: usize, position: usize, row: usize, nrows: usize },
+    RowIndex {
+        /// 0-based column.
+        col: usize,
+        /// 0-based position of the entry within its column.
+        position: usize,
+        /// The 0-based row index given.
+        row: usize,
+        /// Rows of A.
+        nrows: usize,
+    },
     /// Row indices within a column must increase strictly (sorted, no duplicates).
     #[error("A: column {col} lists row {row} after row {previous} (rows must increase within a column)")]
-    RowOrder { col: usize, row: usize, previous: usize },
+    RowOrder {
+        /// 0-based column.
+        col: usize,
+        /// The 0-based row index out of order.
+        row: usize,
+        /// The row index before it in the column.
+        previous: usize,
+    },
     /// A triplet given to [`SparseColMatrix::from_triplets`] lies outside the matrix.
     #[error("triplet {position} is at ({row}, {col}), outside the {nrows}×{ncols} matrix")]
-    TripletOutOfRange { position: usize, row: usize, col: usize, nrows: usize, ncols: usize },
+    TripletOutOfRange {
+        /// 0-based position of the triplet in the list given.
+        position: usize,
+        /// Its 0-based row.
+        row: usize,
+        /// Its 0-based column.
+        col: usize,
+        /// Rows of the matrix.
+        nrows: usize,
+        /// Columns of the matrix.
+        ncols: usize,
+    },
     /// An entry of A is NaN or infinite.
     #[error("A[{row}, {col}] = {value}: matrix entries must be finite")]
-    MatrixEntry { row: usize, col: usize, value: f64 },
+    MatrixEntry {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The entry (NaN or ±∞).
+        value: f64,
+    },
     /// A NaN in a vector of the model.
     #[error("{field}[{index}] is NaN")]
-    NotANumber { field: &'static str, index: usize },
+    NotANumber {
+        /// The model's field (e.g. "c", "row_lower").
+        field: &'static str,
+        /// 0-based index into it.
+        index: usize,
+    },
     /// An infinity where it has no meaning (a cost).
     #[error("{field}[{index}] = {value}: {rule}")]
-    Infinite { field: &'static str, index: usize, value: f64, rule: &'static str },
+    Infinite {
+        /// The model's field (e.g. "c", "row_lower").
+        field: &'static str,
+        /// 0-based index into it.
+        index: usize,
+        /// The value (±∞).
+        value: f64,
+        /// The rule it breaks.
+        rule: &'static str,
+    },
     /// The objective constant is NaN or infinite.
     #[error("obj_constant = {0}: the objective constant must be finite")]
     ObjectiveConstant(f64),
@@ -172,14 +256,16 @@ impl SparseColMatrix {
         self.values.len()
     }
 
-    /// The matrix as borrowed compressed columns, for the CPU's products.
-    pub fn csc(&self) -> crate::cpu::products::Csc<'_> {
-        crate::cpu::products::Csc {
-            nrows: self.nrows,
-            ncols: self.ncols,
-            col_ptr: &self.col_ptr,
-            row_idx: &self.row_idx,
-            values: &self.values,
+    internal_fn! {
+        /// The matrix as borrowed compressed columns, for the CPU's products.
+        fn csc(&self) -> crate::cpu::products::Csc<'_> {
+            crate::cpu::products::Csc {
+                nrows: self.nrows,
+                ncols: self.ncols,
+                col_ptr: &self.col_ptr,
+                row_idx: &self.row_idx,
+                values: &self.values,
+            }
         }
     }
 

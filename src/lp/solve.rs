@@ -73,7 +73,7 @@ pub struct Solution {
     pub certificate: Option<Certificate>,
     /// After a primal ray: whether a primal feasible point was established (then the status is
     /// [`Status::Unbounded`] and [`Solution::x`] is that point), refuted (with its Farkas ray) or
-    /// left unknown ([`crate::lp::feasibility`]).
+    /// left unknown ([`crate::lp::FeasibilityCheck`]).
     pub feasibility: Option<FeasibilityCheck>,
     /// Whether x and the duals are the best iterate by `mpc::merit` (limits and failures)
     /// rather than the last one.

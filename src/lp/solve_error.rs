@@ -11,11 +11,11 @@ use thiserror::Error;
 /// checked before any backend is chosen.
 #[derive(Debug, Error)]
 #[non_exhaustive]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum SolveError {
     /// The model is malformed ([`crate::lp::LpModel::validate`]): a length, an index, a NaN, an infinity.
     #[error("invalid model: {0}")]
     Model(#[from] ModelError),
+    /// The settings are out of range or do not fit the backend.
     #[error("invalid settings: {0}")]
     Settings(#[from] SettingsError),
     /// The `gpu` backend needs a GL context and none could be made (`hybrid` falls back to the

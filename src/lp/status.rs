@@ -9,23 +9,24 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     /// The point passes verification on the original model at the tolerance ε: relative row
-    /// violation, bound violation, dual residual and duality gap all ≤ [`crate::lp::verify::VERIFY_FACTOR`]·ε.
+    /// violation, bound violation, dual residual and duality gap all ≤
+    /// `lp::verify::VERIFY_FACTOR`·ε.
     Optimal,
     /// The point passes verification only at the reduced tolerance √ε (same measures): the loop
     /// stopped on numerical trouble (a factorization breakdown, collapsed steps, the single
     /// precision floor) or its scaled-space tests held but the unscaled check at ε did not.
     OptimalReducedAccuracy,
     /// A Farkas ray y (row duals of the original model) passes
-    /// [`crate::lp::verify::check_farkas`] at the infeasibility tolerance; or a presolve proof
+    /// `lp::verify::check_farkas` at the infeasibility tolerance; or a presolve proof
     /// (contradictory bounds, an empty row with a non-zero right-hand side).
     PrimalInfeasible,
     /// The loop's infeasibility test fired (a Farkas ray, or a stalled primal residual) but the
     /// ray passes the check only at the reduced tolerance √ε_inf.
     PrimalInfeasibleReducedAccuracy,
-    /// A primal ray r passes [`crate::lp::verify::check_primal_ray`] at the infeasibility tolerance
+    /// A primal ray r passes `lp::verify::check_primal_ray` at the infeasibility tolerance
     /// (or presolve found a column that improves the objective without limit), so the dual is
     /// infeasible, and no primal feasible point was established: the feasibility solve that
-    /// follows a ray ([`crate::lp::feasibility`]) refuted one (the LP is primal and dual
+    /// follows a ray ([`crate::lp::FeasibilityCheck`]) refuted one (the LP is primal and dual
     /// infeasible) or could not decide (a limit, the interrupt, a numerical failure).
     /// [`crate::lp::Solution::feasibility`] says which.
     DualInfeasible,
@@ -33,7 +34,7 @@ pub enum Status {
     DualInfeasibleReducedAccuracy,
     /// Unbounded: a verified primal ray (as for [`Status::DualInfeasible`]) and a primal feasible
     /// point whose row and bound violations pass the check on the original model at
-    /// [`crate::lp::verify::VERIFY_FACTOR`]·ε. The point is [`crate::lp::Solution::x`], the ray
+    /// `lp::verify::VERIFY_FACTOR`·ε. The point is [`crate::lp::Solution::x`], the ray
     /// [`crate::lp::Solution::certificate`] (none when presolve found the ray).
     Unbounded,
     /// As [`Status::Unbounded`], with the ray or the feasible point passing only at the reduced

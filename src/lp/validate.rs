@@ -92,8 +92,9 @@ fn values(field: &'static str, v: &[f64], finite: bool) -> Result<(), ModelError
 }
 
 impl LpModel {
-    /// Checks that the model is well formed (see the [module docs](crate::lp::validate) for the
-    /// rules); the first violation found is returned. Every solve calls this first.
+    /// Checks that the model is well formed (the lengths, A's compressed columns, no NaN, finite
+    /// entries of A and c, a finite objective constant); the first violation found is returned.
+    /// Every solve calls this first.
     ///
     /// ```
     /// use glsolve::lp::{LpModel, ModelError};

@@ -49,19 +49,34 @@ impl Default for LsqSettings {
     }
 }
 
+/// Why a weighted least-squares solve failed.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum LsqError {
+    /// Lengths that do not fit together (A, d² and b for m×n; a fit's times, values and
+    /// uncertainties): the lengths given.
     #[error("shape mismatch: {0}")]
     Shape(String),
+    /// An input holds NaN or an infinity (or a fit's uncertainty σ is not positive).
     #[error("{what} holds a non-finite value at index {index}")]
-    NonFinite { what: &'static str, index: usize },
+    NonFinite {
+        /// The input: "A", "d²", "b", or a fit's σ.
+        what: &'static str,
+        /// 0-based index into its slice (row-major for A).
+        index: usize,
+    },
+    /// A weight of d² is negative.
     #[error("weight d²[{index}] = {value} is negative")]
-    NegativeWeight { index: usize, value: f64 },
+    NegativeWeight {
+        /// 0-based index of the weight.
+        index: usize,
+        /// The weight.
+        value: f64,
+    },
     /// A·D²·Aᵀ is singular in double precision (A's rows dependent on the weighted samples).
     #[error("A·D²·Aᵀ is not positive definite in double precision: the basis is dependent on these samples")]
     Singular,
+    /// The GPU factorization or the GL layer failed.
     #[error(transparent)]
     Gpu(GpuError),
 }

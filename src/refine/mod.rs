@@ -80,15 +80,28 @@ impl Default for RefineSettings {
 /// What can stop a solve.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum RefineError {
+    /// A is not n×n or b has not n entries (n ≥ 1): the lengths given.
     #[error("shape mismatch: {0}")]
     Shape(String),
+    /// An entry of A or b is NaN or infinite.
     #[error("{what} holds a non-finite value at row {row}, column {col} (0-based)")]
-    NonFinite { what: &'static str, row: usize, col: usize },
+    NonFinite {
+        /// "A" or "b".
+        what: &'static str,
+        /// 0-based row of the entry.
+        row: usize,
+        /// 0-based column of the entry (0 for b).
+        col: usize,
+    },
     /// Singular in double precision too.
     #[error("the matrix is singular to double precision (the single-precision LU stopped at column {column:?})")]
-    Singular { column: Option<usize> },
+    Singular {
+        /// 0-based column where the single-precision LU found no pivot, if it stopped at one
+        /// (`None`: it finished, and the solve fell back to double precision for another reason).
+        column: Option<usize>,
+    },
+    /// The GPU factorization or the GL layer failed.
     #[error(transparent)]
     Gpu(GpuError),
 }

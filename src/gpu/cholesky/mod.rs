@@ -51,10 +51,10 @@ pub enum Variant {
     /// Inner-product form: column k+1 by a dynamic loop over k, one copy per step.
     Inner,
     /// Beyond the papers: right-looking over blocks of B columns on 2×2 blocks per RGBA texel
-    /// ([`crate::gpu::blocked`]).
+    /// (`gpu::blocked`).
     Blocked(Block),
     /// The blocked design with register tiles: a 4×4 tile per fragment written to four targets
-    /// at once ([`crate::gpu::tiled`]); on a context with fewer than four draw buffers it runs
+    /// at once (`gpu::tiled`); on a context with fewer than four draw buffers it runs
     /// as `Blocked` with the same B.
     Tiled(Block),
 }

@@ -5,25 +5,41 @@ use thiserror::Error;
 
 /// A failure inside a backend kernel.
 #[derive(Debug, Error, Clone, PartialEq)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum BackendError {
     /// Cholesky broke down: the pivot of column `column` was not positive (or not finite) even
     /// after the tiny-pivot treatment.
     #[error("Cholesky factorization of A·D²·Aᵀ broke down at pivot {column} (value {pivot:e})")]
-    Factorization { column: usize, pivot: f64 },
+    Factorization {
+        /// 0-based column of A·D²·Aᵀ (or of the normal matrix the backend factors).
+        column: usize,
+        /// The pivot met there.
+        pivot: f64,
+    },
     /// `solve` was called before a successful `factor`.
     #[error("solve called without a valid factorization")]
     NotFactored,
     /// Operands of incompatible lengths (a programming error in the caller, reported not panicked).
     #[error("dimension mismatch in {op}: expected {expected}, got {got}")]
-    Dimension { op: &'static str, expected: usize, got: usize },
+    Dimension {
+        /// The operation.
+        op: &'static str,
+        /// The length it needs.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
     /// A backend-specific failure that is not a GPU fault.
     #[error("{0}")]
     Device(String),
     /// A fault of the GL driver or device, classified so that callers (and tests) can tell
     /// which one happened; `detail` is the driver's message.
     #[error("GPU fault ({}): {detail}", kind.name())]
-    Gpu { kind: GpuFault, detail: String },
+    Gpu {
+        /// Which fault.
+        kind: GpuFault,
+        /// The driver's message.
+        detail: String,
+    },
 }
 
 impl From<GramShapeError> for BackendError {

@@ -29,61 +29,115 @@ pub(crate) const UNSUPPORTED_SECTIONS: &[&str] = &[
 
 /// What went wrong, without the line number.
 #[derive(Debug, Error, Clone, PartialEq)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum MpsErrorKind {
     /// What was read does not make a well-formed model (a reader bug, never a panic).
     #[error("the model read is malformed: {0}")]
     Model(crate::lp::model::ModelError),
+    /// The input could not be read (the system's message).
     #[error("cannot read input: {0}")]
     Io(String),
+    /// A header that is no MPS section (the word read).
     #[error("unknown section header `{0}`")]
     UnknownSection(String),
+    /// A data line before the first section header.
     #[error("data line outside any section (expected NAME, ROWS, COLUMNS, ... header)")]
     DataOutsideSection,
+    /// A section the model needs is absent (its name).
     #[error("missing {0} section")]
     MissingSection(&'static str),
+    /// A section header out of the order NAME, OBJSENSE, ROWS, COLUMNS, RHS, RANGES, BOUNDS,
+    /// ENDATA.
     #[error("section {found} out of order: expected {expected}")]
-    SectionOrder { found: String, expected: &'static str },
+    SectionOrder {
+        /// The header read.
+        found: String,
+        /// The sections that may come next.
+        expected: &'static str,
+    },
+    /// A data line with the wrong number of fields for its section.
     #[error("expected {expected}, found {found} field(s)")]
-    FieldCount { expected: &'static str, found: usize },
+    FieldCount {
+        /// The fields the section's lines hold.
+        expected: &'static str,
+        /// Fields on the line.
+        found: usize,
+    },
+    /// A row type other than N, E, L or G (the type read).
     #[error("unknown row type `{0}` (expected N, E, L or G)")]
     RowType(String),
+    /// A bound type the reader does not know (the type read).
     #[error("unknown bound type `{0}` (expected UP, LO, FX, FR, MI, PL, BV, LI or UI)")]
     BoundType(String),
+    /// A row name declared twice in ROWS.
     #[error("duplicate row name `{0}`")]
     DuplicateRow(String),
+    /// A column whose entries are split by another column's.
     #[error("duplicate column name `{0}` (its entries must be contiguous)")]
     DuplicateColumn(String),
+    /// Two entries for one row of a column.
     #[error("duplicate entry for column `{col}` in row `{row}`")]
-    DuplicateEntry { row: String, col: String },
+    DuplicateEntry {
+        /// The row's name.
+        row: String,
+        /// The column's name.
+        col: String,
+    },
+    /// A row name not declared in ROWS.
     #[error("unknown row `{0}`")]
     UnknownRow(String),
+    /// A column name (in BOUNDS) not declared in COLUMNS.
     #[error("unknown column `{0}`")]
     UnknownColumn(String),
+    /// A field that should be a number is not (the text read).
     #[error("`{0}` is not a number")]
     BadNumber(String),
+    /// OBJSENSE gives neither MAX nor MIN (the word read).
     #[error("expected MAX or MIN in OBJSENSE, found `{0}`")]
     BadSense(String),
+    /// A MARKER line other than INTORG or INTEND (the word read).
     #[error("unknown MARKER `{0}` (expected INTORG or INTEND)")]
     BadMarker(String),
+    /// A section of an MPS extension for another problem class (its name).
     #[error("section {0} is not supported: glsolve solves linear programs only (no quadratic, SOS or indicator data)")]
     UnsupportedSection(String),
+    /// A value written as NaN.
     #[error("NaN is not a valid value")]
     NaN,
+    /// A matrix or cost entry of magnitude 1e15 or more ([`MAX_COEFFICIENT`]).
     #[error("coefficient {value:e} of column `{col}` in row `{row}` is too large (|value| ≥ 1e15 is refused)")]
-    AbsurdCoefficient { row: String, col: String, value: f64 },
+    AbsurdCoefficient {
+        /// The row's name.
+        row: String,
+        /// The column's name.
+        col: String,
+        /// The coefficient read.
+        value: f64,
+    },
+    /// A bound type that needs a value is given none.
     #[error("bound {bound} on column `{col}` needs a value")]
-    MissingValue { bound: String, col: String },
+    MissingValue {
+        /// The bound type.
+        bound: String,
+        /// The column's name.
+        col: String,
+    },
+    /// A row given a second RHS or RANGES value.
     #[error("second {what} value for row `{row}`")]
-    DuplicateRowValue { what: &'static str, row: String },
+    DuplicateRowValue {
+        /// "RHS" or "RANGES".
+        what: &'static str,
+        /// The row's name.
+        row: String,
+    },
 }
 
 /// An MPS error at a 1-based line (0 when it concerns the whole file).
 #[derive(Debug, Error, Clone, PartialEq)]
 #[error("MPS line {line}: {kind}")]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub struct MpsError {
+    /// 1-based line of the file (0: the whole file).
     pub line: usize,
+    /// What went wrong.
     pub kind: MpsErrorKind,
 }
 

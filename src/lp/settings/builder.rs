@@ -57,7 +57,7 @@ impl Settings {
 }
 
 impl SettingsBuilder {
-    /// ε of the termination tests, in (0, 1); at least [`GPU_MIN_TOLERANCE`] on the gpu backend.
+    /// ε of the termination tests, in (0, 1); at least `GPU_MIN_TOLERANCE` on the gpu backend.
     pub fn tolerance(mut self, eps: f64) -> Self {
         self.base.tolerance = Some(eps);
         self

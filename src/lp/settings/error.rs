@@ -10,22 +10,30 @@ pub const GPU_MIN_TOLERANCE: f64 = 1e-7;
 
 /// A setting outside its meaningful range, or an option given to a backend that does not read it.
 #[derive(Debug, Error, PartialEq)]
-#[allow(missing_docs)] // fields and variants named by the messages; each still to be documented
 pub enum SettingsError {
+    /// The tolerance ε (the value given) is not in (0, 1).
     #[error("tolerance must be in (0, 1), got {0}")]
     Tolerance(f64),
+    /// The step factor (the value given) is not in (0, 1).
     #[error("step factor must be in (0, 1), got {0}")]
     StepFactor(f64),
+    /// The long step factor (the value given) is not in (0, 1).
     #[error("long step factor must be in (0, 1), got {0}")]
     LongStepFactor(f64),
+    /// The infeasibility tolerance (the value given) is not in (0, 1).
     #[error("infeasibility tolerance must be in (0, 1), got {0}")]
     InfeasibilityTolerance(f64),
+    /// The iteration limit is 0.
     #[error("max iterations must be at least 1")]
     MaxIterations,
+    /// The GPU options' pivot tolerance (the value given) is not in (0, 1).
     #[error("GPU pivot tolerance must be in (0, 1), got {0}")]
     PivotTolerance(f64),
+    /// The GPU options' assembly columns per pass is 0.
     #[error("GPU assembly columns per pass must be at least 1")]
     AssemblyColumns,
+    /// A value of the switching rules (hybrid and auto backends) is out of range: its name and
+    /// the value given.
     #[error("hybrid rule {0} must be positive and finite, got {1}")]
     HybridRule(&'static str, f64),
     /// The `gpu` backend computes in single precision: its termination tests cannot see below
@@ -37,10 +45,20 @@ pub enum SettingsError {
     GpuTolerance(f64),
     /// A normal-matrix format was given with a variant that has no choice of storage.
     #[error("a storage format for A·D²·Aᵀ applies to the triangle-pair variant only; {variant} stores it its own way")]
-    NormalFormat { variant: &'static str },
+    NormalFormat {
+        /// The variant's name (one other than the paper's triangle pair).
+        variant: &'static str,
+    },
     /// Options given to a backend that does not read them.
     #[error("{option} do not apply to the {backend} backend (they apply to {applies})")]
-    NotApplicable { option: &'static str, backend: &'static str, applies: &'static str },
+    NotApplicable {
+        /// The options given (e.g. "GPU options").
+        option: &'static str,
+        /// The backend chosen.
+        backend: &'static str,
+        /// The backends that read them.
+        applies: &'static str,
+    },
     /// A CPU path this machine or build cannot run.
     #[error(transparent)]
     CpuPath(#[from] crate::cpu::paths::PathError),

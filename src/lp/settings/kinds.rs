@@ -153,7 +153,7 @@ by_name!(StoppingRule);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum NormalFactorization {
     /// Sparse when the analysis (AMD ordering, supernodes) predicts
-    /// [`crate::lp::backend::SPARSE_FACTOR_ADVANTAGE`] times fewer multiply-adds than the dense
+    /// `lp::backend::SPARSE_FACTOR_ADVANTAGE` times fewer multiply-adds than the dense
     /// factorization's m³/6, dense otherwise.
     #[default]
     Auto,

@@ -16,9 +16,9 @@ pub struct CpuOptions {
     /// system allow them, about three times as fast; elsewhere single precision, twice as fast)
     /// and refine every direction in double precision against the exact operator, switching to
     /// double-precision products for good when the refinement stops paying (see
-    /// [`crate::lp::backend::MixedPrecision`]); from then on only the columns whose weights have
+    /// `lp::backend::MixedPrecision`); from then on only the columns whose weights have
     /// fallen far below the others' are summed in reduced precision, their error at most the
-    /// f64 sum's own error bound on the diagonal ([`crate::cpu::products::split_columns`]). The
+    /// f64 sum's own error bound on the diagonal (`cpu::products::split_columns`). The
     /// answer is verified in double precision either way.
     pub mixed_precision: bool,
     /// With sparse A: how A·D²·Aᵀ is factored (see [`NormalFactorization`]).
@@ -90,7 +90,7 @@ pub enum Backend {
         /// The cpu backend's options.
         cpu: CpuOptions,
         /// The code of the CPU's products, factorization and joins (hand-written kernels or
-        /// library calls; see [`CpuPaths`]).
+        /// library calls; see `CpuPaths`).
         paths: CpuPaths,
     },
     /// Every kernel in single precision on the GPU.

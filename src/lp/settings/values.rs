@@ -88,7 +88,7 @@ impl Settings {
     }
 
     /// The step factor a backend is run with unless the user says otherwise:
-    /// [`PAPERS_STEP_FACTOR`] for gpu and hybrid (the papers' method), [`CPU_STEP_FACTOR`] for
+    /// `PAPERS_STEP_FACTOR` for gpu and hybrid (the papers' method), `CPU_STEP_FACTOR` for
     /// cpu (and auto: the backend it chooses then runs with its own).
     pub fn default_step_factor(backend: BackendKind) -> f64 {
         match backend {
@@ -98,7 +98,7 @@ impl Settings {
     }
 
     /// The long step a backend tries unless the user says otherwise: none for gpu and hybrid
-    /// (the papers' fixed fraction), [`CPU_LONG_STEP_FACTOR`] for cpu (and auto, as above).
+    /// (the papers' fixed fraction), `CPU_LONG_STEP_FACTOR` for cpu (and auto, as above).
     pub fn default_long_step_factor(backend: BackendKind) -> Option<f64> {
         match backend {
             BackendKind::Cpu | BackendKind::Auto => Some(CPU_LONG_STEP_FACTOR),
@@ -131,7 +131,7 @@ impl Settings {
         self.step_factor.unwrap_or(Self::default_step_factor(self.backend()))
     }
     /// A longer fraction tried first: taken when every complementarity product after it stays
-    /// at least [`crate::lp::mpc::LONG_STEP_CENTRALITY`]·μ (the new μ), the step factor
+    /// at least `lp::mpc::LONG_STEP_CENTRALITY`·μ (the new μ), the step factor
     /// otherwise. `None` (and any value not above the step factor) always takes the step factor.
     pub fn long_step_factor(&self) -> Option<f64> {
         self.long_step_factor.unwrap_or(Self::default_long_step_factor(self.backend()))

@@ -71,7 +71,7 @@ pub const VERIFY_FACTOR: f64 = 10.0;
 /// Ordered best first: `Tolerance < Reduced < Failed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Accuracy {
-    /// Passes at the requested tolerance (times [`VERIFY_FACTOR`] for points).
+    /// Passes at the requested tolerance (times `VERIFY_FACTOR` for points).
     Tolerance,
     /// Passes only at the reduced tolerance: the square root of the requested one.
     Reduced,
