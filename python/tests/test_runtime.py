@@ -74,10 +74,12 @@ def test_ctrl_c_stops_the_solve_and_raises_keyboard_interrupt():
     printed log has fewer iterations than the same solve run to the end).
 
     The signal comes from this process once the child has printed that its iteration 1 is done,
-    so it always arrives while the child's solve still runs (a thread of the child's own would
-    need the child's GIL first, and under load could get it only after the solve ended)."""
+    so it always arrives while the child's solve still runs."""
     code = textwrap.dedent("""
-        import glsolve
+        import signal, glsolve
+        # Python leaves SIGINT ignored when its parent ignored it (a job started with `&` from a
+        # script, as CI runners may): install the handler an interactive session has.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         c, A, b = glsolve.random_lp(1024, seed=7)
         full = glsolve.linprog(c, A_eq=A, b_eq=b, backend="cpu")
         print("FULL", full.nit, flush=True)
