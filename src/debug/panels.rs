@@ -50,7 +50,7 @@ impl PanelRect {
     }
 
     /// Texel coordinates (x = column, y = row) to pixel coordinates.
-    pub fn to_pixel(&self, x: f32, y: f32) -> (f32, f32) {
+    pub fn to_pixel(self, x: f32, y: f32) -> (f32, f32) {
         (self.x as f32 + x * self.sx, self.y as f32 + y * self.sy)
     }
 

@@ -41,6 +41,8 @@ impl Dialect {
 }
 
 /// How a kernel's texel-unit coordinates become a texture fetch.
+// `TexelFetch` is GLSL's function, and the name is in the stored benchmark JSON (docs/bench).
+#[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Fetch {
     /// `texture()` on a rectangle texture (`sampler2DRect`), coordinates as they are: desktop GL.

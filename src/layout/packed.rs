@@ -72,7 +72,7 @@ impl Packed {
 
     /// Continuous map of a full-format point (X, Y) = (column, row) in texel units on `piece`
     /// to packed texel units: affine, centres to centres.
-    pub fn to_packed(&self, piece: Piece, x: f64, y: f64) -> (f64, f64) {
+    pub fn to_packed(self, piece: Piece, x: f64, y: f64) -> (f64, f64) {
         let (m, e) = (self.m as f64, self.e() as f64);
         match piece {
             Piece::Trapezoid => (x, y + e),
@@ -82,7 +82,7 @@ impl Packed {
     }
 
     /// The inverse of [`Packed::to_packed`].
-    pub fn to_full(&self, piece: Piece, x: f64, y: f64) -> (f64, f64) {
+    pub fn to_full(self, piece: Piece, x: f64, y: f64) -> (f64, f64) {
         let (m, e) = (self.m as f64, self.e() as f64);
         match piece {
             Piece::Trapezoid => (x, y - e),
