@@ -12,7 +12,7 @@ use crate::lp::model::LpModel;
 use crate::lp::settings::Settings;
 use crate::lp::status::Status;
 use crate::lp::verdict::{Certificate, Verdict};
-use crate::lp::verify::{verify_valid, Accuracy, VERIFY_FACTOR};
+use crate::lp::verify::{grade, Accuracy, CertificateKind, Checker};
 use std::time::Duration;
 
 /// What is known about the primal once a primal ray has been verified.
@@ -55,11 +55,10 @@ pub struct FeasibilityCheck {
     pub iterations: usize,
     /// Wall-clock time of the feasibility solve.
     pub time: Duration,
-    /// Of the feasible point (Established), on the original model, in its units.
-    pub primal_residual: f64,
-    /// Of the feasible point (Established), on the original model.
-    pub bound_violation: f64,
-    /// The tolerance they were graded against (`VERIFY_FACTOR`·ε).
+    /// The feasible point's componentwise backward error β on the original model (Established):
+    /// each row against its own data ([`crate::lp::verify`]).
+    pub backward_error: f64,
+    /// The tolerance ε it was graded against.
     pub tolerance: f64,
     /// The Farkas ray of a refutation, checked on the original model.
     pub certificate: Option<Certificate>,
@@ -78,9 +77,8 @@ impl FeasibilityCheck {
         };
         match self.outcome {
             Feasibility::Established => format!(
-                "primal feasibility established by {how}: primal {:.2e}, bounds {:.2e} ({} at tol {:.1e})",
-                self.primal_residual,
-                self.bound_violation,
+                "primal feasibility established by {how}: backward error {:.2e} ({} at ε = {:.1e})",
+                self.backward_error,
                 self.accuracy.name(),
                 self.tolerance
             ),
@@ -98,22 +96,6 @@ pub struct FeasibilityResult {
     pub check: FeasibilityCheck,
     /// The feasible point's x and row duals (Established only).
     pub point: Option<(Vec<f64>, Vec<f64>)>,
-}
-
-/// Grades x's primal measures on `model` at [`VERIFY_FACTOR`]·`tol` (and its square root).
-fn primal_grade(model: &LpModel, x: &[f64], tol: f64) -> (f64, f64, Accuracy) {
-    let zeros = vec![0.0; model.num_rows()];
-    let v = verify_valid(model, x, &zeros, tol);
-    let worst = [v.primal_residual, v.bound_violation].into_iter().map(|m| if m.is_nan() { f64::INFINITY } else { m });
-    let worst = worst.fold(0.0, f64::max);
-    let accuracy = if worst <= v.tolerance {
-        Accuracy::Tolerance
-    } else if worst <= v.tolerance.sqrt() {
-        Accuracy::Reduced
-    } else {
-        Accuracy::Failed
-    };
-    (v.primal_residual, v.bound_violation, accuracy)
 }
 
 /// What the feasibility solve (the model with c = 0 on the cpu backend) tells the check.
@@ -149,9 +131,8 @@ pub(crate) fn check_feasibility(
         solve_status: None,
         iterations: 0,
         time: Duration::ZERO,
-        primal_residual: f64::NAN,
-        bound_violation: f64::NAN,
-        tolerance: VERIFY_FACTOR * tol,
+        backward_error: f64::NAN,
+        tolerance: tol,
         certificate: None,
     };
     let t0 = Instant::now();
@@ -178,18 +159,14 @@ pub(crate) fn check_feasibility(
         let check = FeasibilityCheck { outcome: Feasibility::Refuted, certificate: sol.certificate, ..base };
         return FeasibilityResult { check, point: None };
     }
-    // Any other end (optimal, a limit's best point, a failure's) is graded by the point alone.
-    let (primal, bounds, accuracy) = primal_grade(model, &sol.x, tol);
+    // Any other end (optimal, a limit's best point, a failure's) is graded by the point alone:
+    // its backward error, each row against its own data (the same test as an optimum's).
+    let beta = if sol.x.len() == model.num_cols() { Checker::new(model).backward_error(&sol.x) } else { f64::NAN };
+    let accuracy = grade(beta, tol);
     if accuracy == Accuracy::Failed {
-        return FeasibilityResult { check: base, point: None };
+        return FeasibilityResult { check: FeasibilityCheck { backward_error: beta, ..base }, point: None };
     }
-    let check = FeasibilityCheck {
-        outcome: Feasibility::Established,
-        accuracy,
-        primal_residual: primal,
-        bound_violation: bounds,
-        ..base
-    };
+    let check = FeasibilityCheck { outcome: Feasibility::Established, accuracy, backward_error: beta, ..base };
     FeasibilityResult { check, point: Some((sol.x, sol.row_duals)) }
 }
 
@@ -208,7 +185,10 @@ pub fn ray_status(ray: Accuracy, check: &FeasibilityCheck) -> Status {
 /// After a verified primal ray (`dual infeasible`), the check for a primal feasible point that
 /// makes the LP `unbounded` ([`crate::lp::feasibility`]): the status, the detail and, when one
 /// is established, the returned point change with it. A model without a cost cannot have a
-/// ray, so the feasibility solve itself never comes here.
+/// ray, so the feasibility solve itself never comes here. After a ray that failed its check
+/// the same solve is run: a model that is both primal and dual infeasible leaves the loop with a
+/// ray spoilt by the rows it cannot satisfy, and the solve's Farkas ray then proves the primal
+/// infeasible (otherwise the status stays as it was).
 pub(crate) fn ray_feasibility(
     model: &LpModel,
     v: &mut Verdict,
@@ -216,9 +196,26 @@ pub(crate) fn ray_feasibility(
     deadline: Option<Instant>,
     solve: ZeroCostSolve<'_>,
 ) -> Option<FeasibilityCheck> {
+    let rejected_ray = v
+        .certificate
+        .as_ref()
+        .is_some_and(|c| c.kind == CertificateKind::PrimalRay && c.check.accuracy == Accuracy::Failed);
     let ray = match v.status {
         Status::DualInfeasible => Accuracy::Tolerance,
         Status::DualInfeasibleReducedAccuracy => Accuracy::Reduced,
+        _ if rejected_ray => {
+            let found = check_feasibility(model, settings, deadline, solve);
+            if found.check.outcome == Feasibility::Refuted {
+                // Its certificate (or its presolve, which proves without one).
+                v.status = match found.check.certificate.as_ref().map(|c| c.check.accuracy) {
+                    Some(Accuracy::Reduced) => Status::PrimalInfeasibleReducedAccuracy,
+                    _ => Status::PrimalInfeasible,
+                };
+                v.detail = format!("{}; the feasibility solve proves the rows and bounds contradictory", v.detail);
+                v.certificate = found.check.certificate.clone();
+            }
+            return Some(found.check);
+        }
         _ => return None,
     };
     let found = check_feasibility(model, settings, deadline, solve);
@@ -226,7 +223,7 @@ pub(crate) fn ray_feasibility(
     let said = format!("primal feasibility {}", found.check.outcome.name());
     v.detail = if v.detail.is_empty() { said } else { format!("{}; {said}", v.detail) };
     if let Some((x, y)) = found.point {
-        v.verification = verify_valid(model, &x, &y, settings.tolerance());
+        v.verification = Checker::new(model).verify(&x, &y, settings.tolerance());
         (v.x, v.row_duals) = (x, y);
     }
     Some(found.check)

@@ -14,8 +14,8 @@ use crate::lp::settings::{BackendKind, Settings};
 pub use crate::lp::solve_error::SolveError;
 use crate::lp::standard_form::{standard_form, Presolved};
 use crate::lp::status::Status;
-use crate::lp::verdict::{original_point, verdict_checked, Certificate};
-use crate::lp::verify::{objective, reduced_costs, verify_valid, Checker, Verification};
+use crate::lp::verdict::{original_points, verdict_checked, Certificate};
+use crate::lp::verify::{objective, reduced_costs, Checker, Verification};
 use std::time::Duration;
 
 /// Time per phase of a solve.
@@ -182,7 +182,7 @@ fn solve_valid(
             sol.status = ray_status(crate::lp::verify::Accuracy::Tolerance, &found.check);
             sol.detail = format!("{}; primal feasibility {}", sol.detail, found.check.outcome.name());
             if let Some((x, y)) = found.point {
-                sol.verification = Some(verify_valid(model, &x, &y, settings.tolerance()));
+                sol.verification = Some(Checker::new(model).verify(&x, &y, settings.tolerance()));
                 sol.objective = objective(model, &x);
                 sol.reduced_costs = reduced_costs(model, &y);
                 (sol.x, sol.row_duals) = (x, y);
@@ -230,13 +230,11 @@ fn solve_valid(
     // The gpu backend uploads b into a texture: an injected NaN lives in GPU memory from then on.
     #[cfg(feature = "fault-injection")]
     let problem = crate::lp::faults::poison_b(problem, settings.backend() == BackendKind::Gpu);
-    // The loop stops where the independent check on the original model passes (double
-    // precision only: the loop ignores the judge in single precision).
+    // The loop stops where the proof on the original model passes, on every backend.
     let checker = Checker::new(model);
     let judge = |it: &Iterate| {
-        let (x, y) = original_point(model, &sf, it);
-        let v = checker.verify(&x, &y, settings.tolerance());
-        v.worst() / v.tolerance
+        let (xs, y) = original_points(&checker, &sf, it, settings.tolerance());
+        checker.judge(&xs, &y, settings.tolerance())
     };
     let outcome = run_backend(&sf, &problem, settings, log, gpu, &mut timings.setup, &mut notes, &judge)?;
     let t_post = Instant::now();

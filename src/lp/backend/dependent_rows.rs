@@ -14,7 +14,8 @@
 //! factor of the remaining rows K, and solving with it gives y = (A_K·A_Kᵀ)⁻¹·A_K·aᵢ for a
 //! candidate row i. Row i is dropped only when that combination reproduces it,
 //! ‖aᵢ − A_Kᵀ·y‖∞ ≤ [`DEPENDENCE_TOLERANCE`]·‖|A_K|ᵀ·|y|‖∞ (the size of the terms summed), and
-//! its right-hand side too, |bᵢ − yᵀ·b_K| ≤ [`DEPENDENCE_TOLERANCE`]·max(1, |y|ᵀ·|b_K|): then
+//! its right-hand side too, |bᵢ − yᵀ·b_K| ≤ [`DEPENDENCE_TOLERANCE`]·(|bᵢ| + |y|ᵀ·|b_K|) (the
+//! row's own numbers, no unit of 1 borrowed from elsewhere): then
 //! every point with A_K·x = b_K satisfies row i, and y = 0 on it is a valid dual. A dependent
 //! row with an inconsistent right-hand side stays: the loop and its certificates then prove the
 //! infeasibility as for any other infeasible model.
@@ -184,5 +185,5 @@ fn confirm(
         rhs_terms += (bk * yk).abs();
     }
     let finite = residual.is_finite() && rhs.is_finite();
-    Some(finite && residual <= DEPENDENCE_TOLERANCE * terms && rhs.abs() <= DEPENDENCE_TOLERANCE * rhs_terms.max(1.0))
+    Some(finite && residual <= DEPENDENCE_TOLERANCE * terms && rhs.abs() <= DEPENDENCE_TOLERANCE * rhs_terms)
 }

@@ -96,6 +96,12 @@ pub struct StandardForm {
     pub singletons: Vec<(usize, usize, f64)>,
 }
 
+/// An empty row (every column of it fixed) is consistent when what remains of its right-hand
+/// side is within this fraction of its own numbers (|bound| + Σ |aᵢⱼ·value|): nothing from another
+/// row enters the test. Far above the rounding of that sum, so that an inconsistent row is a
+/// proof of infeasibility.
+pub const EMPTY_ROW_TOLERANCE: f64 = 1e-9;
+
 /// Where a bounded-form variable's entries come from: a column of the model (rows mapped to
 /// the kept rows) or the slack of a kept row (one entry −1). Entries are read from the model
 /// when needed rather than copied per column: the random family's standard form has 4m²
@@ -230,6 +236,9 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
     // Column transformation (2).
     let mut cols: Vec<Col> = Vec::new();
     let mut offset = 0.0;
+    // Each row's own size: |its bound| plus the magnitudes shifted into it (what an empty row's
+    // remainder is compared with).
+    let mut b_size: Vec<f64> = b.iter().map(|v| v.abs()).collect();
     let mut columns = Vec::with_capacity(model.num_cols());
     for (v_idx, v) in vars.into_iter().enumerate() {
         let name = || {
@@ -242,9 +251,12 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
         if v.lo > v.up || v.lo == f64::INFINITY || v.up == f64::NEG_INFINITY {
             return Presolved::PrimalInfeasible(format!("{} has lower bound {} > upper bound {}", name(), v.lo, v.up));
         }
-        let shift = |b: &mut Vec<f64>, value: f64| {
+        let mut shift = |b: &mut Vec<f64>, value: f64| {
             if value != 0.0 {
-                rows.for_each(v.src, |i, a| b[i] -= a * value)
+                rows.for_each(v.src, |i, a| {
+                    b[i] -= a * value;
+                    b_size[i] += (a * value).abs();
+                })
             }
         };
         let map = if v.lo == v.up {
@@ -276,13 +288,17 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
     // Empty rows and columns (3).
     let m_all = b.len();
     let (row_nnz, col_nnz) = rows.count_entries(&cols, m_all);
-    let b_tol = 1e-9 * (1.0 + b.iter().fold(0.0f64, |m, v| m.max(v.abs())));
     let mut new_row = vec![usize::MAX; m_all];
     let mut m = 0;
     for i in 0..m_all {
         if row_nnz[i] == 0 {
-            if b[i].abs() > b_tol {
-                return Presolved::PrimalInfeasible(format!("an empty row needs 0 = {}", b[i]));
+            // 0 = b′ within EMPTY_ROW_TOLERANCE of the row's own numbers, or a contradiction far
+            // above their rounding.
+            if b[i].abs() > EMPTY_ROW_TOLERANCE * b_size[i] || b[i].is_nan() {
+                return Presolved::PrimalInfeasible(format!(
+                    "an empty row needs 0 = {} (its own terms are {:.3e} in size)",
+                    b[i], b_size[i]
+                ));
             }
         } else {
             new_row[i] = m;

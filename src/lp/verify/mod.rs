@@ -1,95 +1,81 @@
-//! Independent checks, in double precision on the **original** model (before standard form,
-//! scaling, shifts and splits), of every answer the solver gives.
+//! The proof of an answer, in double precision on the **original** model (before standard form,
+//! scaling, shifts and splits), with every rounding accounted for.
 //!
 //! The interior-point loop decides on the scaled standard form, and the `gpu` backend in single
-//! precision; neither is allowed to certify anything on its own. Here a point (x, y) is checked
-//! against `row_lower ≤ A·x ≤ row_upper`, `col_lower ≤ x ≤ col_upper` and the sign conditions of
-//! the duals, and an infeasibility certificate against the inequalities that make it a proof.
+//! precision; neither is allowed to certify anything on its own. A primal-dual point (x, y)
+//! gets an **enclosure** [lower, upper] of the optimal value of `model`, in the model's sense
+//! (for a minimization; a maximization mirrors it):
 //!
-//! Every measure is relative to the model's own numbers **at the point being judged**, never to
-//! units or floors an equilibration chose, so that it is the same whether a row is written in
-//! grams or tonnes, a column in dollars or cents, the cost in units or millionths (each such
-//! change scales a measure's numerator and denominator alike). With σ = ±1 the sense, the
-//! min-sense multipliers σy (rows) and σz, z = c − Aᵀy (columns), and a row's or column's
-//! *selected bound* the one its multiplier's sign selects (lower for a positive multiplier):
-//! * **primal residual**: max over rows of the distance of aᵢ·x to [lᵢ, uᵢ] over
-//!   Dᵢ = |bound it is compared with| + Σⱼ |aᵢⱼxⱼ| — the componentwise backward error of the
-//!   row (Oettli–Prager): the relative change of the row's data that makes x satisfy it;
-//! * **bound violation**: max over columns outside their bounds by δⱼ of what moving xⱼ into
-//!   them does, relatively, to each row it is in (|aᵢⱼ|δⱼ / (Dᵢ + |aᵢⱼ|δⱼ)) and to the
-//!   objective; a column in no row and without cost is measured against |xⱼ| + |bound| + δⱼ.
-//!   The solver moves its answers into the bounds before checking them (`into_bounds`), so for
-//!   its points this is 0 and any repair shows in the rows;
-//! * **dual residual**: the wrong-signed part of σzⱼ (positive with lⱼ = −∞, negative with
-//!   uⱼ = +∞) over Eⱼ = |cⱼ| + Σᵢ |aᵢⱼyᵢ| — the componentwise backward error of the dual
-//!   constraint — and, for a row multiplier of the wrong sign for its bounds (σyᵢ > 0 with
-//!   lᵢ = −∞, < 0 with uᵢ = +∞), what setting it to zero does to each dual constraint it is in,
-//!   max over j of |aᵢⱼ|·(wrong part) / Eⱼ;
-//! * **complementarity**: Σ |σzⱼ|·(distance of xⱼ to its selected bound) + the same for the
-//!   rows, over the inequalities only (an equality row or fixed column has no such condition,
-//!   and weighing its residual by |yᵢ| would grow with the duals where the dual optimal set is
-//!   unbounded), over the objective scale G below;
-//! * **gap**: |primal objective − dual objective| / G, the dual objective being
-//!   Σ σyᵢ·(selected row bound) + Σ σzⱼ·(selected column bound), in the model's sense, plus
-//!   the objective constant.
+//! * **the dual side**, a bound proven for the model as written (Neumaier & Shcherbina's safe
+//!   bound): for multipliers y' (y with its wrong-signed parts on one-sided rows set to 0) and
+//!   every x that satisfies the model, cᵀx = y'ᵀ(A·x) + rᵀx with r = c − Aᵀy', so
+//!   cᵀx ≥ Σᵢ min over [lᵢ, uᵢ] of y'ᵢ·sᵢ + Σⱼ min over [lⱼ, uⱼ] of rⱼ·xⱼ. The rⱼ are enclosed
+//!   with their rounding errors ([`rounding`]); a column whose reduced cost cannot be proven to
+//!   have the sign its infinite bound needs takes a bound the rows imply ([`implied`]), or the
+//!   multipliers are corrected until it has ([`repair`]: a least-squares correction, and for
+//!   free columns an exact one enclosed by a verified solve, [`interval`]); otherwise there is
+//!   no lower bound (−∞), never a guess;
+//! * **the primal side**, cᵀx + c₀ rounded outwards at the point x, together with x's proven
+//!   **componentwise backward error** β: the largest relative change of one row's own data
+//!   (|its bound| + Σⱼ |aᵢⱼxⱼ|, Oettli–Prager) — or of one column's own bound — that makes x
+//!   satisfy it, each row judged against its own numbers only. With β = 0, x is feasible and
+//!   the primal side bounds the optimum of the model as written; otherwise it bounds the
+//!   optimum of the model whose rows are moved by at most β of their own size.
 //!
-//! G = max(|cᵀx|, |dual objective − constant|) + [`GAP_FLOOR`]·F, with F = Σⱼ |cⱼxⱼ| +
-//! Σᵢⱼ |yᵢaᵢⱼxⱼ| + Σ |terms of the dual objective|, the size of the products the two objectives
-//! are made of. The gap is thus relative to the objective itself (never looser than
-//! |p − d| / (1 + |p| + |d|) where F ≤ 1/`GAP_FLOOR`), and an objective that cancels to zero
-//! is judged against a small fraction of its terms, the only size it has. Where the terms
-//! vanish too (an optimum at x = 0, y = 0), F is at least the objective's reach within the
-//! model's tightest stated limits ([`NaturalSizes::objective_reach`]).
+//! **The grade** ([`Accuracy`]): the point passes at ε when β ≤ [`VERIFY_FACTOR`]·ε, the dual
+//! side is finite and the enclosure's width is at most [`VERIFY_FACTOR`]·ε of the objective's
+//! own size at the point, S = max(Σⱼ |cⱼxⱼ|, Σ |terms of the dual side|) + |c₀| — the numbers
+//! both sides are made of, and nothing else: no floor from a column whose terms vanish, no size
+//! borrowed from another row. (The loop stops at ε on the scaled standard form; undoing its
+//! scaling, shifts and splits moves a residual by a small factor, hence the one order of
+//! magnitude.) Reduced accuracy: both within √([`VERIFY_FACTOR`]·ε). Either way the enclosure
+//! is what was proven, and it is reported as such.
 //!
-//! What passing at τ guarantees: x is feasible for the model whose row bounds are moved by at
-//! most τ·Dᵢ (relative change ≤ τ of each row's data); (y, z) is dual feasible for the model
-//! whose costs are moved by at most τ·Eⱼ; and the objective of x is within τ·G of the dual
-//! objective of (y, z), so — where x and (y, z) are feasible — within τ·G of the optimum, which
-//! lies between the two.
+//! Certificates ([`check_farkas`], [`check_primal_ray`]) are graded the same way: a Farkas ray
+//! is a dual side of the model without cost that is proven positive (for the model as written,
+//! or, where its wrong-signed parts cannot be repaired, for the model with those columns'
+//! entries moved by at most their relative size ρ); a primal ray's rows are judged by their
+//! own data, ρ being the largest relative change of a row's entries that makes the ray exact.
 
-mod natural;
+mod dual;
+mod implied;
+mod interval;
 mod point;
+mod primal;
 mod products;
 mod rays;
-mod sizes;
+mod repair;
+pub mod rounding;
 
-pub use natural::NaturalSizes;
-pub(crate) use point::{into_bounds, verify_valid, Checker};
-pub use point::{objective, verify_point, GAP_FLOOR};
+pub use implied::{implied_bounds, ImpliedBounds};
+pub(crate) use point::{into_bounds, Checker};
+pub use point::{objective, verify_point, CANCELLATION};
 pub use products::{activities, reduced_costs};
-pub use rays::{check_farkas, check_primal_ray, drop_wrong_signs, CertificateCheck, CertificateKind};
-pub use sizes::SIZE_FLOOR;
+pub use rays::{
+    check_farkas, check_primal_ray, drop_wrong_signs, ray_into_cone, without_negligible_parts, CertificateCheck,
+    CertificateKind,
+};
 
 use crate::lp::model::{LpModel, Sense};
 
-/// A point is optimal when every measure is at most `VERIFY_FACTOR`·ε. The loop stops at ε on
-/// the scaled standard form; undoing the column shifts and the splits can magnify a residual by
-/// a small factor, so the check allows one order of magnitude and no more.
+/// A point passes at ε when its backward error and its enclosure's relative width are at most
+/// this many times ε (the loop stops at ε on the scaled standard form; undoing its scaling,
+/// shifts and splits can move either by a small factor).
 pub const VERIFY_FACTOR: f64 = 10.0;
 
 /// How well a point or a certificate passed.
 /// Ordered best first: `Tolerance < Reduced < Failed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Accuracy {
-    /// Passes at the requested tolerance (times `VERIFY_FACTOR` for points).
+    /// Passes at the requested tolerance.
     Tolerance,
-    /// Passes only at the reduced tolerance: the square root of the requested one.
+    /// Passes only at the reduced tolerance (the square root of [`VERIFY_FACTOR`] times it).
     Reduced,
     /// Passes neither.
     Failed,
 }
 
 impl Accuracy {
-    fn grade(measure: f64, tol: f64) -> Self {
-        if measure <= tol {
-            Accuracy::Tolerance
-        } else if measure <= tol.sqrt() {
-            Accuracy::Reduced
-        } else {
-            Accuracy::Failed
-        }
-    }
-
     /// The grade in words (`passed`, `passed at reduced accuracy`, `failed`).
     pub fn name(self) -> &'static str {
         match self {
@@ -100,53 +86,124 @@ impl Accuracy {
     }
 }
 
-/// The measures of a primal-dual point on the original model (see the module documentation).
+/// The grade of a measure that must be at most `tol` (and, for reduced accuracy,
+/// √(`VERIFY_FACTOR`·`tol`)); NaN fails.
+pub fn grade(measure: f64, tol: f64) -> Accuracy {
+    if measure <= tol {
+        Accuracy::Tolerance
+    } else if measure <= (VERIFY_FACTOR * tol).sqrt() {
+        Accuracy::Reduced
+    } else {
+        Accuracy::Failed
+    }
+}
+
+/// An interval that holds the optimal value, in the model's sense, with the objective
+/// constant (see the module documentation for what each side proves).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Enclosure {
+    /// The smaller end (for a minimization the dual side, −∞ where none was proven).
+    pub lower: f64,
+    /// The larger end (for a minimization the point's objective, rounded up).
+    pub upper: f64,
+}
+
+impl Enclosure {
+    /// upper − lower (∞ where a side is infinite).
+    pub fn width(&self) -> f64 {
+        self.upper - self.lower
+    }
+
+    /// Whether `value` lies in [lower, upper].
+    pub fn contains(&self, value: f64) -> bool {
+        self.lower <= value && value <= self.upper
+    }
+}
+
+/// How the dual side of an enclosure was obtained.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub enum DualBound {
+    /// From the multipliers as given (wrong-signed parts on one-sided rows set to zero), with
+    /// `implied` columns bounded by what the rows imply.
+    Direct {
+        /// Columns whose infinite bound was replaced by an implied one.
+        implied: usize,
+    },
+    /// After correcting the multipliers: `corrected` columns given the sign their infinite
+    /// bound needs by a least-squares correction, `exact` free columns a reduced cost of exactly
+    /// zero by a verified solve.
+    Repaired {
+        /// Columns that took part in the least-squares correction.
+        corrected: usize,
+        /// Free columns whose reduced cost was made exactly zero.
+        exact: usize,
+    },
+    /// No finite bound: why.
+    Unproven {
+        /// The reason, naming the column.
+        reason: String,
+    },
+    /// Not attempted: the loop's judgement of an iterate whose estimate was not yet within
+    /// reach (the estimate stands in for the bound).
+    Estimated,
+}
+
+/// The proof of a primal-dual point on the original model (see the module documentation).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Verification {
-    /// cᵀx + constant, in the model's sense.
+    /// cᵀx + constant at the point, in the model's sense (as computed).
     pub objective: f64,
-    /// The dual objective (the multipliers times their selected bounds, plus the constant), in the model's sense.
-    pub dual_objective: f64,
-    /// Primal residual: the rows' largest componentwise backward error.
-    pub primal_residual: f64,
-    /// Bound violation: what moving x into its bounds does, relatively, to the rows and the objective.
-    pub bound_violation: f64,
-    /// Dual residual: the dual constraints' largest componentwise backward error.
-    pub dual_residual: f64,
-    /// Complementarity of x and the duals over the inequalities, over the objective scale G.
-    pub complementarity: f64,
-    /// |primal objective − dual objective| / G.
-    pub gap: f64,
-    /// G: the objective scale that complementarity and the gap are relative to.
-    pub objective_scale: f64,
-    /// The tolerance the measures were graded against (`VERIFY_FACTOR`·ε).
+    /// The enclosure of the optimal value.
+    pub enclosure: Enclosure,
+    /// β: the point's largest componentwise backward error (a row's, or a column's bound's).
+    pub primal_backward_error: f64,
+    /// The row (or column, for a bound) where β is attained, by name.
+    pub worst: Option<String>,
+    /// |upper − lower| / S, the enclosure's width relative to the objective's size.
+    pub width: f64,
+    /// S: the objective's own size at the point (see the module documentation).
+    pub objective_size: f64,
+    /// How the dual side was found.
+    pub dual_bound: DualBound,
+    /// The tolerance ε the point was graded at.
     pub tolerance: f64,
-    /// The grade: every measure within the tolerance, within its square root, or neither.
+    /// The grade.
     pub accuracy: Accuracy,
 }
 
 impl Verification {
-    /// The largest of the five measures (NaN counts as infinite).
+    /// The measure the grade compares with [`VERIFY_FACTOR`]·ε: max(β, width) (NaN counts as
+    /// infinite).
     pub fn worst(&self) -> f64 {
-        [self.primal_residual, self.bound_violation, self.dual_residual, self.complementarity, self.gap]
-            .into_iter()
-            .map(|v| if v.is_nan() { f64::INFINITY } else { v })
-            .fold(0.0, f64::max)
+        let m = self.primal_backward_error.max(self.width);
+        if self.primal_backward_error.is_nan() || self.width.is_nan() {
+            f64::INFINITY
+        } else {
+            m
+        }
     }
 
     /// One line for logs and summaries.
     pub fn summary(&self) -> String {
+        let how = match &self.dual_bound {
+            DualBound::Direct { implied: 0 } => String::new(),
+            DualBound::Direct { implied } => format!(", {implied} implied column bounds"),
+            DualBound::Repaired { corrected, exact } => {
+                format!(", multipliers corrected on {corrected} columns ({exact} free, exactly)")
+            }
+            DualBound::Unproven { reason } => format!(", no dual bound: {reason}"),
+            DualBound::Estimated => ", dual side estimated".to_string(),
+        };
         format!(
-            "{} (tol {:.1e}): primal {:.2e}, bounds {:.2e}, dual {:.2e}, compl. {:.2e}, gap {:.2e}, objective {:.12e}, dual objective {:.12e}",
+            "{} (ε {:.1e}): optimum in [{:.12e}, {:.12e}] (width {:.2e} of size {:.3e}{how}), backward error {:.2e}{}",
             self.accuracy.name(),
             self.tolerance,
-            self.primal_residual,
-            self.bound_violation,
-            self.dual_residual,
-            self.complementarity,
-            self.gap,
-            self.objective,
-            self.dual_objective
+            self.enclosure.lower,
+            self.enclosure.upper,
+            self.width,
+            self.objective_size,
+            self.primal_backward_error,
+            self.worst.as_ref().map_or(String::new(), |w| format!(" ({w})")),
         )
     }
 }
@@ -156,48 +213,5 @@ fn sigma(model: &LpModel) -> f64 {
         -1.0
     } else {
         1.0
-    }
-}
-
-/// Distance of `v` to [lo, up]; infinite when any of them is NaN (`f64::max` drops a NaN, so a
-/// NaN bound or value would otherwise read as no violation at all).
-fn outside(v: f64, lo: f64, up: f64) -> f64 {
-    if v.is_nan() || lo.is_nan() || up.is_nan() {
-        return f64::INFINITY;
-    }
-    (lo - v).max(v - up).max(0.0)
-}
-
-/// The multiplier `m` (min-sense) of a variable or row with bounds [lo, up]: its wrong-signed
-/// part (on an infinite bound), its contribution m·(bound its sign selects), and that bound
-/// (NaN where there is none).
-fn dual_term(m: f64, lo: f64, up: f64) -> (f64, f64, f64) {
-    if m > 0.0 {
-        if lo.is_finite() {
-            (0.0, m * lo, lo)
-        } else {
-            (m, 0.0, f64::NAN)
-        }
-    } else if m < 0.0 {
-        if up.is_finite() {
-            (0.0, m * up, up)
-        } else {
-            (-m, 0.0, f64::NAN)
-        }
-    } else if m.is_nan() {
-        // Neither sign: a NaN multiplier is wrong on every bound (no point with one passes).
-        (f64::INFINITY, 0.0, f64::NAN)
-    } else {
-        (0.0, 0.0, f64::NAN)
-    }
-}
-
-/// `num / den`, with 0 / 0 = 0: a measure whose terms are all zero has nothing to measure
-/// (a NaN in either stays NaN, which [`Verification::worst`] counts as infinite).
-fn ratio(num: f64, den: f64) -> f64 {
-    if num == 0.0 && den == 0.0 {
-        0.0
-    } else {
-        num / den
     }
 }

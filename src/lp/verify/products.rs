@@ -11,6 +11,7 @@
 use crate::cpu::products::{fused_dense, CpuPaths, VSource};
 use crate::lp::model::{LpModel, SparseColMatrix};
 use faer::MatRef;
+use super::rounding::{may_underflow, sum_error_counted};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -132,6 +133,149 @@ pub(crate) fn term_sizes(model: &LpModel, x: &[f64], y: &[f64]) -> (Vec<f64>, Ve
         aty.extend(t);
     }
     (ax, aty)
+}
+
+/// Sums of products with what their error bounds need: the computed value, the computed
+/// magnitude Σ|terms|, and how many products may have underflowed ([`may_underflow`]).
+/// Counting that per product would cost the passes their speed; it matters only where the
+/// magnitude is 0 (where it decides whether a sum is exactly zero), so it is counted there and
+/// taken as every term elsewhere (where 2γₖ·magnitude outweighs it).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Sums {
+    pub value: Vec<f64>,
+    pub magnitude: Vec<f64>,
+    pub underflows: Vec<u32>,
+}
+
+impl Sums {
+    /// The error bound of sum k, made of at most `terms` terms (every one of which may have
+    /// underflowed where no count was taken, [`ALL_TERMS`]).
+    pub fn error(&self, k: usize, terms: usize) -> f64 {
+        let under = if self.underflows[k] == ALL_TERMS { terms } else { self.underflows[k] as usize };
+        sum_error_counted(terms, self.magnitude[k], under)
+    }
+}
+
+/// The underflow count of a sum whose magnitude is positive: every term.
+const ALL_TERMS: u32 = u32::MAX;
+
+/// Whether every column of the validated `a` stores every row: its values are then the
+/// column-major m × n matrix (rows ascend without repeats in a valid column).
+fn is_dense(a: &SparseColMatrix) -> bool {
+    a.nrows > 0 && a.nrows.checked_mul(a.ncols) == Some(a.values.len())
+}
+
+/// A·x (with |A|·|x|) of a validated model, and the number of column ranges summed apart and
+/// then added: a row's sum has at most nnzᵢ + that many terms.
+pub(crate) fn row_products(model: &LpModel, x: &[f64]) -> (Sums, usize) {
+    let a = &model.a;
+    let m = model.num_rows();
+    let parts = if a.nnz() >= PARALLEL_ENTRIES { rayon::current_num_threads().max(1) } else { 1 };
+    let ranges = entry_ranges(&a.col_ptr, parts);
+    let used = ranges.len();
+    let dense = is_dense(a);
+    let pieces: Vec<(Vec<f64>, Vec<f64>)> = ranges
+        .into_par_iter()
+        .map(|r| {
+            let (mut ax, mut size) = (vec![0.0; m], vec![0.0; m]);
+            for j in r {
+                let xj = x[j];
+                if dense {
+                    // A column of the dense matrix: an axpy that vectorizes.
+                    let col = &a.values[j * m..(j + 1) * m];
+                    for ((o, s), &v) in ax.iter_mut().zip(size.iter_mut()).zip(col) {
+                        let t = v * xj;
+                        *o += t;
+                        *s += t.abs();
+                    }
+                } else {
+                    for (i, v) in a.col(j) {
+                        let t = v * xj;
+                        ax[i] += t;
+                        size[i] += t.abs();
+                    }
+                }
+            }
+            (ax, size)
+        })
+        .collect();
+    let mut total = Sums { value: vec![0.0; m], magnitude: vec![0.0; m], underflows: vec![ALL_TERMS; m] };
+    for (p, q) in pieces {
+        for i in 0..m {
+            total.value[i] += p[i];
+            total.magnitude[i] += q[i];
+        }
+    }
+    // Underflows counted where the magnitude is 0.
+    let zero: Vec<bool> = total.magnitude.iter().map(|&g| g == 0.0).collect();
+    if zero.iter().any(|&z| z) {
+        for (u, _) in total.underflows.iter_mut().zip(&zero).filter(|(_, &z)| z) {
+            *u = 0;
+        }
+        for (j, &xj) in x.iter().enumerate().take(model.num_cols()) {
+            for (i, v) in a.col(j).filter(|&(i, _)| zero[i]) {
+                total.underflows[i] += may_underflow(v, xj, v * xj) as u32;
+            }
+        }
+    }
+    (total, used)
+}
+
+/// c − Aᵀy (with |c| + |A|ᵀ·|y|) per column of a validated model: each column's sum its own,
+/// of nnzⱼ + 2 terms (the products, the cost, the subtraction).
+pub(crate) fn column_products(model: &LpModel, c: &[f64], y: &[f64]) -> Sums {
+    let a = &model.a;
+    let m = a.nrows;
+    let dense = is_dense(a);
+    let per: Vec<(f64, f64, u32)> = (0..model.num_cols())
+        .into_par_iter()
+        .with_min_len(64)
+        .map(|j| {
+            let (mut sum, mut size) = if dense {
+                // Four running sums: the loop vectorizes (the error bound holds for any order).
+                let col = &a.values[j * m..(j + 1) * m];
+                let (mut s, mut g) = ([0.0f64; 4], [0.0f64; 4]);
+                let (ch, yc) = (col.chunks_exact(4), y.chunks_exact(4));
+                let (rest_a, rest_y) = (ch.remainder(), yc.remainder());
+                for (av, yv) in ch.zip(yc) {
+                    for k in 0..4 {
+                        let t = av[k] * yv[k];
+                        s[k] += t;
+                        g[k] += t.abs();
+                    }
+                }
+                let (mut sum, mut size) = ((s[0] + s[1]) + (s[2] + s[3]), (g[0] + g[1]) + (g[2] + g[3]));
+                for (v, w) in rest_a.iter().zip(rest_y) {
+                    sum += v * w;
+                    size += (v * w).abs();
+                }
+                (sum, size)
+            } else {
+                let (mut sum, mut size) = (0.0, 0.0);
+                for (i, v) in a.col(j) {
+                    let t = v * y[i];
+                    sum += t;
+                    size += t.abs();
+                }
+                (sum, size)
+            };
+            let under = if size == 0.0 {
+                a.col(j).filter(|&(i, v)| may_underflow(v, y[i], v * y[i])).count() as u32
+            } else {
+                ALL_TERMS
+            };
+            size += c[j].abs();
+            sum = c[j] - sum;
+            (sum, size, under)
+        })
+        .collect();
+    let mut s = Sums::default();
+    for (v, g, u) in per {
+        s.value.push(v);
+        s.magnitude.push(g);
+        s.underflows.push(u);
+    }
+    s
 }
 
 /// `parts` ranges of columns, in order and covering 0..n, with about the same number of entries

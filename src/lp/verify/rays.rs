@@ -1,15 +1,24 @@
 //! The checks of infeasibility certificates: a Farkas ray of row multipliers (no x satisfies
-//! the rows and the bounds) and a primal ray (a direction of unbounded improvement).
+//! the rows and the bounds) and a primal ray (a direction of unbounded improvement), each proven
+//! with its rounding accounted for and each part judged against its own data.
 //!
-//! A ray's parts of the wrong sign (where a bound is infinite and the proof would be void) are
-//! read two ways, each free of units, and the certificate passes when either reading does:
-//! against the natural sizes of the rows and columns they concern, which the model's data give
-//! (the proof then holds for every point within 1/tol times them), and componentwise, as the
-//! relative change of the data that removes them (the proof then holds for a model that close).
+//! Both are graded by ρ, the largest relative change of the model's own entries that makes the
+//! certificate exact: ρ = 0 when it is proven for the model as written. A Farkas ray is the dual
+//! side of the model without cost ([`super::dual`]): a proven positive lower bound of 0 over the
+//! feasible set is a contradiction. Where a column's part cannot be brought to its sign (after the
+//! implied bounds and the multipliers' repair), the column's entries moved by ρⱼ = (its wrong
+//! part) / Σᵢ |aᵢⱼyᵢ| make it right, and the ray proves the model so changed infeasible. A primal
+//! ray r: the rows must not move towards a finite bound — each row's A·r, enclosed, is judged
+//! against Σⱼ |aᵢⱼrⱼ| of that row (an equality row is met exactly only by exact arithmetic, so a
+//! ray's ρ is rarely 0) — the columns must keep their bounds' signs exactly, and the objective
+//! must improve, −σ·cᵀr > 0 proven.
 
-use super::natural::NaturalSizes;
-use super::products::activities;
-use super::{dual_term, ratio, sigma, Accuracy};
+use super::dual::{dual_side, DualIntervals};
+use super::point::{Checker, Need};
+use super::primal::At;
+use super::products::row_products;
+use super::rounding::{add_down, add_up, div_up, magnitude_below, sum_error};
+use super::{grade, sigma, Accuracy, DualBound};
 use crate::lp::model::LpModel;
 
 /// Which kind of ray a certificate is.
@@ -24,111 +33,109 @@ pub enum CertificateKind {
 /// The result of checking a certificate.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CertificateCheck {
+    /// Which kind of ray.
     pub kind: CertificateKind,
-    /// What the ray gains: L(y) − U(Aᵀy) for Farkas, −σ·cᵀr for a primal ray (must be > 0).
-    pub value: f64,
-    /// The largest wrong-signed part of the ray, in the reading that graded it (see the check
-    /// functions).
-    pub violation: f64,
-    /// violation over the gain in the same reading, graded against the tolerance.
-    pub ratio: f64,
+    /// What the ray gains, proven (a lower bound): for a Farkas ray the lower bound of 0 over the
+    /// rows and bounds (positive: a contradiction), for a primal ray −σ·cᵀr (positive: the
+    /// objective improves along it). NaN where nothing could be computed.
+    pub gain: f64,
+    /// ρ: 0 when the certificate is proven for the model as written; otherwise the largest
+    /// relative change of one row's (primal ray) or column's (Farkas) own entries that makes it
+    /// exact.
+    pub backward_error: f64,
+    /// The row or column where ρ is attained.
+    pub worst: Option<String>,
+    /// The tolerance ρ was graded at.
     pub tolerance: f64,
+    /// The grade of ρ (failed when the gain is not proven positive).
     pub accuracy: Accuracy,
 }
 
 impl CertificateCheck {
+    /// One line for logs and summaries.
     pub fn summary(&self) -> String {
         let what = match self.kind {
             CertificateKind::Farkas => "Farkas ray",
             CertificateKind::PrimalRay => "primal ray",
         };
+        let exact = if self.backward_error == 0.0 && self.accuracy != Accuracy::Failed {
+            ", proven for the model as written".to_string()
+        } else {
+            format!(", exact for the model with entries moved by {:.2e}", self.backward_error)
+        };
         format!(
-            "{what} {} (tol {:.1e}): gain {:.3e}, violation {:.3e}, ratio {:.2e}",
+            "{what} {} (tol {:.1e}): gain {:.3e}{exact}{}",
             self.accuracy.name(),
             self.tolerance,
-            self.value,
-            self.violation,
-            self.ratio
+            self.gain,
+            self.worst.as_ref().map_or(String::new(), |w| format!(" ({w})")),
         )
     }
-}
 
-/// The certificate as the better of two readings, each a violation over a relative gain: it
-/// passes when either does (see the check functions).
-fn grade_ray(kind: CertificateKind, value: f64, readings: [(f64, f64); 2], tol: f64) -> CertificateCheck {
-    let ratios = readings.map(|(violation, gain)| violation / gain);
-    let k = if ratios[1] < ratios[0] { 1 } else { 0 };
-    let (violation, ratio) = (readings[k].0, ratios[k]);
-    let accuracy = if value > 0.0 && value.is_finite() && ratio.is_finite() && ratio >= 0.0 {
-        Accuracy::grade(ratio, tol)
-    } else {
-        Accuracy::Failed
-    };
-    CertificateCheck { kind, value, violation, ratio, tolerance: tol, accuracy }
-}
+    fn failed(kind: CertificateKind, tol: f64) -> Self {
+        CertificateCheck {
+            kind,
+            gain: f64::NAN,
+            backward_error: f64::NAN,
+            worst: None,
+            tolerance: tol,
+            accuracy: Accuracy::Failed,
+        }
+    }
 
-/// A wrong part `w` of a ray on something of natural size `size`: w·size, infinite where the
-/// size is unknown (0) and the part is not.
-fn weighed(w: f64, size: f64) -> f64 {
-    if w == 0.0 {
-        0.0
-    } else if size > 0.0 {
-        w * size
-    } else {
-        f64::INFINITY
+    fn graded(kind: CertificateKind, gain: f64, rho: f64, worst: Option<String>, tol: f64) -> Self {
+        let accuracy = if gain > 0.0 && gain.is_finite() { grade(rho, tol) } else { Accuracy::Failed };
+        CertificateCheck { kind, gain, backward_error: rho, worst, tolerance: tol, accuracy }
     }
 }
 
-/// Farkas check of row multipliers y. With d = Aᵀy, every x in the column box has
-/// yᵀA·x = dᵀx ≤ U(d) = Σ max(dⱼlⱼ, dⱼuⱼ), and every row activity r in the row box has
-/// yᵀr ≥ L(y) = Σ min(yᵢlᵢ, yᵢuᵢ); L(y) > U(d) proves infeasibility. A term on an infinite bound
-/// voids the proof; with it, the proof still holds for every x whose column j stays below
-/// (L − U) / (wrong part of dⱼ) (and every row i whose activity stays below (L − U) / (wrong
-/// part of yᵢ)). Two readings of how small the wrong parts are, the better one graded:
-/// * the box: the largest (wrong part)·(natural size, see [`NaturalSizes`]) over L − U — at most
-///   `tol`, no point within 1/`tol` times its natural size in every column and row is feasible;
-/// * componentwise: the largest relative change of a column's entries that removes its wrong
-///   part (wrong part over Σᵢ |aᵢⱼyᵢ|; for a wrong-signed yᵢ, |aᵢⱼyᵢ| over the same, of each of
-///   its columns), over the gain relative to Σ |terms of L and U| — at most `tol`, the model
-///   with A changed by that little is infeasible, with this proof.
-#[allow(clippy::needless_range_loop)]
+/// Farkas check of row multipliers y at the tolerance `tol` (see the module documentation).
 pub fn check_farkas(model: &LpModel, y: &[f64], tol: f64) -> CertificateCheck {
-    let (m, n) = (model.num_rows(), model.num_cols());
-    if y.len() != m || y.iter().any(|v| !v.is_finite()) {
-        return grade_ray(CertificateKind::Farkas, f64::NAN, [(f64::NAN, f64::NAN); 2], tol);
+    if y.len() != model.num_rows() || y.iter().any(|v| !v.is_finite()) || model.validate().is_err() {
+        return CertificateCheck::failed(CertificateKind::Farkas, tol);
     }
-    let NaturalSizes { col: col_size, row: row_size, .. } = NaturalSizes::of(model);
-    let (mut d, mut d_size) = (vec![0.0; n], vec![0.0; n]);
-    for j in 0..n {
-        for (i, v) in model.a.col(j) {
-            d[j] += v * y[i];
-            d_size[j] += (v * y[i]).abs();
+    Checker::new(model).check_farkas(y, tol)
+}
+
+impl Checker<'_> {
+    /// [`check_farkas`] on the checker's model.
+    pub(crate) fn check_farkas(&self, y: &[f64], tol: f64) -> CertificateCheck {
+        let kind = CertificateKind::Farkas;
+        let model = self.model();
+        let (lower, _, how, _) = self.farkas(y, tol);
+        if lower > 0.0 && !matches!(how, DualBound::Unproven { .. }) {
+            return CertificateCheck::graded(kind, lower, 0.0, None, tol);
         }
-    }
-    let (mut lower, mut upper, mut size) = (0.0, 0.0, 0.0);
-    let (mut boxed, mut relative) = (0.0f64, 0.0f64);
-    let mut row_wrong = vec![false; m];
-    for i in 0..m {
-        // L(y): yᵢ > 0 takes the row's lower bound, yᵢ < 0 its upper bound.
-        let (wrong, term, _) = dual_term(y[i], model.row_lower[i], model.row_upper[i]);
-        boxed = boxed.max(weighed(wrong, row_size[i]));
-        row_wrong[i] = wrong > 0.0;
-        lower += term;
-        size += term.abs();
-    }
-    for j in 0..n {
-        // U(d): dⱼ > 0 takes the upper bound, dⱼ < 0 the lower one, i.e. −L(−d).
-        let (wrong, term, _) = dual_term(-d[j], model.col_lower[j], model.col_upper[j]);
-        boxed = boxed.max(weighed(wrong, col_size[j]));
-        relative = relative.max(ratio(wrong, d_size[j]));
-        for (i, v) in model.a.col(j).filter(|&(i, _)| row_wrong[i]) {
-            relative = relative.max(ratio((v * y[i]).abs(), d_size[j]));
+        // The componentwise reading: the columns whose part has the wrong sign for an infinite
+        // bound, moved by their relative wrong part, contribute nothing.
+        let n = model.num_cols();
+        let zero = vec![0.0; n];
+        let y: Vec<f64> = y.iter().enumerate().map(|(i, &v)| if self.row_allows(i, v) { v } else { 0.0 }).collect();
+        let red = self.reduced(&zero, &y);
+        let mut d: DualIntervals = self.intervals_at(&y, &red);
+        let (lo, hi) = self.bounds();
+        let (mut rho, mut worst) = (0.0f64, None);
+        for j in 0..n {
+            let (r_lo, r_hi) = d.cols[j];
+            let wrong = match Need::of(lo[j], hi[j]) {
+                Need::AtLeastZero => (-r_lo).max(0.0),
+                Need::AtMostZero => r_hi.max(0.0),
+                Need::Zero => r_lo.abs().max(r_hi.abs()),
+                Need::Any => 0.0,
+            };
+            if wrong > 0.0 {
+                let size = magnitude_below(self.col_terms(j), red.magnitude[j]);
+                let rj = if size > 0.0 { div_up(wrong, size) } else { f64::INFINITY };
+                if rj > rho || worst.is_none() {
+                    (rho, worst) = (rj.max(rho), Some(j));
+                }
+                d.cols[j] = (0.0, 0.0);
+            }
         }
-        upper -= term;
-        size += term.abs();
+        let side = dual_side(&d, (&model.row_lower, &model.row_upper), (lo, hi), 0.0);
+        let worst = worst.map(|j| format!("column {}", model.col_name(j)));
+        CertificateCheck::graded(kind, side.lower, rho, worst, tol)
     }
-    let value = lower - upper;
-    grade_ray(CertificateKind::Farkas, value, [(boxed, value), (relative, ratio(value, size))], tol)
 }
 
 /// Zeroes the multipliers of rows whose sign asks for an infinite bound (yᵢ > 0 on a row with no
@@ -144,51 +151,137 @@ pub fn drop_wrong_signs(model: &LpModel, mut y: Vec<f64>) -> Vec<f64> {
     y
 }
 
-/// Primal-ray check of a direction r: the rows must not move towards a finite bound
-/// ((A·r)ᵢ ≤ 0 where uᵢ is finite, ≥ 0 where lᵢ is), nor the columns (rⱼ ≤ 0 where uⱼ is finite,
-/// ≥ 0 where lⱼ is), and the objective must improve, gain = −σ·cᵀr > 0. Each wrong move is
-/// measured against the natural size of what moves ([`NaturalSizes`]: Ŝᵢ for a row, X̂ⱼ for a
-/// column) and the gain against the objective's, Ĉ = Σ |cⱼ|·X̂ⱼ: the ratio
-/// max(move / size) / (gain / Ĉ) at most `tol` means that a step improving the objective by
-/// 1/`tol` times its natural size moves nothing towards its bound by more than its own size.
-/// Or, componentwise: each row's move over Σⱼ |aᵢⱼrⱼ|, each wrong column's share of the rows it
-/// is in and of the gain, over the gain relative to Σ |cⱼrⱼ| — the relative change of the data
-/// that makes the ray exact. The better reading is graded.
-pub fn check_primal_ray(model: &LpModel, r: &[f64], tol: f64) -> CertificateCheck {
-    let (m, n) = (model.num_rows(), model.num_cols());
-    if r.len() != n || r.iter().any(|v| !v.is_finite()) {
-        return grade_ray(CertificateKind::PrimalRay, f64::NAN, [(f64::NAN, f64::NAN); 2], tol);
+/// Zeroes a primal ray's parts that move a column towards a finite bound (rⱼ > 0 with uⱼ
+/// finite, rⱼ < 0 with lⱼ finite): a ray may not have them, and what the loop leaves there is
+/// the noise of a column held at its bound. The check is then run on what remains.
+pub fn ray_into_cone(model: &LpModel, mut r: Vec<f64>) -> Vec<f64> {
+    for (j, rj) in r.iter_mut().enumerate().take(model.num_cols()) {
+        if (*rj > 0.0 && model.col_upper[j].is_finite()) || (*rj < 0.0 && model.col_lower[j].is_finite()) {
+            *rj = 0.0;
+        }
     }
-    let NaturalSizes { col: col_size, row: row_size, .. } = NaturalSizes::of(model);
-    let ar = activities(model, r);
-    let moves = |v: f64, lo: f64, up: f64| {
-        let towards_up = if up.is_finite() { v.max(0.0) } else { 0.0 };
-        let towards_lo = if lo.is_finite() { (-v).max(0.0) } else { 0.0 };
-        towards_up.max(towards_lo)
+    r
+}
+
+/// The ray without its negligible parts: each part's largest effect — a Farkas multiplier's
+/// |yᵢ|·max(|aᵢⱼ|, |finite bounds of row i|), a primal ray's |rⱼ|·max(|aᵢⱼ|, |cⱼ|) — below
+/// `fraction` of the largest part's is set to zero. The loop's rays carry such parts where a row
+/// or column it could not settle kept growing (or shrinking) beside the ray; a part that small
+/// changes nothing the ray proves but its exactness. A candidate only: the check decides.
+pub fn without_negligible_parts(model: &LpModel, kind: CertificateKind, ray: &[f64], fraction: f64) -> Vec<f64> {
+    let mut weight = match kind {
+        CertificateKind::Farkas => {
+            let finite = |v: f64| if v.is_finite() { v.abs() } else { 0.0 };
+            (0..model.num_rows()).map(|i| finite(model.row_lower[i]).max(finite(model.row_upper[i]))).collect()
+        }
+        CertificateKind::PrimalRay => model.c.iter().map(|c| c.abs()).collect::<Vec<f64>>(),
     };
-    let relative = |w: f64, size: f64| weighed(w, if size > 0.0 { 1.0 / size } else { 0.0 });
-    let rows = (0..m).map(|i| relative(moves(ar[i], model.row_lower[i], model.row_upper[i]), row_size[i]));
-    let cols = (0..n).map(|j| relative(moves(r[j], model.col_lower[j], model.col_upper[j]), col_size[j]));
-    let boxed = rows.chain(cols).fold(0.0, f64::max);
-    let gain = -sigma(model) * model.c.iter().zip(r).map(|(c, r)| c * r).sum::<f64>();
-    let objective_size: f64 = model.c.iter().zip(&col_size).map(|(c, x)| c.abs() * x).sum();
-    let gain_size: f64 = model.c.iter().zip(r).map(|(c, r)| (c * r).abs()).sum();
-    let mut ar_size = vec![0.0; m];
-    for (j, &rj) in r.iter().enumerate() {
+    if weight.len() != ray.len() {
+        return ray.to_vec();
+    }
+    for j in 0..model.num_cols() {
         for (i, v) in model.a.col(j) {
-            ar_size[i] += (v * rj).abs();
+            let k = if kind == CertificateKind::Farkas { i } else { j };
+            weight[k] = weight[k].max(v.abs());
         }
     }
-    let mut relative =
-        (0..m).map(|i| ratio(moves(ar[i], model.row_lower[i], model.row_upper[i]), ar_size[i])).fold(0.0, f64::max);
-    for j in (0..n).filter(|&j| moves(r[j], model.col_lower[j], model.col_upper[j]) > 0.0) {
-        let mut effect = ratio((model.c[j] * r[j]).abs(), gain_size);
-        for (i, v) in model.a.col(j) {
-            effect = effect.max(ratio((v * r[j]).abs(), ar_size[i]));
-        }
-        // A column in no row and without cost moves nothing: it still breaks its bound.
-        relative = relative.max(if effect > 0.0 { effect } else { 1.0 });
+    let effect: Vec<f64> = ray.iter().zip(&weight).map(|(r, w)| (r * w).abs()).collect();
+    let largest = effect.iter().copied().fold(0.0, f64::max);
+    ray.iter().zip(&effect).map(|(&r, &e)| if e < fraction * largest { 0.0 } else { r }).collect()
+}
+
+/// Primal-ray check of a direction r at the tolerance `tol` (see the module documentation).
+pub fn check_primal_ray(model: &LpModel, r: &[f64], tol: f64) -> CertificateCheck {
+    let kind = CertificateKind::PrimalRay;
+    let (m, n) = (model.num_rows(), model.num_cols());
+    if r.len() != n || r.iter().any(|v| !v.is_finite()) || model.validate().is_err() {
+        return CertificateCheck::failed(kind, tol);
     }
-    let readings = [(boxed, ratio(gain, objective_size)), (relative, ratio(gain, gain_size))];
-    grade_ray(CertificateKind::PrimalRay, gain, readings, tol)
+    let (mut rho, mut worst) = (0.0f64, None::<At>);
+    let mut note = |v: f64, at: At| {
+        if v > rho || (v == f64::INFINITY && worst.is_none()) {
+            (rho, worst) = (v, Some(at));
+        }
+    };
+    for j in 0..n {
+        if (r[j] > 0.0 && model.col_upper[j].is_finite()) || (r[j] < 0.0 && model.col_lower[j].is_finite()) {
+            note(f64::INFINITY, At::Column(j));
+        }
+    }
+    let mut row_nnz = vec![0usize; m];
+    for j in 0..n {
+        for (i, _) in model.a.col(j) {
+            row_nnz[i] += 1;
+        }
+    }
+    let (sums, parts) = row_products(model, r);
+    let (ar, size) = (&sums.value, &sums.magnitude);
+    for i in 0..m {
+        let terms = row_nnz[i] + parts + 1;
+        let e = sums.error(i, terms);
+        let towards_upper = if model.row_upper[i].is_finite() { add_up(ar[i], e) } else { 0.0 };
+        let towards_lower = if model.row_lower[i].is_finite() { add_up(e, -ar[i]) } else { 0.0 };
+        let wrong = towards_upper.max(towards_lower).max(0.0);
+        if wrong > 0.0 {
+            let own = magnitude_below(terms, size[i]);
+            note(if own > 0.0 { div_up(wrong, own) } else { f64::INFINITY }, At::Row(i));
+        }
+    }
+    let s = sigma(model);
+    let (mut gain, mut gain_size) = (0.0, 0.0);
+    for j in 0..n {
+        let t = -s * model.c[j] * r[j];
+        gain += t;
+        gain_size += t.abs();
+    }
+    let gain = add_down(gain, -sum_error(n + 1, gain_size));
+    let worst = worst.map(|at| match at {
+        At::Row(i) => format!("row {}", model.row_name(i)),
+        At::Column(j) => format!("column {}", model.col_name(j)),
+    });
+    CertificateCheck::graded(kind, gain, rho, worst, tol)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::dmatrix;
+
+    const INF: f64 = f64::INFINITY;
+
+    #[test]
+    fn contradicting_rows_beside_a_large_one_are_proven_infeasible_as_written() {
+        // x + u = 1, x + u = 1.5, x + v = 1e14 (all ≥ 0): y = (1, −1, 0) gains 1 − 1.5 < 0 in its
+        // orientation, y = (−1, 1, 0) gains 0.5 exactly, for the model as written.
+        let m = LpModel::new(
+            dmatrix![1.0, 1.0, 0.0; 1.0, 1.0, 0.0; 1.0, 0.0, 1.0],
+            vec![0.0; 3],
+            vec![1.0, 1.5, 1e14],
+            vec![1.0, 1.5, 1e14],
+        )
+        .expect("valid");
+        let c = check_farkas(&m, &[-1.0, 1.0, 0.0], 1e-9);
+        assert_eq!((c.accuracy, c.backward_error), (Accuracy::Tolerance, 0.0), "{}", c.summary());
+        assert!(c.gain > 0.49 && c.gain <= 0.5, "{}", c.summary());
+        let wrong = check_farkas(&m, &[1.0, -1.0, 0.0], 1e-9);
+        assert_eq!(wrong.accuracy, Accuracy::Failed, "{}", wrong.summary());
+    }
+
+    #[test]
+    fn a_ray_is_judged_row_by_row_and_must_gain() {
+        // min −z s.t. z − w ≥ 0, z, w ≥ 0: r = (1, 1) is a ray (A·r = 0 exactly, gain 1).
+        let m = LpModel::new(dmatrix![1.0, -1.0], vec![-1.0, 0.0], vec![0.0], vec![INF]).expect("valid");
+        let c = check_primal_ray(&m, &[1.0, 1.0], 1e-9);
+        assert_eq!(c.accuracy, Accuracy::Tolerance, "{}", c.summary());
+        assert!(c.gain > 0.99, "{}", c.summary());
+        // r = (1, 2) moves the row towards its lower bound by a third of its own size.
+        let c = check_primal_ray(&m, &[1.0, 2.0], 1e-9);
+        assert_eq!(c.accuracy, Accuracy::Failed, "{}", c.summary());
+        assert!((c.backward_error - 1.0 / 3.0).abs() < 1e-12, "{}", c.summary());
+        // r = (0, 1) does not improve the objective.
+        assert_eq!(check_primal_ray(&m, &[0.0, 1.0], 1e-9).accuracy, Accuracy::Failed);
+        // A part against a finite bound is no ray.
+        assert_eq!(check_primal_ray(&m, &[-1.0, -1.0], 1e-9).accuracy, Accuracy::Failed);
+        assert_eq!(ray_into_cone(&m, vec![-1.0, 2.0]), vec![0.0, 2.0]);
+    }
 }

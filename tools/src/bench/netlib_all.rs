@@ -43,6 +43,27 @@ pub struct Row {
     pub objective: f64,
     /// [`relative_error`] of the objective against the reference.
     pub relative_error: Option<f64>,
+    /// The proven enclosure of the optimum (lower, upper), where the solve gave one.
+    #[serde(default)]
+    pub enclosure: Option<(f64, f64)>,
+    /// Its width relative to the objective's size (the proof's measure).
+    #[serde(default)]
+    pub width: Option<f64>,
+}
+
+/// The references are printed to 11 significant digits (the NETLIB README's and HiGHS's
+/// %.10e alike): the optimum lies within this fraction of one of them.
+pub const REFERENCE_DIGITS: f64 = 5e-11;
+
+impl Row {
+    /// Whether the enclosure meets the reference to its printed digits (`None` without one of
+    /// them).
+    pub fn holds_reference(&self) -> Option<bool> {
+        let (lo, hi) = self.enclosure?;
+        let r = self.problem.reference?;
+        let h = REFERENCE_DIGITS * r.abs();
+        Some(lo <= r + h && hi >= r - h)
+    }
 }
 
 /// The problems of `dir` (see the module documentation).
@@ -139,6 +160,8 @@ pub fn run(dir: &Path, plan: &Plan, mut progress: impl FnMut(&str)) -> Result<Ve
             seconds: 0.0,
             objective: f64::NAN,
             relative_error: None,
+            enclosure: None,
+            width: None,
         };
         match mps::read_file(&row.problem.file) {
             Err(e) => row.detail = e.to_string(),
@@ -153,6 +176,10 @@ pub fn run(dir: &Path, plan: &Plan, mut progress: impl FnMut(&str)) -> Result<Ve
                     row.seconds = sol.timings.total.as_secs_f64();
                     row.objective = sol.objective;
                     row.relative_error = row.problem.reference.map(|r| relative_error(sol.objective, r));
+                    if let Some(v) = &sol.verification {
+                        row.enclosure = Some((v.enclosure.lower, v.enclosure.upper));
+                        row.width = Some(v.width);
+                    }
                 }
             },
         }
@@ -196,18 +223,19 @@ fn default_time_limit() -> f64 {
 /// The Markdown table of `rows`, then a count by status.
 pub fn markdown(rows: &[Row]) -> String {
     let with_highs = rows.iter().any(|r| r.problem.highs_iterations.is_some());
-    let mut md =
-        String::from("| problem | rows | cols | status | iterations | time | objective | reference | rel. error |");
+    let mut md = String::from(
+        "| problem | rows | cols | status | iterations | time | objective | reference | rel. error | enclosure width | holds reference |",
+    );
     md.push_str(if with_highs { " HiGHS status | HiGHS iterations |\n" } else { " HiGHS status |\n" });
     md.push_str(if with_highs {
-        "|---|---|---|---|---|---|---|---|---|---|---|\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     } else {
-        "|---|---|---|---|---|---|---|---|---|---|\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     });
     for r in rows {
         let status = r.status.map_or_else(|| format!("error: {}", r.detail), |s| s.name().to_string());
         md.push_str(&format!(
-            "| {} | {} | {} | {status} | {} | {} | {:.10e} | {} | {} | {} |",
+            "| {} | {} | {} | {status} | {} | {} | {:.10e} | {} | {} | {} | {} | {} |",
             r.problem.name,
             r.rows,
             r.cols,
@@ -216,6 +244,8 @@ pub fn markdown(rows: &[Row]) -> String {
             r.objective,
             r.problem.reference.map_or("–".into(), |v| format!("{v:.10e} ({})", r.problem.reference_source)),
             r.relative_error.map_or("–".into(), |e| format!("{e:.1e}")),
+            r.width.map_or("–".into(), |w| format!("{w:.1e}")),
+            r.holds_reference().map_or("–", |h| if h { "yes" } else { "**no**" }),
             r.problem.highs_status.as_deref().unwrap_or("–"),
         ));
         if with_highs {
@@ -229,5 +259,12 @@ pub fn markdown(rows: &[Row]) -> String {
     }
     let list: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
     md.push_str(&format!("\n{} problems: {}\n", rows.len(), list.join(", ")));
+    let optimal: Vec<&Row> = rows.iter().filter(|r| r.status == Some(Status::Optimal)).collect();
+    let held = optimal.iter().filter(|r| r.holds_reference() == Some(true)).count();
+    let widest = optimal.iter().filter_map(|r| r.width).fold(0.0, f64::max);
+    md.push_str(&format!(
+        "Of the {} optimal: {held} enclosures hold the reference (to its printed digits), the widest {widest:.1e} of the objective's size.\n",
+        optimal.len()
+    ));
     md
 }

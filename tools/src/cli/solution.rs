@@ -30,9 +30,20 @@ pub fn summary(model: &LpModel, s: &Solution) {
         println!("note        {n}");
     }
     if let Some(v) = &s.verification {
+        let (lo, hi) = (v.enclosure.lower, v.enclosure.upper);
+        match s.status {
+            Status::Optimal | Status::OptimalReducedAccuracy => {
+                println!("enclosure   [{lo:.12e}, {hi:.12e}]  (proven to hold the optimum; see `verified`)")
+            }
+            Status::IterationLimit | Status::TimeLimit | Status::Interrupted | Status::NumericalFailure => println!(
+                "enclosure   [{lo:.12e}, {hi:.12e}]  (what the point returned proves, if the model is feasible; too wide to call optimal)"
+            ),
+            // An infeasible or unbounded model has no optimum to enclose.
+            _ => {}
+        }
         println!("verified    {}", v.summary());
         if s.best_iterate {
-            println!("            (the best iterate by max(primal, dual, gap), not the last one)");
+            println!("            (the best iterate, not the last one)");
         }
     }
     if let Some(c) = &s.certificate {
@@ -76,16 +87,21 @@ pub fn to_json(model: &LpModel, s: &Solution) -> String {
         "reduced_costs": named(&col, &s.reduced_costs),
         "detail": s.detail,
         "best_iterate": s.best_iterate,
+        "enclosure": s.verification.as_ref().map(|v| serde_json::json!({
+            "lower": num(v.enclosure.lower),
+            "upper": num(v.enclosure.upper),
+        })),
         "verification": s.verification.as_ref().map(|v| serde_json::json!({
             "accuracy": format!("{:?}", v.accuracy),
             "tolerance": num(v.tolerance),
             "objective": num(v.objective),
-            "dual_objective": num(v.dual_objective),
-            "primal_residual": num(v.primal_residual),
-            "bound_violation": num(v.bound_violation),
-            "dual_residual": num(v.dual_residual),
-            "complementarity": num(v.complementarity),
-            "gap": num(v.gap),
+            "lower": num(v.enclosure.lower),
+            "upper": num(v.enclosure.upper),
+            "width": num(v.width),
+            "objective_size": num(v.objective_size),
+            "primal_backward_error": num(v.primal_backward_error),
+            "worst": v.worst,
+            "dual_bound": v.dual_bound,
         })),
         "certificate": s.certificate.as_ref().map(certificate),
         "feasibility": s.feasibility.as_ref().map(|f| serde_json::json!({
@@ -94,8 +110,7 @@ pub fn to_json(model: &LpModel, s: &Solution) -> String {
             "solve_status": f.solve_status.map(|st| st.name()),
             "iterations": f.iterations,
             "time_seconds": f.time.as_secs_f64(),
-            "primal_residual": num(f.primal_residual),
-            "bound_violation": num(f.bound_violation),
+            "backward_error": num(f.backward_error),
             "tolerance": num(f.tolerance),
             "certificate": f.certificate.as_ref().map(certificate),
         })),
@@ -118,9 +133,9 @@ fn certificate(c: &Certificate) -> serde_json::Value {
     serde_json::json!({
         "kind": format!("{:?}", c.kind),
         "accuracy": format!("{:?}", c.check.accuracy),
-        "gain": num(c.check.value),
-        "violation": num(c.check.violation),
-        "ratio": num(c.check.ratio),
+        "gain": num(c.check.gain),
+        "backward_error": num(c.check.backward_error),
+        "worst": c.check.worst,
         "tolerance": num(c.check.tolerance),
         "ray": c.ray.iter().map(|&v| num(v)).collect::<Vec<_>>(),
     })

@@ -1,0 +1,350 @@
+//! Correcting the multipliers until every column whose bound is infinite on one side has a
+//! reduced cost of the sign that bound needs, proven — and every free column a reduced cost of
+//! exactly zero (Neumaier & Shcherbina's repair of the dual, where no bound on the column is
+//! known).
+//!
+//! 1. **Least squares.** The columns J in need (a reduced cost of the wrong sign, or too close
+//!    to it to survive the correction, and the free columns) ask for A_Jᵀ·Δ = r_J − t_J, t the
+//!    target: a small margin of the needed sign, proportional to the column's own terms (a
+//!    reduced cost of that sign then holds whatever the rounding), 0 for a free column. Δ solves
+//!    (A_J·A_Jᵀ)·Δ = A_J·(r_J − t_J) with the cpu backend's factorization (dense or sparse, its
+//!    tiny pivots replaced: Δ is 0 on what J does not reach), refined by recomputing r from the
+//!    corrected multipliers; a one-sided row's multiplier that crosses zero is set to zero and
+//!    stays there. Nothing here needs to be exact: every reduced cost is recomputed and enclosed
+//!    afterwards, and only that enclosure counts.
+//! 2. **Exact zeros.** A free column's reduced cost is then small, but only an exact zero makes
+//!    its term vanish. For the free columns F and as many rows I (pivoted from the two-sided
+//!    rows first: their multipliers may move either way), the exact real shift t* with
+//!    A_{I,F}ᵀ·t* = r_F makes every rⱼ, j ∈ F, exactly zero; t* is enclosed by a verified
+//!    solve ([`super::interval`]) for every r_F in its rounding interval, and the multipliers of
+//!    I and the reduced costs of the columns in those rows become intervals.
+
+use super::dual::DualIntervals;
+use super::interval::verified_solve;
+use super::point::{Checker, Need};
+use super::rays::{without_negligible_parts, CertificateKind};
+use super::products::Sums;
+use super::rounding::{add_down, add_up, down, sum_error, up};
+use crate::lp::backend::{CpuNormal, CpuVectors};
+use crate::lp::model::SparseColMatrix;
+use crate::lp::units::Units;
+use crate::lp::settings::NormalFactorization;
+use faer::Mat;
+
+/// Rounds of weighted least squares, each with its own factorization (the weights follow the
+/// reduced costs).
+const ROUNDS: usize = 8;
+/// Multipliers whose effect is below this fraction of the largest are dust, set to zero after
+/// each round ([`without_negligible_parts`]): far below any correction the rounds make.
+const DUST: f64 = 1e-20;
+/// The least weight of a column held where it is (one with much room moves freely).
+const MIN_WEIGHT: f64 = 1e-16;
+/// Free columns the verified solve takes at most (its cost is cubic).
+pub const MAX_EXACT_COLUMNS: usize = 1000;
+/// The margin relative to a column's own terms (|cⱼ| + Σᵢ|aᵢⱼyᵢ|), at most: far below any
+/// tolerance the solver accepts, far above the rounding of the sums.
+const MARGIN: f64 = 1e-12;
+
+/// The result of a repair: the intervals, and (corrected columns, exact columns).
+pub(super) type Repaired = (DualIntervals, usize, usize);
+
+/// The margin a column of `need` is moved to (signed), from its rounding bound `e` and its
+/// terms' size `mag`.
+fn target(need: Need, e: f64, mag: f64, tol: f64) -> f64 {
+    let margin = (16.0 * e).max(MARGIN.min(tol * 1e-3) * mag);
+    match need {
+        Need::AtLeastZero => margin,
+        Need::AtMostZero => -margin,
+        Need::Zero | Need::Any => 0.0,
+    }
+}
+
+impl Checker<'_> {
+    /// Repairs the min-sense multipliers `y` (already projected) for `cost`; `Err` names the
+    /// column or rows that could not be brought to what they need.
+    pub(super) fn repair(&self, cost: &[f64], mut y: Vec<f64>, tol: f64) -> Result<Repaired, String> {
+        let model = self.model();
+        let (m, n) = (model.num_rows(), model.num_cols());
+        let (lower, upper) = self.bounds();
+        let mut need: Vec<Need> = (0..n).map(|j| Need::of(lower[j], upper[j])).collect();
+        // A pair of twins whose needs conflict (xⱼ ≥ 0 and xₖ ≥ 0 with aₖ = −aⱼ: together a
+        // free variable) needs rⱼ = −rₖ exactly zero: the first stands for both.
+        let twins = self.twins();
+        for j in 0..n {
+            let k = twins[j];
+            if k == usize::MAX || k < j {
+                continue;
+            }
+            let flipped = match need[k] {
+                Need::AtLeastZero => Need::AtMostZero,
+                Need::AtMostZero => Need::AtLeastZero,
+                other => other,
+            };
+            let conflict = matches!(
+                (need[j], flipped),
+                (Need::AtLeastZero, Need::AtMostZero) | (Need::AtMostZero, Need::AtLeastZero) | (Need::Zero, _) | (_, Need::Zero)
+            );
+            if conflict {
+                (need[j], need[k]) = (Need::Zero, Need::Any);
+            }
+        }
+        let mut pinned = vec![false; m];
+        let mut in_j = vec![false; n];
+        let mut red = self.reduced(cost, &y);
+        let failing = |red: &Sums, j: usize| {
+            let (z, e) = (red.value[j], self.col_error(red, j));
+            match need[j] {
+                Need::AtLeastZero => add_down(z, -e) < 0.0 || z.is_nan(),
+                Need::AtMostZero => add_up(z, e) > 0.0 || z.is_nan(),
+                Need::Zero | Need::Any => false,
+            }
+        };
+        // Σ over the failing columns of their wrong part relative to their own terms.
+        let deficit = |red: &Sums| -> f64 {
+            (0..n)
+                .filter(|&j| failing(red, j))
+                .map(|j| red.value[j].abs() / red.magnitude[j].max(f64::MIN_POSITIVE))
+                .sum()
+        };
+        let mut done = (0..n).all(|j| !failing(&red, j));
+        // Every column whose term needs a sign takes part: the ones in need pulled to their
+        // target, the others held where they are, the harder the closer they are to their margin.
+        let cols: Vec<usize> = (0..n).filter(|&j| need[j] != Need::Any).collect();
+        let units = self.units();
+        for _ in 0..ROUNDS {
+            if done {
+                break;
+            }
+            // Weighted least squares in the model's units (Ā = R·A·C, Δ = R·Δ̄, r̄ = C·r):
+            // min Σ wⱼ·((Āᵀ·Δ̄)ⱼ − d̄ⱼ)², wⱼ = 1 for a column in need (d̄ⱼ = Cⱼ·(rⱼ − tⱼ)) and
+            // (tⱼ / slackⱼ)² for one with room (d̄ⱼ = 0): (Ā·W·Āᵀ)·Δ̄ = Ā·W·d̄.
+            let mut w = Vec::with_capacity(cols.len());
+            let mut d = Vec::with_capacity(cols.len());
+            for &j in &cols {
+                let t = target(need[j], self.col_error(&red, j), red.magnitude[j], tol);
+                let room = match need[j] {
+                    Need::AtLeastZero => red.value[j] - t,
+                    Need::AtMostZero => t - red.value[j],
+                    Need::Zero | Need::Any => 0.0,
+                };
+                if room <= t.abs() || failing(&red, j) {
+                    in_j[j] |= failing(&red, j) || need[j] == Need::Zero;
+                    w.push(1.0);
+                    d.push(units.col[j] * (red.value[j] - t));
+                } else {
+                    w.push((t.abs() / room).powi(2).max(MIN_WEIGHT));
+                    d.push(0.0);
+                }
+            }
+            let a_u = self.columns_without(&cols, &pinned, units);
+            let vk = CpuVectors::for_matrix(&a_u, &[]);
+            let mut ne = CpuNormal::new(m, cols.len())
+                .with_factorization(NormalFactorization::Auto, &vk)
+                .map_err(|e| format!("the correction's factorization: {e}"))?;
+            ne.assemble_on(&vk, &w).map_err(|e| format!("the correction's assembly: {e}"))?;
+            if ne.factor_assembled().is_err() {
+                // Only semidefinite: the deflating rule drops what rounding made negative.
+                ne.refactor_deflating(|ne| ne.assemble_on(&vk, &w))
+                    .map_err(|e| format!("the correction's factorization: {e}"))?;
+            }
+            let mut rhs = vec![0.0; m];
+            for k in 0..cols.len() {
+                for (i, v) in a_u.col(k) {
+                    rhs[i] += v * w[k] * d[k];
+                }
+            }
+            let mut delta = ne.solve_host(&rhs).map_err(|e| format!("the correction's solve: {e}"))?;
+            for (dl, r) in delta.iter_mut().zip(&units.row) {
+                *dl *= r;
+            }
+            let before = (y.clone(), red.clone(), pinned.clone());
+            for i in 0..m {
+                if pinned[i] || !delta[i].is_finite() {
+                    continue;
+                }
+                y[i] += delta[i];
+                if !self.row_allows(i, y[i]) {
+                    y[i] = 0.0;
+                    pinned[i] = true;
+                }
+            }
+            // The least squares leave dust on rows they barely reach (multipliers of 1e-25 where
+            // the exact one is 0, keeping the zero-cost columns there from an exact zero).
+            y = without_negligible_parts(model, CertificateKind::Farkas, &y, DUST);
+            red = self.reduced(cost, &y);
+            // A step that makes the deficit worse (a factor that could not resolve the
+            // correction) is taken back, and the correction ends.
+            if deficit(&red) > 2.0 * deficit(&before.1) || y.iter().any(|v| !v.is_finite()) {
+                (y, red, pinned) = before;
+                break;
+            }
+            done = (0..n).all(|j| !failing(&red, j));
+            if std::env::var("GLSOLVE_DEBUG_REPAIR").is_ok() {
+                let f: Vec<(usize, f64, f64, f64)> = (0..n).filter(|&j| failing(&red, j)).take(4).map(|j| (j, red.value[j], self.col_error(&red, j), red.magnitude[j])).collect();
+                eprintln!("repair: |U| {} pinned {} failing {} deficit {:.3e} {:?}", cols.len(), pinned.iter().filter(|&&p| p).count(), (0..n).filter(|&j| failing(&red, j)).count(), deficit(&red), f);
+            }
+        }
+        if let Some(j) = (0..n).find(|&j| failing(&red, j)) {
+            return Err(format!(
+                "the reduced cost of column {} ({:.3e}) keeps the wrong sign for its infinite bound after the multipliers' correction",
+                model.col_name(j),
+                red.value[j]
+            ));
+        }
+        let corrected = in_j.iter().filter(|&&v| v).count();
+        let mut d = self.intervals_at(&y, &red);
+        let free: Vec<usize> = (0..n).filter(|&j| need[j] == Need::Zero && d.cols[j] != (0.0, 0.0)).collect();
+        if free.is_empty() {
+            return Ok((d, corrected, 0));
+        }
+        let twins_of_free: Vec<usize> = free.iter().map(|&j| twins[j]).filter(|&k| k != usize::MAX).collect();
+        if free.len() > MAX_EXACT_COLUMNS {
+            return Err(format!(
+                "{} free columns need a reduced cost of exactly zero: more than the verified solve takes ({MAX_EXACT_COLUMNS})",
+                free.len()
+            ));
+        }
+        self.exact_zeros(&free, &y, &red, &pinned, &mut d)?;
+        // rₖ = −rⱼ for every multiplier: the twin of an exact zero is one.
+        for k in twins_of_free {
+            d.cols[k] = (0.0, 0.0);
+        }
+        Ok((d, corrected, free.len()))
+    }
+
+    /// Ā's columns `cols` (R·A·C in `units`), without the entries of the `pinned` rows (their
+    /// multipliers do not move).
+    fn columns_without(&self, cols: &[usize], pinned: &[bool], units: &Units) -> SparseColMatrix {
+        let model = self.model();
+        let mut a = SparseColMatrix::new(model.num_rows());
+        for &j in cols {
+            for (i, v) in model.a.col(j).filter(|&(i, v)| !pinned[i] && v != 0.0) {
+                a.row_idx.push(i);
+                a.values.push(units.row[i] * v * units.col[j]);
+            }
+            a.col_ptr.push(a.row_idx.len());
+        }
+        a.ncols = cols.len();
+        a
+    }
+
+    /// Step 2 of the module documentation: the free columns `free` exactly zero, the intervals
+    /// `d` widened by the enclosed shift.
+    fn exact_zeros(
+        &self,
+        free: &[usize],
+        y: &[f64],
+        red: &Sums,
+        pinned: &[bool],
+        d: &mut DualIntervals,
+    ) -> Result<(), String> {
+        let model = self.model();
+        let m = model.num_rows();
+        let k = free.len();
+        // The rows the free columns touch, as a dense candidates × k matrix.
+        let mut local = vec![usize::MAX; m];
+        let mut rows: Vec<usize> = Vec::new();
+        for &j in free {
+            for (i, _) in model.a.col(j).filter(|&(_, v)| v != 0.0) {
+                if local[i] == usize::MAX && !pinned[i] && (self.two_sided(i) || y[i] != 0.0) {
+                    local[i] = rows.len();
+                    rows.push(i);
+                }
+            }
+        }
+        let p = rows.len();
+        let mut b = vec![0.0; p * k];
+        for (c, &j) in free.iter().enumerate() {
+            for (i, v) in model.a.col(j) {
+                if local[i] != usize::MAX {
+                    b[local[i] * k + c] = v;
+                }
+            }
+        }
+        // Partial pivoting, two-sided rows first where their pivot is within 1e-3 of the best.
+        let mut chosen: Vec<usize> = Vec::with_capacity(k);
+        let mut used = vec![false; p];
+        for c in 0..k {
+            let best = |two: bool| {
+                (0..p)
+                    .filter(|&r| !used[r] && (!two || self.two_sided(rows[r])))
+                    .map(|r| (b[r * k + c].abs(), r))
+                    .fold((0.0, usize::MAX), |a, x| if x.0 > a.0 { x } else { a })
+            };
+            let (all, r_all) = best(false);
+            let (two, r_two) = best(true);
+            let r = if r_two != usize::MAX && two >= 1e-3 * all { r_two } else { r_all };
+            if r == usize::MAX || all == 0.0 {
+                return Err(format!(
+                    "free column {} has no row left to make its reduced cost exactly zero",
+                    model.col_name(free[c])
+                ));
+            }
+            used[r] = true;
+            chosen.push(r);
+            let pivot = b[r * k + c];
+            for q in (0..p).filter(|&q| !used[q]) {
+                let f = b[q * k + c] / pivot;
+                if f != 0.0 {
+                    for cc in c..k {
+                        b[q * k + cc] -= f * b[r * k + cc];
+                    }
+                }
+            }
+        }
+        let sel: Vec<usize> = chosen.iter().map(|&r| rows[r]).collect();
+        // M·t = r_F with M[c][s] = a(sel[s], free[c]).
+        let mut slot = vec![usize::MAX; m];
+        for (s, &i) in sel.iter().enumerate() {
+            slot[i] = s;
+        }
+        let mut mat = Mat::<f64>::zeros(k, k);
+        for (c, &j) in free.iter().enumerate() {
+            for (i, v) in model.a.col(j) {
+                if slot[i] != usize::MAX {
+                    mat[(c, slot[i])] = v;
+                }
+            }
+        }
+        let (lo, hi): (Vec<f64>, Vec<f64>) = free.iter().map(|&j| d.cols[j]).unzip();
+        let t = verified_solve(&mat, &lo, &hi)
+            .ok_or_else(|| "the free columns' rows are too close to dependent for the verified solve".to_string())?;
+        for (s, &i) in sel.iter().enumerate() {
+            let (c, r) = (t.center[s], t.radius[s]);
+            let sum = y[i] + c;
+            let iv = (down(down(sum) - r), up(up(sum) + r));
+            if !self.row_interval_allows(i, iv) {
+                return Err(format!("row {}'s multiplier would cross zero in the exact step", model.row_name(i)));
+            }
+            d.rows[i] = iv;
+        }
+        // Every column with entries in the chosen rows: r − Σᵢ aᵢⱼ·t*ᵢ, enclosed.
+        let mut is_free = vec![false; model.num_cols()];
+        for &j in free {
+            is_free[j] = true;
+        }
+        for j in 0..model.num_cols() {
+            if is_free[j] {
+                d.cols[j] = (0.0, 0.0);
+                continue;
+            }
+            let (mut shift, mut size, mut spread, mut terms) = (0.0, 0.0, 0.0, 0usize);
+            for (i, v) in model.a.col(j).filter(|&(i, _)| slot[i] != usize::MAX) {
+                let s = slot[i];
+                let p = v * t.center[s];
+                shift += p;
+                size += p.abs();
+                spread += v.abs() * t.radius[s];
+                terms += 1;
+            }
+            if terms == 0 {
+                continue;
+            }
+            let e = self.col_error(red, j);
+            let slack = up(up(up(e + sum_error(terms + 2, size)) + up(spread * (1.0 + 4.0 * sum_error(terms, 1.0)))));
+            let centre = red.value[j] - shift;
+            d.cols[j] = (down(down(centre) - slack), up(up(centre) + slack));
+        }
+        Ok(())
+    }
+}
