@@ -1,7 +1,8 @@
 // glsolve for the web: LP, Cholesky, linear solves and least squares on WebGL2, in a worker.
 // The API is described in index.d.ts and README.md.
 import { GlsolveError, CODES, invalid } from './src/errors.js';
-import { dense, floats, known, model as checkModel } from './src/inputs.js';
+import { dense, floats, known, model as copyModel, modelShape } from './src/inputs.js';
+import { checkMemory, denseBytes, lpBytes, lpShape } from './src/limits.js';
 import { LocalTransport, WorkerTransport, aborted } from './src/solver.js';
 
 export { GlsolveError, CODES };
@@ -50,11 +51,13 @@ export class Solver {
       onAbort = () => { if (!started) reject(aborted(signal)); };
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-    const run = () => {
+    const run = async () => {
       started = true;
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) return undefined;
       if (this.#disposed) throw new GlsolveError('disposed', `${op}: the solver was disposed`);
+      // A check in the engine that must pass before the call's data is sent (in the call's turn).
+      if (hooks.before) await this.#transport.run(hooks.before.op, hooks.before.args, {});
       return this.#transport.run(op, args, hooks);
     };
     const result = this.#tail.then(run, run);
@@ -82,8 +85,19 @@ export class Solver {
       const { onIteration, signal, ...rest } = o;
       if (onIteration !== undefined && typeof onIteration !== 'function') throw invalid('solveLp: onIteration must be a function');
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalid('solveLp: signal must be an AbortSignal');
-      const m = checkModel(model);
-      return this.#call('solveLp', [m, JSON.stringify(rest)], { onRow: onIteration, signal, interruptible: true });
+      const json = JSON.stringify(rest);
+      let before;
+      if (typeof modelShape(model) !== 'string') {
+        // Sizes first, from the arrays' lengths: nothing is copied, sent or built for a model
+        // the wasm module cannot hold, nor (backend gpu) for one whose standard form, slack
+        // columns included, exceeds the context's textures (the engine's check: the library's
+        // formulas, on the sizes alone).
+        const shape = lpShape(model);
+        checkMemory(`an LP of ${shape.rows} rows and ${shape.cols} columns (${shape.kind})`, lpBytes(shape, rest.backend ?? 'auto'));
+        if (rest.backend === 'gpu') before = { op: 'checkLp', args: [shape.m, shape.n, json] };
+      }
+      const m = copyModel(model);
+      return this.#call('solveLp', [m, json], { onRow: onIteration, signal, interruptible: true, before });
     } catch (e) {
       return Promise.reject(e);
     }
@@ -92,7 +106,7 @@ export class Solver {
   cholesky(matrix, options = {}) {
     try {
       const { variant = 'triangle-pair', backend, signal } = known(options, ['variant', 'backend', 'signal'], 'cholesky');
-      const c = dense(matrix, 'C');
+      const c = dense(matrix, 'C', (r, k) => checkMemory(`a ${r}×${k} Cholesky`, denseBytes(r, k, 6)));
       if (c.rows !== c.cols) throw invalid(`cholesky: C is ${c.rows}×${c.cols}, but it must be square`);
       return this.#call('cholesky', [c, variant, denseBackend(backend)], { signal });
     } catch (e) {
@@ -103,7 +117,7 @@ export class Solver {
   solve(matrix, b, options = {}) {
     try {
       const { backend, signal } = known(options, ['backend', 'signal'], 'solve');
-      const a = dense(matrix, 'A');
+      const a = dense(matrix, 'A', (r, k) => checkMemory(`a ${r}×${k} solve`, denseBytes(r, k, 6)));
       if (a.rows !== a.cols) throw invalid(`solve: A is ${a.rows}×${a.cols}, but it must be square`);
       return this.#call('solve', [a, floats(b, 'b') ?? new Float64Array(), denseBackend(backend)], { signal });
     } catch (e) {
@@ -114,7 +128,7 @@ export class Solver {
   lstsq(matrix, b, options = {}) {
     try {
       const { weights, backend, signal } = known(options, ['weights', 'backend', 'signal'], 'lstsq');
-      const a = dense(matrix, 'A');
+      const a = dense(matrix, 'A', (r, k) => checkMemory(`a ${r}×${k} least-squares problem`, denseBytes(r, k, 8)));
       const args = [a, floats(b, 'b') ?? new Float64Array(), floats(weights, 'weights'), denseBackend(backend)];
       return this.#call('lstsq', args, { signal });
     } catch (e) {
@@ -197,7 +211,18 @@ export async function createSolver(options = {}) {
   if (o.disableExtensions !== undefined && !(Array.isArray(o.disableExtensions) && o.disableExtensions.every((x) => typeof x === 'string'))) {
     throw invalid('createSolver: disableExtensions must be an array of extension names');
   }
-  const engineOptions = { ...o, workerUrl: o.workerUrl && String(o.workerUrl), wasmUrl: o.wasmUrl && String(o.wasmUrl) };
+  // URLs the caller gives are resolved against the page (or the caller's worker), not against
+  // the package's worker.
+  const base = typeof document !== 'undefined' ? document.baseURI : self.location?.href;
+  const resolve = (u, name) => {
+    if (u === undefined) return undefined;
+    try {
+      return new URL(String(u), base).href;
+    } catch {
+      throw invalid(`createSolver: ${name} "${u}" is not a URL`);
+    }
+  };
+  const engineOptions = { ...o, workerUrl: resolve(o.workerUrl, 'workerUrl'), wasmUrl: resolve(o.wasmUrl, 'wasmUrl') };
   const useWorker = o.worker !== false;
   if (useWorker && typeof Worker === 'undefined') throw new GlsolveError('worker', 'this environment has no Worker; pass worker: false');
   const transport = useWorker ? new WorkerTransport(engineOptions) : new LocalTransport(engineOptions);

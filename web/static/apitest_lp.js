@@ -157,6 +157,30 @@ export async function lpChecks(suite, solver, ctx) {
     return `parse error at line ${p.line}; a limit is a status: "${r.status}"`;
   });
 
+  if (ctx.label === 'worker') {
+    await suite.check('a 5000×20000 dense LP is refused too-large at once, the page drawing', async () => {
+      // 10⁸ entries (800 MB): more than wasm32's 4 GiB once copied, built and put in standard form.
+      const [rows, cols] = [5000, 20000];
+      const model = { c: new Float64Array(cols).fill(1), A: { rows, cols, data: new Float64Array(rows * cols).fill(1) }, rowUpper: new Float64Array(rows).fill(1) };
+      const frames = [];
+      let running = true;
+      const tick = (t) => { frames.push(t); if (running) requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+      await new Promise((r) => setTimeout(r, 100));
+      const t = performance.now();
+      const e = await rejects(solver.solveLp(model, { backend: 'auto' }), 'too-large', ['4 GiB']);
+      const ms = performance.now() - t;
+      await new Promise((r) => setTimeout(r, 100));
+      running = false;
+      const gaps = frames.slice(1).map((f, k) => f - frames[k]);
+      const longest = Math.max(...gaps, performance.now() - frames[frames.length - 1]);
+      assert(ms < 500, `refused after ${ms.toFixed(0)} ms`);
+      assert(frames.length >= 3 && longest < 100, `${frames.length} frames, longest gap ${longest.toFixed(0)} ms`);
+      assert(model.A.data.length === rows * cols, 'the caller\'s array is left as it was');
+      return `refused in ${ms.toFixed(1)} ms, longest frame gap ${longest.toFixed(0)} ms over ${frames.length} frames: ${e.message.slice(0, 140)}`;
+    });
+  }
+
   await suite.check('an LP wider than the context\'s textures is refused before any work', async () => {
     const m = ctx.max + 1;
     // x_i + x_(i+1) ≤ 1 for i < m: a sparse model of m rows whose dense standard form exceeds the limit.
