@@ -56,9 +56,10 @@ export class Solver {
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) return undefined;
       if (this.#disposed) throw new GlsolveError('disposed', `${op}: the solver was disposed`);
-      // A check in the engine that must pass before the call's data is sent (in the call's turn).
-      if (hooks.before) await this.#transport.run(hooks.before.op, hooks.before.args, {});
-      return this.#transport.run(op, args, hooks);
+      // What must pass before the call's data is copied and sent, in the call's turn: checks,
+      // some in the engine; `prepare` resolves to the arguments.
+      const final = hooks.prepare ? await hooks.prepare((o, a) => this.#transport.run(o, a, {})) : args;
+      return this.#transport.run(op, final, hooks);
     };
     const result = this.#tail.then(run, run);
     this.#tail = result.catch(() => {});
@@ -86,18 +87,20 @@ export class Solver {
       if (onIteration !== undefined && typeof onIteration !== 'function') throw invalid('solveLp: onIteration must be a function');
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalid('solveLp: signal must be an AbortSignal');
       const json = JSON.stringify(rest);
-      let before;
-      if (typeof modelShape(model) !== 'string') {
-        // Sizes first, from the arrays' lengths: nothing is copied, sent or built for a model
-        // the wasm module cannot hold, nor (backend gpu) for one whose standard form, slack
-        // columns included, exceeds the context's textures (the engine's check: the library's
-        // formulas, on the sizes alone).
-        const shape = lpShape(model);
-        checkMemory(`an LP of ${shape.rows} rows and ${shape.cols} columns (${shape.kind})`, lpBytes(shape, rest.backend ?? 'auto'));
-        if (rest.backend === 'gpu') before = { op: 'checkLp', args: [shape.m, shape.n, json] };
-      }
-      const m = copyModel(model);
-      return this.#call('solveLp', [m, json], { onRow: onIteration, signal, interruptible: true, before });
+      const text = typeof modelShape(model) === 'string';
+      // Sizes first, from the arrays' lengths: nothing is copied, sent or built for a model whose
+      // standard form, slack columns included, exceeds the context's textures on the gpu backend
+      // (the engine's check: the library's formulas, on the sizes alone), nor for one the wasm
+      // module cannot hold.
+      const prepare = async (engine) => {
+        if (!text) {
+          const shape = lpShape(model);
+          if (rest.backend === 'gpu') await engine('checkLp', [shape.m, shape.n, json]);
+          checkMemory(`an LP of ${shape.rows} rows and ${shape.cols} columns (${shape.kind})`, lpBytes(shape, rest.backend ?? 'auto'));
+        }
+        return [copyModel(model), json];
+      };
+      return this.#call('solveLp', [], { onRow: onIteration, signal, interruptible: true, prepare });
     } catch (e) {
       return Promise.reject(e);
     }
