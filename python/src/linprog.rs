@@ -170,6 +170,7 @@ pub fn linprog<'py>(
 /// `_glsolve.solve_mps`: the model of an MPS file (gzip too), in its own sense and form.
 #[pyfunction]
 #[pyo3(signature = (path, backend, tol, max_iter, time_limit, sink, points=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn solve_mps<'py>(
     py: Python<'py>,
     path: std::path::PathBuf,
