@@ -260,7 +260,7 @@ fn rows4_a_refuses_non_finite_entries_with_their_position() {
 /// system really allocates, counted texture by texture by the GL layer, at sizes off the block.
 #[test]
 fn blocked_normal_system_allocates_exactly_its_predicted_bytes() {
-    use glsolve::gpu::normal::{blocked, NormalOptions, NormalSystem};
+    use glsolve::gpu::normal::{self, blocked, NormalOptions};
     use glsolve::gpu::TexturePool;
     for (m, n, block) in [(1, 3, Block::B8), (17, 45, Block::B16), (33, 130, Block::B32), (16, 64, Block::B16)] {
         let (before, after) = with_gpu(move |gpu| {
@@ -273,7 +273,7 @@ fn blocked_normal_system_allocates_exactly_its_predicted_bytes() {
                 columns_per_pass: usize::MAX,
             };
             let before = gpu.texture_bytes().0;
-            let sys = NormalSystem::new(gpu, &a, m, n, opts, TexturePool::new()).expect("system");
+            let sys = normal::build(gpu, &a, m, n, opts, TexturePool::new()).expect("system");
             let after = gpu.texture_bytes().0;
             drop(sys);
             assert_eq!(gpu.texture_bytes().0, before, "m={m} n={n}: dropping the system frees its bytes");

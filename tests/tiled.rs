@@ -251,7 +251,7 @@ fn tiled_substitution_solves_with_the_gpu_factor() {
 /// counted texture by texture by the GL layer, for both assembly tiles.
 #[test]
 fn tiled_normal_system_allocates_exactly_its_predicted_bytes() {
-    use glsolve::gpu::normal::{tiled, NormalOptions, NormalSystem};
+    use glsolve::gpu::normal::{self, tiled, NormalOptions};
     use glsolve::gpu::TexturePool;
     for (m, n, block) in [(1, 3, Block::B8), (17, 45, Block::B16), (33, 130, Block::B32), (16, 64, Block::B16)] {
         let (before, after, plan) = with_gpu(move |gpu| {
@@ -264,10 +264,10 @@ fn tiled_normal_system_allocates_exactly_its_predicted_bytes() {
                 columns_per_pass: usize::MAX,
             };
             let before = gpu.texture_bytes().0;
-            let sys = NormalSystem::new(gpu, &a, m, n, opts, TexturePool::new()).expect("system");
+            let plan =
+                TilePlan::default_for(gpu.info(), block).expect("a context with enough draw buffers runs the tiles");
+            let sys = normal::build(gpu, &a, m, n, opts, TexturePool::new()).expect("system");
             let after = gpu.texture_bytes().0;
-            let NormalSystem::Tiled(s) = &sys else { panic!("a context with enough draw buffers runs the tiles") };
-            let plan = s.plan();
             drop(sys);
             assert_eq!(gpu.texture_bytes().0, before, "m={m} n={n}: dropping the system frees its bytes");
             (before, after, plan)
@@ -281,7 +281,7 @@ fn tiled_normal_system_allocates_exactly_its_predicted_bytes() {
 /// system (κ ≈ 10²), through the tiny-pivot diagonal kernel and both tiled substitutions.
 #[test]
 fn tiled_normal_equations_solve_like_the_blocked_ones() {
-    use glsolve::gpu::normal::{NormalOptions, NormalSystem};
+    use glsolve::gpu::normal::{self, NormalOptions};
     use glsolve::gpu::TexturePool;
     for (m, n) in [(1, 4), (6, 17), (19, 61), (37, 150)] {
         let a: Vec<f32> = random::uniform(m, n, -1.0, 1.0, 5 + m as u64).iter().map(|&v| v as f32).collect();
@@ -306,7 +306,7 @@ fn tiled_normal_equations_solve_like_the_blocked_ones() {
                     pivot_tolerance: 1e-6,
                     columns_per_pass: usize::MAX,
                 };
-                let mut sys = NormalSystem::new(gpu, &a, m, n, opts, TexturePool::new()).expect("system");
+                let mut sys = normal::build(gpu, &a, m, n, opts, TexturePool::new()).expect("system");
                 sys.set_d2_host(&d2).expect("d²");
                 sys.assemble().expect("assemble");
                 let replaced = sys.factor().expect("factor");

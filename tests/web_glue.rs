@@ -203,3 +203,20 @@ fn the_library_errors_carry_the_codes_the_package_documents() {
     let targets = GlError::FloatTargetUnsupported { format: "R32F", detail: String::new() };
     assert_eq!(code(targets).0, "no-float-targets");
 }
+
+/// The library's model errors in the package's words: its field names, and what to give instead
+/// of the builder's methods.
+#[test]
+fn model_errors_speak_the_package_field_names() {
+    let a = SparseColMatrix::from_triplets(1, 1, &[(0, 0, 1.0)]).unwrap();
+    let missing = LpModel::builder(a.clone()).minimize([1.0]).build().expect_err("no row bounds");
+    let e = ApiError::from(missing);
+    assert_eq!(e.code, "invalid-model");
+    assert!(e.message.contains("rowLower, rowUpper or both") && !e.message.contains("builder"), "{e}");
+    let nan = LpModel::builder(a).minimize([1.0]).row_bounds([f64::NAN], [1.0]).build().expect_err("a NaN bound");
+    let e = ApiError::from(nan);
+    assert!(e.message.contains("rowLower[0]") && !e.message.contains("row_lower"), "{e}");
+    // A dense A with a NaN is named by its row and column on the direct path to columns.
+    let e = Matrix::Dense { rows: 2, cols: 2, data: &[1.0, 0.0, 0.0, f64::NAN] }.to_sparse().expect_err("NaN");
+    assert!(e.code == "invalid-model" && e.message.contains("A[1, 1]"), "{e}");
+}

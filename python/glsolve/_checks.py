@@ -13,11 +13,16 @@ def _is_sparse(a):
 
 
 def floats(name, value):
-    """`value` as a float64 array; TypeError where numpy cannot read it as real numbers."""
-    if np.iscomplexobj(value):
+    """`value` as a float64 array: ValueError for nested lists of unequal lengths (a ragged
+    matrix), TypeError where numpy cannot read it as real numbers."""
+    try:
+        a = np.asarray(value)
+    except ValueError as e:
+        raise ValueError(f"{name} is ragged: its rows (or nested lists) have different lengths ({e})") from None
+    if np.iscomplexobj(a):
         raise TypeError(f"{name} must hold real numbers, not complex ones")
     try:
-        return np.asarray(value, dtype=np.float64)
+        return a.astype(np.float64, copy=False)
     except (TypeError, ValueError) as e:
         raise TypeError(f"{name} must be an array of real numbers ({e})") from None
 
@@ -106,6 +111,12 @@ def matvec(a, x):
     return np.asarray(a @ x, dtype=np.float64).reshape(-1)
 
 
+def shown(value):
+    """`value` for a message: an integer of hundreds of digits is shortened."""
+    text = repr(value)
+    return text if len(text) <= 24 else f"{text[:8]}...({len(text)} digits)"
+
+
 def option_str(name, value, choices):
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a string (one of {', '.join(repr(c) for c in choices)}), not {type(value).__name__}")
@@ -118,20 +129,23 @@ def option_real(name, value, lo, hi, rule):
         return None
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number or None, not {type(value).__name__}")
-    v = float(value)
+    try:
+        v = float(value)
+    except OverflowError:  # an integer beyond float64's range
+        v = float("inf") if value > 0 else float("-inf")
     if not (lo < v < hi):
-        raise ValueError(f"{name} = {value}: {rule}")
+        raise ValueError(f"{name} = {shown(value)}: {rule}")
     return v
 
 
-def option_int(name, value, lo, rule):
-    """None, or an integer ≥ lo."""
+def option_int(name, value, lo, hi, rule):
+    """None, or an integer with lo ≤ value ≤ hi."""
     if value is None:
         return None
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer or None, not {type(value).__name__}")
-    if int(value) < lo:
-        raise ValueError(f"{name} = {value}: {rule}")
+    if not (lo <= int(value) <= hi):
+        raise ValueError(f"{name} = {shown(value)}: {rule}")
     return int(value)
 
 

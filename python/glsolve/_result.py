@@ -27,7 +27,8 @@ except ImportError:  # pragma: no cover - exercised only without scipy
 
 class GlsolveWarning(RuntimeWarning):
     """A notice from glsolve: a backend that wanted OpenGL ran on the CPU because no driver
-    could be used."""
+    could be used, or a scipy argument that glsolve accepts but does not use (an option
+    without a counterpart, ``x0``, a simplex ``method``)."""
 
 
 # scipy's status codes: 0 optimal, 1 iteration or time limit, 2 infeasible, 3 unbounded,
@@ -57,7 +58,7 @@ def scipy_status(raw):
     it) where it could not decide."""
     status = raw["status"]
     if status.startswith("DualInfeasible"):
-        feas = json.loads(raw["feasibility"]) or {}
+        feas = json.loads(raw["json"]["feasibility"]) or {}
         if feas.get("outcome") == "Refuted":
             return 2, "The problem is infeasible (and its dual is infeasible too)."
         return 4, "The problem is unbounded or infeasible."
@@ -71,15 +72,14 @@ def with_point(raw):
 
 
 def glsolve_fields(raw, log_lines, elapsed):
-    """glsolve's own fields of every result: the verdict, the check, the backend, the timings,
-    the log."""
+    """glsolve's own fields of every result: the verdict, the check (and every other
+    structured fact the extension sends as JSON, under its own name), the backend, the
+    timings, the log."""
     timings = dict(raw["timings"])
     timings["python"] = elapsed
     return {
         "verdict": raw["status_name"],
-        "verification": json.loads(raw["verification"]),
-        "certificate": json.loads(raw["certificate"]),
-        "feasibility": json.loads(raw["feasibility"]),
+        **{name: json.loads(text) for name, text in raw["json"].items()},
         # Without a GL context every backend but gpu (which raises) runs on the CPU.
         "backend": "cpu" if raw.get("gl_missing") else raw["backend"],
         "gpu_iterations": raw["gpu_iterations"],
@@ -104,8 +104,15 @@ def floats(raw, key):
     return np.frombuffer(raw[key], dtype=np.float64).copy()
 
 
-def iteration(record):
-    """The OptimizeResult handed to `callback` for one iteration: the library's progress
-    record (nit, fun and dual_objective in the model's sense, primal_infeasibility,
-    dual_infeasibility, gap, mu, alpha_primal, alpha_dual, backend)."""
-    return OptimizeResult(record)
+def iteration(record, rows=None):
+    """The OptimizeResult handed to `callback` for one iteration, as scipy's interior-point
+    method hands it: ``x``, ``fun``, ``slack``, ``con``, ``nit``, ``phase`` (1), ``status``
+    (0), ``message`` (""), ``success`` and ``complete`` (False: the solve goes on); and
+    glsolve's progress record beside them (``dual_objective``, ``primal_infeasibility``,
+    ``dual_infeasibility``, ``gap``, ``mu``, ``alpha_primal``, ``alpha_dual``, ``backend``).
+    `rows(x)` gives (slack, con) for a linprog model; without it they are None."""
+    res = OptimizeResult(record)
+    x = floats(record, "x") if "x" in record else None
+    slack, con = rows(x) if (rows is not None and x is not None) else (None, None)
+    res.update(x=x, slack=slack, con=con, phase=1, status=0, message="", success=False, complete=False)
+    return res

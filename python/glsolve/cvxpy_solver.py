@@ -39,6 +39,10 @@ STATUS_MAP = {
 class GlsolveSolver(ConicSolver):
     """CVXPY's linear programs solved by glsolve.
 
+    Pass an instance: ``problem.solve(solver=glsolve.GlsolveSolver())``. CVXPY looks a
+    solver given by name up among its own solvers only (it has no way to register another
+    one), so ``solver="GLSOLVE"`` is CVXPY's "The solver GLSOLVE is not installed".
+
     ``GlsolveSolver(backend="auto", tol=None, max_iter=None, time_limit=None)`` sets
     :func:`glsolve.linprog`'s options for every solve; the same names given to
     ``problem.solve(solver=GlsolveSolver(), ...)`` override them for one solve.

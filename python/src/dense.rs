@@ -1,13 +1,16 @@
-//! Dense factorizations and solves: `backend="gpu"` runs the library's single-precision GL
-//! kernels (with double-precision refinement where the function has it) on the GL thread;
-//! `backend="cpu"` runs nalgebra in double precision on a thread of its own. Matrices arrive
-//! row-major (`rows × cols` float64 bytes); shapes and finiteness are checked in Python first
-//! and again by the library on the gpu path.
+//! Dense factorizations and solves: `backend="cpu"` (the default) runs faer in double
+//! precision on a thread of its own, one factorization for every right-hand side;
+//! `backend="gpu"` runs the library's single-precision GL kernels (with double-precision
+//! refinement where the function has it) on the GL thread, one refined solve per right-hand
+//! side. Matrices arrive row-major (`rows × cols` float64 bytes, right-hand sides `rows × k`);
+//! shapes and finiteness are checked in Python first and again by the library on the gpu path.
 
 use crate::arrays::{f64s, to_bytes};
 use crate::errors::{dense_error, lin_alg_error, no_gl};
 use crate::names::{cholesky_variant, dense_backend, DenseBackend};
 use crate::worker::{run, Place};
+use faer::linalg::solvers::{Solve, SolveLstsq};
+use faer::{Mat, Side};
 use glsolve::Format;
 use glsolve::{least_squares, linsolve, Cholesky, CholeskyOptions, DenseError};
 use nalgebra::{DMatrix, DVector};
@@ -21,7 +24,8 @@ enum Failure {
     NoGl(String),
 }
 
-type Outcome = Result<(Vec<f64>, String, usize, f64), Failure>;
+/// The answer's values (row-major) and how they were computed.
+type Outcome = Result<(Vec<f64>, String), Failure>;
 
 fn place(b: DenseBackend) -> Place {
     match b {
@@ -30,28 +34,54 @@ fn place(b: DenseBackend) -> Place {
     }
 }
 
-fn matrix(what: &str, bytes: &Bound<'_, PyBytes>, rows: usize, cols: usize) -> PyResult<DMatrix<f64>> {
-    Ok(DMatrix::from_row_slice(rows, cols, &f64s(what, bytes.as_bytes(), rows * cols)?))
+/// A row-major block of float64 bytes, checked for its size.
+struct RowMajor {
+    rows: usize,
+    cols: usize,
+    values: Vec<f64>,
 }
 
-fn vector(what: &str, bytes: &Bound<'_, PyBytes>, len: usize) -> PyResult<DVector<f64>> {
-    Ok(DVector::from_vec(f64s(what, bytes.as_bytes(), len)?))
+impl RowMajor {
+    fn new(what: &str, bytes: &Bound<'_, PyBytes>, rows: usize, cols: usize) -> PyResult<Self> {
+        let len = rows.checked_mul(cols).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!("{what} is {rows}x{cols}: too many entries"))
+        })?;
+        Ok(Self { rows, cols, values: f64s(what, bytes.as_bytes(), len)? })
+    }
+    fn at(&self, i: usize, j: usize) -> f64 {
+        self.values[i * self.cols + j]
+    }
+    fn faer(&self) -> Mat<f64> {
+        Mat::from_fn(self.rows, self.cols, |i, j| self.at(i, j))
+    }
+    fn nalgebra(&self) -> DMatrix<f64> {
+        DMatrix::from_row_slice(self.rows, self.cols, &self.values)
+    }
+    fn column(&self, j: usize) -> DVector<f64> {
+        DVector::from_fn(self.rows, |i, _| self.at(i, j))
+    }
 }
 
-/// Runs `job` and turns its outcome into `(values, method, iterations, measure)` in a dict.
+fn faer_row_major(m: &Mat<f64>) -> Vec<f64> {
+    (0..m.nrows()).flat_map(|i| (0..m.ncols()).map(move |j| m[(i, j)])).collect()
+}
+
+/// Columns (one vector per right-hand side) as one row-major `rows × k` block.
+fn columns_row_major(columns: &[DVector<f64>], rows: usize) -> Vec<f64> {
+    (0..rows).flat_map(|i| columns.iter().map(move |c| c[i])).collect()
+}
+
+/// Runs `job` and turns its outcome into `{"values": bytes, "method": str}`.
 fn answer<'py>(
     py: Python<'py>,
     at: Place,
     job: impl FnOnce(Result<&glsolve::Gpu, &str>) -> Outcome + Send + 'static,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let out = run(py, at, false, move |gl, _| job(gl), |_| Ok(()))?;
-    match out {
-        Ok((values, method, iterations, measure)) => {
+    match run(py, at, false, move |gl, _| job(gl), |_| Ok(()))? {
+        Ok((values, method)) => {
             let d = PyDict::new(py);
             d.set_item("values", to_bytes(py, &values)?)?;
             d.set_item("method", method)?;
-            d.set_item("iterations", iterations)?;
-            d.set_item("measure", measure)?;
             Ok(d)
         }
         Err(Failure::Dense(e)) => Err(dense_error(py, e)),
@@ -60,8 +90,15 @@ fn answer<'py>(
     }
 }
 
-fn column_major_to_row_major(m: &DMatrix<f64>) -> Vec<f64> {
-    m.transpose().as_slice().to_vec()
+/// The methods of several right-hand sides' solves, each named once.
+fn methods(all: Vec<String>) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    for m in all {
+        if !seen.contains(&m) {
+            seen.push(m);
+        }
+    }
+    seen.join("; ")
 }
 
 /// `_glsolve.cholesky`: the lower factor L of C = L·Lᵀ (only C's lower triangle is read).
@@ -74,57 +111,76 @@ pub fn cholesky<'py>(
     backend: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let (backend, variant) = (dense_backend(backend)?, cholesky_variant(variant)?);
-    let c = matrix("C", &c, n, n)?;
+    let c = RowMajor::new("A", &c, n, n)?;
     answer(py, place(backend), move |gl| match backend {
         DenseBackend::Gpu => {
             let gpu = gl.map_err(|w| Failure::NoGl(w.to_string()))?;
             let options = CholeskyOptions { variant, format: Format::Full };
-            let l = Cholesky::with_options(gpu, &c, options).map_err(Failure::Dense)?;
-            Ok((column_major_to_row_major(l.l()), format!("gpu {variant} (single precision)"), 0, 0.0))
+            let l = Cholesky::with_options(gpu, &c.nalgebra(), options).map_err(Failure::Dense)?;
+            let l = l.l();
+            let values = (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| l[(i, j)]).collect();
+            Ok((values, format!("gpu {variant} (single precision)")))
         }
-        DenseBackend::Cpu => match c.cholesky() {
-            Some(ch) => Ok((column_major_to_row_major(&ch.unpack()), "cpu (double precision)".into(), 0, 0.0)),
-            None => Err(Failure::LinAlg("the matrix is not positive definite (in double precision)".into())),
-        },
+        DenseBackend::Cpu => {
+            // Side::Lower reads the lower triangle only, as the gpu kernels do.
+            let llt = c
+                .faer()
+                .llt(Side::Lower)
+                .map_err(|_| Failure::LinAlg("the matrix is not positive definite (in double precision)".into()))?;
+            let l = llt.L();
+            let values = (0..n).flat_map(|i| (0..n).map(move |j| if j <= i { l[(i, j)] } else { 0.0 })).collect();
+            Ok((values, "cpu double-precision Cholesky".into()))
+        }
     })
 }
 
-/// `_glsolve.solve`: x with A·x = b (A square).
+/// `_glsolve.solve`: X with A·X = B (A n×n, B n×k).
 #[pyfunction]
 pub fn solve<'py>(
     py: Python<'py>,
     a: Bound<'py, PyBytes>,
     b: Bound<'py, PyBytes>,
     n: usize,
+    k: usize,
     backend: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let backend = dense_backend(backend)?;
-    let (a, b) = (matrix("A", &a, n, n)?, vector("b", &b, n)?);
+    let (a, b) = (RowMajor::new("A", &a, n, n)?, RowMajor::new("b", &b, n, k)?);
     answer(py, place(backend), move |gl| match backend {
         DenseBackend::Gpu => {
             let gpu = gl.map_err(|w| Failure::NoGl(w.to_string()))?;
-            let s = linsolve(gpu, &a, &b).map_err(Failure::Dense)?;
-            let method = match s.method {
-                glsolve::LinearMethod::Mixed => "gpu single-precision LU, refined to double precision".to_string(),
-                glsolve::LinearMethod::DoubleFallback(why) => format!("cpu double-precision LU ({why})"),
-            };
-            Ok((s.x.as_slice().to_vec(), method, s.iterations, s.criterion))
+            let a = a.nalgebra();
+            let (mut xs, mut how) = (Vec::with_capacity(k), Vec::with_capacity(k));
+            for j in 0..k {
+                let s = linsolve(gpu, &a, &b.column(j)).map_err(Failure::Dense)?;
+                how.push(match s.method {
+                    glsolve::LinearMethod::Mixed => "gpu single-precision LU, refined to double precision".to_string(),
+                    glsolve::LinearMethod::DoubleFallback(why) => format!("cpu double-precision LU ({why})"),
+                });
+                xs.push(s.x);
+            }
+            Ok((columns_row_major(&xs, n), methods(how)))
         }
         DenseBackend::Cpu => {
-            let lu = a.clone().lu();
-            match lu.solve(&b) {
-                Some(x) if x.iter().all(|v| v.is_finite()) => {
-                    Ok((x.as_slice().to_vec(), "cpu double-precision LU".into(), 0, 0.0))
-                }
-                _ => Err(Failure::LinAlg("the matrix is singular to double precision".into())),
+            let lu = a.faer().partial_piv_lu();
+            // numpy's rule: singular when elimination meets an exact zero pivot.
+            if (0..n).any(|i| lu.U()[(i, i)] == 0.0) {
+                return Err(Failure::LinAlg("the matrix is singular (an exact zero pivot in its LU)".into()));
             }
+            let x = lu.solve(b.faer());
+            if x.col_iter().any(|c| c.iter().any(|v| !v.is_finite())) {
+                return Err(Failure::LinAlg("the matrix is singular to double precision".into()));
+            }
+            Ok((faer_row_major(&x), "cpu double-precision LU, one factorization".into()))
         }
     })
 }
 
-/// `_glsolve.lstsq`: the x minimizing Σₖ (wₖ·(bₖ − (A·x)ₖ))² (A is rows × cols).
+/// `_glsolve.lstsq`: the X minimizing Σₖ (wₖ·(Bₖⱼ − (A·X)ₖⱼ))² for every column j of B (A is
+/// rows × cols, B rows × k).
 #[pyfunction]
-#[pyo3(signature = (a, b, w, rows, cols, backend))]
+#[pyo3(signature = (a, b, w, rows, cols, k, backend))]
+#[allow(clippy::too_many_arguments)]
 pub fn lstsq<'py>(
     py: Python<'py>,
     a: Bound<'py, PyBytes>,
@@ -132,50 +188,55 @@ pub fn lstsq<'py>(
     w: Option<Bound<'py, PyBytes>>,
     rows: usize,
     cols: usize,
+    k: usize,
     backend: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let backend = dense_backend(backend)?;
-    let (a, b) = (matrix("A", &a, rows, cols)?, vector("b", &b, rows)?);
-    let w = w.map(|w| vector("weights", &w, rows)).transpose()?;
+    let (a, b) = (RowMajor::new("A", &a, rows, cols)?, RowMajor::new("b", &b, rows, k)?);
+    let w = w.map(|w| f64s("weights", w.as_bytes(), rows)).transpose()?;
     answer(py, place(backend), move |gl| match backend {
         DenseBackend::Gpu => {
             let gpu = gl.map_err(|w| Failure::NoGl(w.to_string()))?;
-            let s = least_squares(gpu, &a, &b, w.as_ref()).map_err(Failure::Dense)?;
-            let method = match s.method {
-                glsolve::LeastSquaresMethod::Refined => "gpu single-precision normal equations, refined".to_string(),
-                glsolve::LeastSquaresMethod::DoubleFallback(why) => {
-                    format!("cpu double-precision normal equations ({why})")
-                }
-            };
-            Ok((s.x.as_slice().to_vec(), method, s.iterations, 0.0))
+            let (a_na, w) = (a.nalgebra(), w.map(DVector::from_vec));
+            let (mut xs, mut how) = (Vec::with_capacity(k), Vec::with_capacity(k));
+            for j in 0..k {
+                let s = least_squares(gpu, &a_na, &b.column(j), w.as_ref()).map_err(Failure::Dense)?;
+                how.push(match s.method {
+                    glsolve::LeastSquaresMethod::Refined => {
+                        "gpu single-precision normal equations, refined".to_string()
+                    }
+                    glsolve::LeastSquaresMethod::DoubleFallback(why) => {
+                        format!("cpu double-precision normal equations ({why})")
+                    }
+                });
+                xs.push(s.x);
+            }
+            Ok((columns_row_major(&xs, cols), methods(how)))
         }
-        DenseBackend::Cpu => cpu_lstsq(a, b, w),
+        DenseBackend::Cpu => cpu_lstsq(&a, &b, w.as_deref()),
     })
 }
 
-/// Weighted least squares by Householder QR of W·A in double precision; a column of R whose
-/// diagonal is at rounding level of the largest (or fewer weighted rows than unknowns) means the
-/// minimizer is not unique, as the gpu path reports it.
-fn cpu_lstsq(a: DMatrix<f64>, b: DVector<f64>, w: Option<DVector<f64>>) -> Outcome {
-    let (rows, cols) = a.shape();
-    if cols == 0 {
-        return Ok((Vec::new(), "cpu double-precision QR".into(), 0, 0.0));
-    }
-    let w = w.unwrap_or_else(|| DVector::from_element(rows, 1.0));
-    let wa = DMatrix::from_fn(rows, cols, |i, j| w[i] * a[(i, j)]);
-    let wb = b.component_mul(&w);
+/// Weighted least squares by Householder QR of W·A in double precision, one factorization for
+/// every right-hand side; a column of R whose diagonal is at rounding level of the largest (or
+/// fewer weighted rows than unknowns) means the minimizer is not unique, as the gpu path
+/// reports it.
+fn cpu_lstsq(a: &RowMajor, b: &RowMajor, w: Option<&[f64]>) -> Outcome {
+    let (rows, cols, k) = (a.rows, a.cols, b.cols);
+    let weight = |i: usize| w.map_or(1.0, |w| w[i]);
     let rank_deficient = || Failure::Dense(DenseError::RankDeficient);
     if rows < cols {
         return Err(rank_deficient());
     }
+    let wa = Mat::from_fn(rows, cols, |i, j| weight(i) * a.at(i, j));
+    let wb = Mat::from_fn(rows, k, |i, j| weight(i) * b.at(i, j));
     let qr = wa.qr();
-    let r = qr.r();
-    let largest = r.diagonal().amax();
+    let r = qr.thin_R();
+    let largest = (0..cols).map(|i| r[(i, i)].abs()).fold(0.0, f64::max);
     let floor = largest * (cols.max(rows) as f64) * f64::EPSILON;
-    if largest == 0.0 || r.diagonal().iter().any(|d| d.abs() <= floor) {
+    if largest == 0.0 || (0..cols).any(|i| r[(i, i)].abs() <= floor) {
         return Err(rank_deficient());
     }
-    let qtb = qr.q().transpose() * wb;
-    let x = r.solve_upper_triangular(&qtb).ok_or_else(rank_deficient)?;
-    Ok((x.as_slice().to_vec(), "cpu double-precision QR".into(), 0, 0.0))
+    let x = qr.solve_lstsq(&wb);
+    Ok((faer_row_major(&x), "cpu double-precision QR, one factorization".into()))
 }

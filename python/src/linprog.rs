@@ -19,6 +19,8 @@ pub struct Options {
     pub tol: Option<f64>,
     pub max_iter: Option<usize>,
     pub time_limit: Option<Duration>,
+    /// Whether each iteration's record carries the iterate's x (a scipy-style callback reads it).
+    pub points: bool,
 }
 
 /// A time limit in seconds as the library takes it: finite and > 0, or a `ValueError` that says
@@ -73,7 +75,7 @@ fn solve_model<'py>(
             Ok(s) => s,
             Err(e) => return Answer::Failed(e),
         };
-        let mut log = job.logger();
+        let mut log = job.logger(opts.points);
         let model = match model() {
             Ok(m) => m,
             Err(e) => return Answer::Failed(e),
@@ -123,13 +125,16 @@ fn iteration_dict<'py>(py: Python<'py>, it: &Iteration) -> PyResult<Bound<'py, P
     d.set_item("alpha_primal", it.alpha_primal)?;
     d.set_item("alpha_dual", it.alpha_dual)?;
     d.set_item("backend", &it.backend)?;
+    if let Some(x) = &it.x {
+        d.set_item("x", to_bytes(py, x)?)?;
+    }
     Ok(d)
 }
 
 /// `_glsolve.linprog`: min cᵀx s.t. row_lower ≤ A·x ≤ row_upper, col_lower ≤ x ≤ col_upper,
 /// A the row blocks stacked (see `model::block`).
 #[pyfunction]
-#[pyo3(signature = (c, blocks, row_lower, row_upper, col_lower, col_upper, backend, tol, max_iter, time_limit, sink))]
+#[pyo3(signature = (c, blocks, row_lower, row_upper, col_lower, col_upper, backend, tol, max_iter, time_limit, sink, points=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn linprog<'py>(
     py: Python<'py>,
@@ -144,8 +149,9 @@ pub fn linprog<'py>(
     max_iter: Option<usize>,
     time_limit: Option<f64>,
     sink: Option<Bound<'py, PyAny>>,
+    points: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit: time_limit_of(time_limit)? };
+    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit: time_limit_of(time_limit)?, points };
     let n = c.as_bytes().len() / 8;
     let c = f64s("c", c.as_bytes(), n)?;
     let blocks = blocks_of(&blocks, n)?;
@@ -163,7 +169,8 @@ pub fn linprog<'py>(
 
 /// `_glsolve.solve_mps`: the model of an MPS file (gzip too), in its own sense and form.
 #[pyfunction]
-#[pyo3(signature = (path, backend, tol, max_iter, time_limit, sink))]
+#[pyo3(signature = (path, backend, tol, max_iter, time_limit, sink, points=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn solve_mps<'py>(
     py: Python<'py>,
     path: std::path::PathBuf,
@@ -172,8 +179,9 @@ pub fn solve_mps<'py>(
     max_iter: Option<usize>,
     time_limit: Option<f64>,
     sink: Option<Bound<'py, PyAny>>,
+    points: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit: time_limit_of(time_limit)? };
+    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit: time_limit_of(time_limit)?, points };
     let model = read_model(py, &path)?;
     let (sense, constant) = (model.sense, model.obj_constant);
     let d = solve_model(py, move || Ok(model), opts, sink)?;
@@ -189,7 +197,9 @@ pub fn read_model(py: Python<'_>, path: &std::path::Path) -> PyResult<LpModel> {
     py.detach(|| glsolve::lp::mps::read_bytes(&bytes)).map_err(mps_error)
 }
 
-/// The library's answer as a dict (vectors as float64 bytes; the checks as JSON text).
+/// The library's answer as a dict: vectors as float64 bytes, plain facts as values, and under
+/// `"json"` the structured ones as JSON text, which glsolve/_result.py decodes into result
+/// fields of the same names (a new serializable field of [`Solution`] is one line there).
 fn solution_dict<'py>(py: Python<'py>, s: &Solution) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("status", format!("{:?}", s.status))?;
@@ -205,9 +215,11 @@ fn solution_dict<'py>(py: Python<'py>, s: &Solution) -> PyResult<Bound<'py, PyDi
     d.set_item("notes", s.notes.clone())?;
     d.set_item("best_iterate", s.best_iterate)?;
     d.set_item("standard_form_size", s.standard_form_size)?;
-    d.set_item("verification", json(&s.verification))?;
-    d.set_item("certificate", json(&s.certificate))?;
-    d.set_item("feasibility", json(&s.feasibility))?;
+    let structured = PyDict::new(py);
+    structured.set_item("verification", json(&s.verification))?;
+    structured.set_item("certificate", json(&s.certificate))?;
+    structured.set_item("feasibility", json(&s.feasibility))?;
+    d.set_item("json", structured)?;
     let t = &s.timings;
     let timings = PyDict::new(py);
     for (name, v) in [

@@ -64,6 +64,8 @@ pub struct Iteration {
     pub alpha_primal: f64,
     pub alpha_dual: f64,
     pub backend: String,
+    /// The iterate's x in the model's columns, where the job's logger asked for it.
+    pub x: Option<Vec<f64>>,
 }
 
 /// What a job sends the waiting caller while it runs.
@@ -79,11 +81,12 @@ pub struct JobContext {
 }
 
 impl JobContext {
-    /// The library's logger for this job: every line and every iteration's record go to the
-    /// caller (a caller that has gone, interrupted, no longer wants them).
-    pub fn logger(&self) -> Logger {
+    /// The library's logger for this job: every line and every iteration's record (with the
+    /// iterate's x where `points`) go to the caller (a caller that has gone, interrupted, no
+    /// longer wants them).
+    pub fn logger(&self, points: bool) -> Logger {
         let (lines, progress) = (self.events.clone(), self.events.clone());
-        Logger::lines(move |line| {
+        let log = Logger::lines(move |line| {
             let _ = lines.send(Event::Line(line.to_string()));
         })
         .with_progress(move |p| {
@@ -98,8 +101,14 @@ impl JobContext {
                 alpha_primal: p.info.alpha_primal,
                 alpha_dual: p.info.alpha_dual,
                 backend: p.backend.to_string(),
+                x: p.x.map(<[f64]>::to_vec),
             }));
-        })
+        });
+        if points {
+            log.with_points()
+        } else {
+            log
+        }
     }
 }
 

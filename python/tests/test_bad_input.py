@@ -34,6 +34,11 @@ def lp(**kw):
     (dict(A_ub=[[1.0, 1.0], [np.inf, 0.0]]), ValueError, r"A_ub\[1, 0\] = inf"),
     (dict(A_ub=sp.csr_matrix(np.array([[1.0, 0.0], [0.0, np.nan]]))), ValueError, r"A_ub\[1, 1\] = nan"),
     (dict(A_ub=[["a", "b"], ["c", "d"]]), TypeError, "A_ub must be an array of real numbers"),
+    (dict(A_ub=[[1.0, 1.0], [1.0]]), ValueError, "A_ub is ragged: its rows .* have different lengths"),
+    (dict(A_eq=[[1.0], [1.0, 2.0]], b_eq=[1.0, 1.0]), ValueError, "A_eq is ragged"),
+    (dict(b_ub=[1.0, [2.0, 3.0]]), ValueError, "b_ub is ragged"),
+    (dict(c=[1.0, [2.0]]), ValueError, "c is ragged"),
+    (dict(A_ub=np.zeros((0, 0)), b_ub=[]), ValueError, "A_ub has 0 columns, but c .* needs 2"),
     (dict(A_ub=sp.csr_matrix(np.array([[1j, 0], [0, 1]]))), TypeError, "A_ub must hold real numbers"),
     (dict(b_ub=[1.0, 2.0, 3.0]), ValueError, r"b_ub has 3 entries, but A_ub \(one entry per row\) needs 2"),
     (dict(b_ub=[1.0, np.nan]), ValueError, r"b_ub\[1\] = nan"),
@@ -57,14 +62,37 @@ def lp(**kw):
     (dict(tol="1e-8"), TypeError, "tol must be a real number"),
     (dict(tol=True), TypeError, "tol must be a real number"),
     (dict(backend="gpu", tol=1e-9), ValueError, "below what the gpu backend's single precision can reach"),
-    (dict(max_iter=0), ValueError, "max_iter = 0: the iteration limit must be at least 1"),
+    (dict(max_iter=0), ValueError, "max_iter = 0: the iteration limit must be between 1 and 2147483647"),
+    (dict(max_iter=10**20), ValueError, "max_iter = 100000000000000000000: the iteration limit must be between 1"),
     (dict(max_iter=2.5), TypeError, "max_iter must be an integer"),
+    (dict(tol=10**400), ValueError, r"tol = 10000000...\(401 digits\): the tolerance must be in \(0, 1\)"),
+    (dict(time_limit=10**400), ValueError, r"time_limit = 10000000...\(401 digits\): the time limit must be > 0"),
     (dict(time_limit=0), ValueError, "time_limit = 0: the time limit must be > 0"),
     (dict(time_limit=np.nan), ValueError, "time_limit = nan"),
     (dict(time_limit=np.inf), ValueError, "time_limit = inf"),
     (dict(time_limit="1"), TypeError, "time_limit must be a real number"),
     (dict(verbose="yes"), TypeError, "verbose must be True or False"),
     (dict(callback=3), TypeError, "callback must be callable"),
+    (dict(method=3), TypeError, "method must be a string"),
+    (dict(method="dual simplex"), ValueError, "method = 'dual simplex': unknown solver; scipy.optimize.linprog's methods"),
+    (dict(options=[("maxiter", 3)]), TypeError, "options must be a dict of scipy's linprog options"),
+    (dict(options={"maxiter": 0}), ValueError, r"options\['maxiter'\] = 0: the iteration limit must be between 1"),
+    (dict(options={"maxiter": 10**20}), ValueError, r"options\['maxiter'\] = 100000000000000000000: the iteration"),
+    (dict(options={"maxiter": "10"}), TypeError, r"options\['maxiter'\] must be an integer"),
+    (dict(options={"disp": "yes"}), TypeError, r"options\['disp'\] must be True or False"),
+    (dict(options={"time_limit": -1.0}), ValueError, r"options\['time_limit'\] = -1.0: the time limit must be > 0"),
+    (dict(options={"primal_feasibility_tolerance": 2.0}), ValueError,
+     r"options\['primal_feasibility_tolerance'\] = 2.0: the tolerance must be in \(0, 1\)"),
+    (dict(options={"maxiter": 5}, max_iter=6), ValueError, r"max_iter = 6 and options\['maxiter'\] = 5 disagree"),
+    (dict(options={"tol": 1e-6}, tol=1e-7), ValueError, r"tol = 1e-07 and options\['tol'\] = 1e-06 disagree"),
+    (dict(x0=[1.0, 2.0, 3.0]), ValueError, r"x0 has 3 entries, but c \(one guess per variable\) needs 2"),
+    (dict(x0=[np.nan, 1.0]), ValueError, r"x0\[0\] = nan"),
+    (dict(integrality=[0, 1, 0]), ValueError, r"integrality has shape \(3,\), but c has 2 entries"),
+    (dict(integrality=[0, 4]), ValueError, r"integrality\[1\] = 4.0: each entry must be 0 \(continuous\), 1"),
+    (dict(integrality=[0.5, 0]), ValueError, r"integrality\[0\] = 0.5"),
+    (dict(integrality=["x", 0]), TypeError, "integrality must be an array of real numbers"),
+    (dict(integrality=[0, 1]), NotImplementedError, r"integrality\[1\] = 1: glsolve solves linear programs without "
+     "integer constraints. Only `method='highs'` supports integer constraints"),
 ])
 def test_linprog_argument(kw, exc, match):
     with pytest.raises(exc, match=match):
@@ -152,8 +180,17 @@ def test_dense_arguments(backend):
         glsolve.solve(spd, [1.0, np.inf], backend=backend)
     with pytest.raises(np.linalg.LinAlgError, match="singular"):
         glsolve.solve(np.array([[1.0, 2.0], [2.0, 4.0]]), [1.0, 2.0], backend=backend)
-    with pytest.raises(ValueError, match=r"b has 2 entries, but A \(one observation per row\) needs 3"):
+    with pytest.raises(ValueError, match=r"b has shape \(2,\), but A has 3 rows \(one observation each\): b must be "
+                                         r"\(3,\) or \(3, k\)"):
         glsolve.lstsq(np.ones((3, 2)), [1.0, 2.0], backend=backend)
+    with pytest.raises(ValueError, match=r"b has shape \(2, 2, 1\), but A is 2x2"):
+        glsolve.solve(spd, np.ones((2, 2, 1)), backend=backend)
+    with pytest.raises(ValueError, match="b is ragged"):
+        glsolve.solve(spd, [[1.0, 2.0], [3.0]], backend=backend)
+    with pytest.raises(ValueError, match="A is ragged"):
+        glsolve.lstsq([[1.0, 2.0], [3.0]], [1.0, 2.0], backend=backend)
+    with pytest.raises(ValueError, match=r"b\[1, 0\] = nan"):
+        glsolve.lstsq(np.eye(2), [[1.0, 2.0], [np.nan, 1.0]], backend=backend)
     with pytest.raises(ValueError, match=r"weights\[2\] = -1.0: weights must be >= 0"):
         glsolve.lstsq(np.ones((3, 2)), [1.0, 2.0, 3.0], [1.0, 1.0, -1.0], backend=backend)
     with pytest.raises(ValueError, match=r"weights has 2 entries"):
@@ -167,6 +204,8 @@ def test_dense_arguments(backend):
 def test_dense_backend_names():
     with pytest.raises(ValueError, match="backend = 'tpu' is not a backend: use 'gpu' or 'cpu'"):
         glsolve.solve(np.eye(2), [1.0, 1.0], backend="tpu")
+    with pytest.raises(ValueError, match="backend = 'auto' is not a backend: use 'gpu' or 'cpu'"):
+        glsolve.cholesky(np.eye(2), backend="auto")
     with pytest.raises(TypeError, match="backend must be a string"):
         glsolve.lstsq(np.eye(2), [1.0, 1.0], backend=None)
 
@@ -174,5 +213,9 @@ def test_dense_backend_names():
 def test_random_lp_arguments():
     with pytest.raises(ValueError, match="m = 0"):
         glsolve.random_lp(0)
+    with pytest.raises(ValueError, match=r"m = 100000000000000000000: the number of rows must be an integer from 1"):
+        glsolve.random_lp(10**20)
     with pytest.raises(ValueError, match="seed = -1"):
         glsolve.random_lp(4, seed=-1)
+    with pytest.raises(ValueError, match="seed = 18446744073709551616: the seed must be an integer from 0"):
+        glsolve.random_lp(4, seed=2**64)

@@ -34,15 +34,31 @@ def test_the_gil_is_released_during_a_solve():
     assert ticks > 10_000, f"the other thread ran only {ticks} loop steps during the solve"
 
 
-def test_callback_sees_every_iteration():
+@pytest.mark.parametrize("backend", ["cpu", "gpu"])
+def test_callback_sees_every_iteration_as_scipy_shows_it(backend):
+    """scipy's interior-point callback fields (x, fun, slack, con, nit, phase, status,
+    message, success, complete) and glsolve's progress record, every iteration, on the cpu and
+    on the gpu (where x is read back)."""
     seen = []
     c, A, b = glsolve.random_lp(32, seed=5)
-    res = glsolve.linprog(c, A_eq=A, b_eq=b, backend="cpu", callback=seen.append)
+    A_ub, b_ub = np.ones((1, A.shape[1])), [1e4]  # a row of slack, never binding
+    res = glsolve.linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A, b_eq=b, backend=backend, callback=seen.append)
     assert res.status == 0
     assert [r.nit for r in seen] == list(range(res.nit + 1))  # iteration 0 is the starting point
+    for r in seen:
+        assert r.x.shape == (A.shape[1],) and r.phase == 1 and r.status == 0 and r.message == ""
+        assert r.success is False and r.complete is False
+        np.testing.assert_allclose(r.slack, b_ub - A_ub @ r.x, rtol=1e-12, atol=1e-9)
+        np.testing.assert_allclose(r.con, b - A @ r.x, rtol=1e-12, atol=1e-9)
+        # An interior point: x strictly inside its bounds (x >= 0).
+        assert r.x.min() > 0
+        # fun is the iterate's objective (the gpu's iterate is single precision).
+        assert abs(r.fun - c @ r.x) <= (1e-9 if backend == "cpu" else 1e-4) * max(1.0, abs(r.fun))
     last = seen[-1]
-    assert abs(last.fun - res.fun) <= 1e-6 * abs(res.fun) and last.backend.startswith("cpu")
-    assert last.gap < 1e-7 and last.mu > 0
+    tol = 1e-6 if backend == "cpu" else 1e-3
+    np.testing.assert_allclose(last.x, res.x, rtol=tol, atol=tol)
+    assert abs(last.fun - res.fun) <= tol * abs(res.fun) and last.backend.startswith(backend)
+    assert last.mu > 0 and (last.gap < 1e-7 if backend == "cpu" else last.gap < 1e-3)
 
 
 def test_an_exception_in_the_callback_stops_the_solve():
@@ -107,9 +123,20 @@ def test_ctrl_c_stops_the_solve_and_raises_keyboard_interrupt():
     assert 2 <= len(rows) < full, f"{len(rows)} iterations printed; the whole solve takes {full}"
 
 
-def test_import_and_solve_without_an_opengl_driver():
-    """No EGL vendor library: import works, auto and hybrid solve on the CPU with a
-    GlsolveWarning, gpu raises RuntimeError, info() says why."""
+@pytest.mark.parametrize("absent", ["vendor", "libEGL"])
+def test_import_and_solve_without_an_opengl_driver(absent, tmp_path):
+    """Without a driver, two ways: libEGL (glvnd) present with no vendor library, and no
+    libEGL at all — glutin opens libEGL.so.1, then libEGL.so, with dlopen at run time, and an
+    empty file of each name first on LD_LIBRARY_PATH makes both opens fail as on a machine
+    without it. Either way: import works, auto and hybrid solve on the CPU with a
+    GlsolveWarning, gpu raises RuntimeError, the dense functions' default (cpu) works, info()
+    says why without printing."""
+    if absent == "vendor":
+        env = dict(__EGL_VENDOR_LIBRARY_FILENAMES="/nonexistent/egl_vendor.json")
+    else:
+        for name in ("libEGL.so.1", "libEGL.so"):
+            (tmp_path / name).write_bytes(b"")
+        env = dict(LD_LIBRARY_PATH=f"{tmp_path}:{os.environ.get('LD_LIBRARY_PATH', '')}")
     code, out, err = run_python("""
         import warnings, glsolve
         with warnings.catch_warnings(record=True) as w:
@@ -128,24 +155,29 @@ def test_import_and_solve_without_an_opengl_driver():
         except RuntimeError as e:
             print("CHOLESKY", e)
         print("CPU CHOLESKY", glsolve.cholesky([[4.0]], backend="cpu")[0, 0])
-        info = glsolve.info()
-        print("INFO", info.available)
-    """, __EGL_VENDOR_LIBRARY_FILENAMES="/nonexistent/egl_vendor.json")
+        print("DEFAULT SOLVE", glsolve.solve([[2.0, 0.0], [0.0, 4.0]], [[2.0, 4.0], [4.0, 8.0]]).tolist())
+        import contextlib, io
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            info = glsolve.info()
+        print("INFO", info.available, info.driver, "|", info.error, "| PRINTED", repr(printed.getvalue()))
+    """, **env)
     assert code == 0, err
     assert "auto 0 cpu" in out and "hybrid 0 cpu" in out and "cpu 0 cpu" in out, out
     assert "WARNINGS ['GlsolveWarning'] 2" in out, out
     assert "GPU backend 'gpu' needs an OpenGL driver" in out
     assert "CHOLESKY backend 'gpu' needs an OpenGL driver" in out
-    assert "CPU CHOLESKY 2.0" in out
-    assert "no OpenGL driver" in out and "INFO False" in out
+    assert "CPU CHOLESKY 2.0" in out and "DEFAULT SOLVE [[1.0, 2.0], [1.0, 2.0]]" in out
+    assert "INFO False None | no EGL driver found" in out and "| PRINTED ''" in out, out
 
 
-def test_info_prints_the_capability_record(capsys):
+def test_info_returns_the_capability_record_without_printing(capsys):
     info = glsolve.info()
-    out = capsys.readouterr().out
-    assert info.available, info.error
-    assert "GL renderer" in info.driver and info.driver["GL renderer"] in out
-    assert "largest matrix side" in info.driver
+    assert capsys.readouterr().out == ""
+    assert info.available and info.error is None, info.error
+    assert isinstance(info, dict) and info["driver"] is info.driver
+    assert "GL renderer" in info.driver and "largest matrix side" in info.driver
+    assert "GL renderer" in repr(info)
 
 
 def test_help_shows_the_docstrings():
@@ -177,3 +209,23 @@ def test_random_lp_is_the_cli_generator():
     assert np.all(c == 1.0)
     c2, A2, b2 = glsolve.random_lp(8, seed=3)
     assert np.array_equal(A, A2) and not np.array_equal(A, glsolve.random_lp(8, seed=4)[1])
+
+
+def test_the_cvxpy_solver_without_cvxpy_names_the_extra_to_install():
+    """`import glsolve` needs only numpy; GlsolveSolver without CVXPY says what to install.
+    (The wheel's consumer test, tests/python_wheel.rs, does the same in a venv that has
+    neither CVXPY nor scipy.)"""
+    code, out, err = run_python("""
+        import sys
+        sys.modules["cvxpy"] = None  # what `import cvxpy` meets where CVXPY is not installed
+        import glsolve
+        print("SOLVED", glsolve.linprog([1.0], bounds=[(1, 2)]).x)
+        try:
+            from glsolve import GlsolveSolver
+        except ImportError as e:
+            print("IMPORT", e)
+    """)
+    assert code == 0, err
+    assert "SOLVED [1.]" in out, out
+    assert "IMPORT glsolve.GlsolveSolver needs CVXPY and scipy, and cvxpy is not installed: " \
+           "pip install 'glsolve[cvxpy]'" in out, out

@@ -47,6 +47,9 @@ pub struct Progress<'a> {
     /// Who solved the normal equations of the step into this iterate (the log's last column:
     /// `cpu`, `cpu f32`, `gpu`, `hybrid/gpu`, …).
     pub backend: &'a str,
+    /// The iterate's x in the model's own columns (units, signs and shifts undone), where the
+    /// logger was made [`Logger::with_points`]; `None` otherwise.
+    pub x: Option<&'a [f64]>,
 }
 
 /// How much a [`Logger`] writes to its line sink.
@@ -85,6 +88,7 @@ crate::names::by_name!(Verbosity);
 
 type LineSink = Box<dyn FnMut(&str) + Send>;
 type ProgressSink = Box<dyn FnMut(&Progress<'_>) + Send>;
+type PointMap = Box<dyn Fn(&[f64]) -> Vec<f64> + Send>;
 
 /// Where a solve's log goes: a line sink, a progress callback, both or neither. The default
 /// (and [`Logger::quiet`]) has neither: a solve then says nothing. [`Logger::stdout`] is the
@@ -113,6 +117,10 @@ pub struct Logger {
     /// The iteration rows print `sign·(objective + shift) + constant` — the model's own sense
     /// and objective constant — instead of the standard form's minimization objective.
     objective_map: (f64, f64, f64),
+    /// Whether the progress sink gets each iterate's x ([`Logger::with_points`]), and the map
+    /// from the standard form's x to the model's columns (set by the solver before its loop).
+    points: bool,
+    point_map: Option<PointMap>,
 }
 
 impl Default for Logger {
@@ -125,7 +133,14 @@ impl Default for Logger {
 impl Logger {
     /// Says nothing.
     pub fn quiet() -> Self {
-        Self { lines: None, progress: None, verbosity: Verbosity::Normal, objective_map: IDENTITY }
+        Self {
+            lines: None,
+            progress: None,
+            verbosity: Verbosity::Normal,
+            objective_map: IDENTITY,
+            points: false,
+            point_map: None,
+        }
     }
     /// Lines go to standard output (the command line's logger).
     pub fn stdout() -> Self {
@@ -149,6 +164,22 @@ impl Logger {
     pub fn with_progress(mut self, sink: impl FnMut(&Progress<'_>) + Send + 'static) -> Self {
         self.progress = Some(Box::new(sink));
         self
+    }
+    /// Also hands each iterate's x, in the model's columns, to the progress sink
+    /// ([`Progress::x`]). Asked for, not default: the loop then reads x back every iteration
+    /// (from the GPU on the gpu backends) and maps it to the model.
+    pub fn with_points(mut self) -> Self {
+        self.points = true;
+        self
+    }
+    /// Whether the loop should read each iterate's x back for the progress sink.
+    pub(crate) fn wants_points(&self) -> bool {
+        self.points && self.progress.is_some()
+    }
+    /// How the standard form's x maps to the model's columns (the solver sets it before its
+    /// loop, beside [`Logger::set_objective_map`]).
+    pub(crate) fn set_point_map(&mut self, map: impl Fn(&[f64]) -> Vec<f64> + Send + 'static) {
+        self.point_map = Some(Box::new(map));
     }
     /// How much goes to the line sink ([`Verbosity::Normal`] unless set).
     pub fn with_verbosity(mut self, verbosity: Verbosity) -> Self {
@@ -200,9 +231,18 @@ impl Logger {
     }
     /// One iteration: its row, and its record to the progress callback.
     pub fn iteration(&mut self, it: &IterationInfo, backend: &str) {
+        self.iteration_at(it, backend, None);
+    }
+    /// [`Logger::iteration`] with the standard form's x of the iterate, where
+    /// [`Logger::wants_points`]: the progress record then carries it in the model's columns.
+    pub(crate) fn iteration_at(&mut self, it: &IterationInfo, backend: &str, x_scaled: Option<&[f64]>) {
         let (primal, dual) = (self.model_objective(it.primal_objective), self.model_objective(it.dual_objective));
+        let x = match (x_scaled, &self.point_map) {
+            (Some(x), Some(map)) => Some(map(x)),
+            _ => None,
+        };
         if let Some(sink) = self.progress.as_mut() {
-            sink(&Progress { info: it, primal_objective: primal, dual_objective: dual, backend });
+            sink(&Progress { info: it, primal_objective: primal, dual_objective: dual, backend, x: x.as_deref() });
         }
         if !self.enabled() {
             return;

@@ -12,7 +12,7 @@ use crate::lp::mpc::{Iterate, MpcProblem, MpcTimings, Weights};
 use crate::lp::run::run_backend;
 use crate::lp::settings::{BackendKind, Settings};
 pub use crate::lp::solve_error::SolveError;
-use crate::lp::standard_form::{standard_form, Presolved};
+use crate::lp::standard_form::{original_columns, standard_form, Presolved};
 use crate::lp::status::Status;
 use crate::lp::verdict::{original_points, verdict_checked, Certificate};
 use crate::lp::verify::{objective, reduced_costs, Checker, Verification};
@@ -214,6 +214,10 @@ fn solve_valid(
         log_make_up(log, &sf);
     }
     log.set_objective_map(sf.sense_sign / sf.cost_scale, sf.sense_sign * sf.offset, model.obj_constant);
+    if log.wants_points() {
+        let (columns, col_scale) = (sf.columns.clone(), sf.col_scale.clone());
+        log.set_point_map(move |x| original_columns(&columns, &col_scale, x));
+    }
     let mut notes: Vec<String> = log_tiny_entries(log, &sf).into_iter().collect();
     let deadline = settings.time_limit().map(|d| t0 + d);
     let w = sf.measure_weights(model);

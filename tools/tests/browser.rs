@@ -1,17 +1,21 @@
-//! The browser build in real browsers: `web/build.sh` builds the package's wasm, `glsolve web`
-//! serves the page, and the page's `?selftest` runs through the package in its worker — in
-//! headless Chromium on each of its two WebGL2 back-ends (SwiftShader, and ANGLE on Mesa's
-//! llvmpipe through EGL) and in Firefox ESR under Xvfb — and posts its report: every kernel
+//! The browser build in real browsers: `web/build.sh --site` builds the package's wasm and
+//! writes the page as static files, a plain static server serves that folder, and the page's
+//! `?selftest` runs through the package in its worker — in headless Chromium on each of its two
+//! WebGL2 back-ends (SwiftShader, and ANGLE on Mesa's llvmpipe through EGL) and in Firefox ESR
+//! under Xvfb — and posts its report: every kernel
 //! family against f64 references computed in wasm, the NETLIB problems of tests/data on the gpu
 //! and hybrid backends, runs recorded by the viewer (bit-identical to unwatched ones, frames
-//! drawn), malformed input refused with the right error code. Any failure, a missing report or
-//! a timeout fails the test; a missing browser fails it with what to install.
+//! drawn), malformed input refused with the right error code. Served by `python3 -m
+//! http.server` (no COOP/COEP headers: an abort terminates the worker) in Firefox and on ANGLE,
+//! and by a static server that sends the headers on SwiftShader (an abort interrupts the solve).
+//! Any failure, a missing report or a timeout fails the test; a missing browser fails it with
+//! what to install.
 #[path = "support/browser.rs"]
 mod browser;
 #[path = "../../tests/common/wasm_tools.rs"]
 mod wasm_tools;
 
-use browser::{run, serial, Browser, FIREFOX, GL_EGL, NO_WEBGL, SWIFTSHADER};
+use browser::{python_server, run, rust_server, serial, site, visit, Browser, FIREFOX, GL_EGL, NO_WEBGL, SWIFTSHADER};
 use std::time::Duration;
 
 /// The page's whole suite must report within this.
@@ -19,6 +23,23 @@ const TIMEOUT: Duration = Duration::from_secs(900);
 
 fn suite(b: Browser) -> serde_json::Value {
     run(b, "selftest", None, TIMEOUT)
+}
+
+/// The static site's suite, served by `python3 -m http.server` or (`isolated`) by a static server
+/// that sends COOP/COEP; the abort the package chose there is asserted.
+fn site_suite(b: Browser, isolated: bool) -> serde_json::Value {
+    let folder = site();
+    let served = if isolated { rust_server(Some(&folder), true) } else { python_server(&folder) };
+    let r = visit(b, &served, "?selftest", TIMEOUT);
+    let label = b.label();
+    assert_eq!(r["isolated"], isolated, "{label}: crossOriginIsolated of the static site: {}", r["isolated"]);
+    let mode = if isolated { "interrupt" } else { "terminate" };
+    assert_eq!(r["abortMode"], mode, "{label}: the package's abort on this host");
+    println!(
+        "{label}: the static site served by {}: abort by {mode}",
+        if isolated { "a server sending COOP/COEP" } else { "python3 -m http.server" }
+    );
+    r
 }
 
 /// Asserts the report and prints its counts.
@@ -85,21 +106,21 @@ fn check(backend: &str, r: &serde_json::Value) {
 }
 
 #[test]
-fn the_page_passes_its_suite_on_swiftshader() {
+fn the_static_site_passes_its_suite_on_swiftshader_cross_origin_isolated() {
     let _one = serial();
-    check("swiftshader", &suite(SWIFTSHADER));
+    check("swiftshader", &site_suite(SWIFTSHADER, true));
 }
 
 #[test]
-fn the_page_passes_its_suite_on_angle_over_mesa_egl() {
+fn the_static_site_passes_its_suite_on_angle_over_mesa_egl() {
     let _one = serial();
-    check("gl-egl", &suite(GL_EGL));
+    check("gl-egl", &site_suite(GL_EGL, false));
 }
 
 #[test]
-fn the_page_passes_its_suite_in_firefox() {
+fn the_static_site_passes_its_suite_in_firefox() {
     let _one = serial();
-    check("firefox", &suite(FIREFOX));
+    check("firefox", &site_suite(FIREFOX, false));
 }
 
 /// Without WebGL2 the suite does not run the GPU's cases as if they passed: it reports why it

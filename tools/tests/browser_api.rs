@@ -12,17 +12,19 @@
 //!   problem, served as most sites are (not cross-origin isolated).
 #[path = "support/browser.rs"]
 mod browser;
+#[path = "support/consumer.rs"]
+mod consumer;
 #[path = "../../tests/common/wasm_tools.rs"]
 mod wasm_tools;
 
-use browser::{root, run, serial, tool, Browser, FIREFOX, GL_EGL, NO_WEBGL, SWIFTSHADER};
+use browser::{run, serial, Browser, FIREFOX, GL_EGL, NO_WEBGL, SWIFTSHADER};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The checks of each part of the API suite (a part that ran fewer did not run them all).
 const PARTS: [(&str, usize); 4] =
-    [("worker", 18), ("worker, abort by terminate", 10), ("main thread", 18), ("options", 1)];
+    [("worker", 20), ("worker, abort by terminate", 10), ("main thread", 18), ("options", 1)];
 
 fn api_suite(b: Browser) {
     let _one = serial();
@@ -54,13 +56,14 @@ fn api_suite(b: Browser) {
         abort("worker, abort by terminate")
     );
     println!(
-        "{label} ({}): {} checks passed in {:.0} s; abort: {} | {}; too large: {}",
+        "{label} ({}): {} checks passed in {:.0} s; abort: {} | {}; too large: {}; 5000×20000: {}",
         r["info"]["renderer"],
         checks.len(),
         t.elapsed().as_secs_f64(),
         abort("worker"),
         abort("worker, abort by terminate"),
-        detail("worker", "an LP wider than")
+        detail("worker", "an LP wider than"),
+        detail("worker", "a 5000×20000")
     );
 }
 
@@ -147,47 +150,18 @@ fn the_page_keeps_drawing_during_a_solve_in_firefox() {
     frame_gaps(FIREFOX);
 }
 
-fn must(cmd: &mut Command) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed:\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 /// The consumer project with the package installed from its tarball and compiled by tsc (once).
 fn consumer() -> &'static Path {
     static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| {
-        browser::build();
-        let npm = tool("npm", "Debian: apt-get install nodejs npm");
-        let tsc = root().join("web/node_modules/.bin/tsc");
-        if !tsc.is_file() {
-            // TypeScript at the version web/package-lock.json pins (a fresh clone has none).
-            must(Command::new(&npm).args(["ci", "--no-audit", "--no-fund"]).current_dir(root().join("web")));
-        }
-        assert!(tsc.is_file(), "npm ci in web/ installed no TypeScript");
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("glsolve-consumer");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a folder for the consumer project");
-        must(
-            Command::new(&npm)
-                .args(["pack", "--silent", "--pack-destination"])
-                .arg(&dir)
-                .current_dir(root().join("web/package")),
-        );
-        for file in ["package.json", "tsconfig.json", "index.html", "main.ts"] {
-            std::fs::copy(root().join("web/consumer").join(file), dir.join(file)).expect("the consumer's files");
-        }
-        let version = std::fs::read_to_string(root().join("web/package/package.json")).expect("package.json");
-        let version: serde_json::Value = serde_json::from_str(&version).expect("package.json is JSON");
-        let tarball = format!("glsolve-{}.tgz", version["version"].as_str().expect("a version"));
-        assert!(dir.join(&tarball).is_file(), "npm pack made no {tarball}");
-        let install = ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"];
-        must(Command::new(&npm).args(install).arg(format!("./{tarball}")).current_dir(&dir));
-        must(Command::new(tsc).arg("-p").arg(&dir));
+        let files = [
+            ("package.json", "package.json"),
+            ("tsconfig.json", "tsconfig.json"),
+            ("index.html", "index.html"),
+            ("main.ts", "main.ts"),
+        ];
+        let dir = consumer::project("glsolve-consumer", &files);
+        consumer::must(Command::new(consumer::bin("tsc")).arg("-p").arg(&dir));
         dir
     })
 }
@@ -196,22 +170,12 @@ fn consumer_in(b: Browser) {
     let _one = serial();
     let label = b.label();
     let r = run(b, "isolated=0", Some(consumer()), Duration::from_secs(180));
-    assert!(r["fatal"].is_null(), "{label}: {}", r["fatal"]);
+    consumer::check_report(label, &r);
     assert_eq!(r["isolated"], false, "{label}: the consumer is served as most sites are");
-    let checks = r["checks"].as_array().cloned().unwrap_or_default();
-    let names: Vec<&str> = checks.iter().filter_map(|c| c["name"].as_str()).collect();
-    assert_eq!(
-        names,
-        ["solveLp", "cholesky", "lstsq", "a parse error", "an unknown backend", "abort", "dispose"],
-        "{label}"
-    );
-    for c in &checks {
-        assert_eq!(c["passed"], true, "{label}: {}: {}", c["name"], c["detail"]);
-    }
     println!(
         "{label} ({}): the packed package installed, type-checked and ran: {} checks",
         r["renderer"],
-        checks.len()
+        consumer::CHECKS.len()
     );
 }
 

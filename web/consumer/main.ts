@@ -1,6 +1,9 @@
 // A web developer's use of glsolve, type-checked against the package's declarations and run in
 // the browser: an LP from arrays with progress, a Cholesky factor and a weighted least-squares
-// fit, each checked against answers known here; the report goes to the server's /report.
+// fit, each checked against answers known here, an abort, and files that cannot be loaded. The
+// same source runs unbundled (index.html's import map), and built for production by Vite and by
+// webpack with no glsolve-specific configuration. The report goes to the server's /report, or
+// to the collector `?report=URL` names (a plain static server takes no POST).
 import { createSolver, GlsolveError, type ErrorCode, type IterationRow, type LpArrays } from 'glsolve';
 
 interface Check { name: string; passed: boolean; detail: string }
@@ -15,7 +18,7 @@ async function main(): Promise<{ checks: Check[]; renderer: string | null; isola
   const lp: LpArrays = { sense: 'max', c: [1, 1], A: { rows: 2, cols: 2, data: new Float64Array([1, 2, 3, 1]) }, rowUpper: [4, 6] };
   const rows: IterationRow[] = [];
   const r = await solver.solveLp(lp, { backend: info.gpu ? 'gpu' : 'cpu', tolerance: 1e-6, onIteration: (row) => rows.push(row) });
-  check('solveLp', r.optimal && Math.abs(r.objective - 2.8) < 1e-4 && Math.abs(r.x[0] - 1.6) < 1e-4 && rows.length === r.iterations + 1,
+  check('solveLp', r.optimal && r.objective !== null && Math.abs(r.objective - 2.8) < 1e-4 && Math.abs(r.x[0] - 1.6) < 1e-4 && rows.length === r.iterations + 1,
     `${r.status} ${r.objective} x = ${Array.from(r.x)} on ${r.backend}, ${rows.length} rows`);
 
   const l = await solver.cholesky([[4, 2], [2, 3]], { variant: 'blocked-16' });
@@ -53,6 +56,13 @@ async function main(): Promise<{ checks: Check[]; renderer: string | null; isola
 
   const d = await solver.dispose();
   check('dispose', d.liveTextures === 0, JSON.stringify(d));
+
+  // Files that are not where they are said to be: code 'load', the URL and the option named.
+  for (const [name, option] of [['a missing wasm file', 'wasmUrl'], ['a missing worker script', 'workerUrl']] as const) {
+    const failed = await createSolver({ [option]: 'no-such-file.js' }).then(async (s) => { await s.dispose(); return null; }, (e: GlsolveError) => e);
+    check(name, failed?.code === 'load' && failed.url?.endsWith('/no-such-file.js') === true && failed.message.includes(option),
+      failed ? `${failed.code}: ${failed.message}` : 'resolved');
+  }
   return { checks, renderer: info.renderer, isolated: crossOriginIsolated };
 }
 
@@ -62,5 +72,5 @@ main()
   .catch((e: unknown) => ({ checks: [], renderer: null, isolated: crossOriginIsolated, fatal: String(e instanceof Error ? e.stack ?? e.message : e) }))
   .then(async (report) => {
     (document.getElementById('out') as HTMLElement).textContent = JSON.stringify(report, null, 2);
-    await fetch('/report', { method: 'POST', body: JSON.stringify({ suite: 'consumer', backend: params.get('backend'), ...report }) });
+    await fetch(params.get('report') ?? '/report', { method: 'POST', body: JSON.stringify({ suite: 'consumer', backend: params.get('backend'), ...report }) });
   });

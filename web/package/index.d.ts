@@ -6,7 +6,7 @@ export type ErrorCode =
   | 'parse' // MPS text that does not parse (`line` says where)
   | 'invalid-model' // a model's arrays do not make a model (the field and index are named)
   | 'invalid-argument' // an option, a name, a shape
-  | 'too-large' // a texture this context cannot hold (MAX_TEXTURE_SIZE), found before any work
+  | 'too-large' // more than wasm32's memory or this context's textures (MAX_TEXTURE_SIZE) can hold, found before any work
   | 'no-webgl2' // backend 'gpu' asked where there is no WebGL2
   | 'no-float-targets' // backend 'gpu' asked where float textures cannot be rendered to
   | 'context-lost' // the WebGL2 context was lost during the call (the next call gets a new one)
@@ -16,7 +16,8 @@ export type ErrorCode =
   | 'rank-deficient'
   | 'gpu' // any other GL failure
   | 'disposed' // the solver was disposed
-  | 'worker' // the worker could not be started or died
+  | 'worker' // the worker died (or this environment has none)
+  | 'load' // the worker script or the wasm module could not be loaded (`url` names it; pass workerUrl / wasmUrl)
   | 'internal'; // a bug: please report it
 
 export declare const CODES: readonly ErrorCode[];
@@ -31,6 +32,8 @@ export declare class GlsolveError extends Error {
   readonly line?: number;
   /** `aborted` during an LP solve: the iteration at which it stopped. */
   readonly iteration?: number;
+  /** `load`: the URL that could not be loaded (where the bundler chose it: a description). */
+  readonly url?: string;
 }
 
 /** A number array in any of JavaScript's forms (copied to Float64Array). */
@@ -144,8 +147,8 @@ export interface Verification {
 export interface LpResult {
   status: LpStatus;
   optimal: boolean;
-  /** cᵀx + objectiveConstant, in the model's sense. */
-  objective: number;
+  /** cᵀx + objectiveConstant, in the model's sense; null where there is no point to evaluate (an infeasible model decided by presolve, a failure). */
+  objective: number | null;
   x: Float64Array;
   /** ∂objective/∂(row bound), in the model's sense. */
   rowDuals: Float64Array;
@@ -210,8 +213,11 @@ export interface SolverInfo {
   contextLost: boolean;
 }
 
-/** `workers`: workers started so far (0 on the main thread; an abort by terminate starts another). */
-export interface SolverStats { liveTextures: number; recordings: number; workers: number }
+/**
+ * `workers`: workers started so far (0 on the main thread; an abort by terminate starts another).
+ * `wasmBytes`: the wasm module's memory (it only grows: the most any call has needed so far).
+ */
+export interface SolverStats { liveTextures: number; recordings: number; workers: number; wasmBytes: number }
 
 export interface Pass {
   index: number;
@@ -261,9 +267,12 @@ export interface SolverOptions {
   /** Pretend the context lacks these extensions (to try the fallback, e.g. 'EXT_color_buffer_float'). */
   disableExtensions?: string[];
   powerPreference?: 'default' | 'high-performance' | 'low-power';
-  /** Where worker.js is, for bundlers that move it (default: next to this module). */
+  /**
+   * Where the package's src/worker.js is served (default: where the bundler put it; Vite,
+   * webpack 5 and Rollup bundle it on their own). Relative URLs are resolved against the page.
+   */
   workerUrl?: string | URL;
-  /** Where glsolve_web_bg.wasm is (default: wasm/ next to this module). */
+  /** Where the package's wasm/glsolve_web_bg.wasm is served (default: where the bundler put it). */
   wasmUrl?: string | URL;
 }
 

@@ -1,7 +1,8 @@
 // glsolve for the web: LP, Cholesky, linear solves and least squares on WebGL2, in a worker.
 // The API is described in index.d.ts and README.md.
 import { GlsolveError, CODES, invalid } from './src/errors.js';
-import { dense, floats, known, model as checkModel } from './src/inputs.js';
+import { dense, floats, known, model as copyModel, modelShape } from './src/inputs.js';
+import { checkMemory, denseBytes, lpBytes, lpShape } from './src/limits.js';
 import { LocalTransport, WorkerTransport, aborted } from './src/solver.js';
 
 export { GlsolveError, CODES };
@@ -50,12 +51,15 @@ export class Solver {
       onAbort = () => { if (!started) reject(aborted(signal)); };
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-    const run = () => {
+    const run = async () => {
       started = true;
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) return undefined;
       if (this.#disposed) throw new GlsolveError('disposed', `${op}: the solver was disposed`);
-      return this.#transport.run(op, args, hooks);
+      // What must pass before the call's data is copied and sent, in the call's turn: checks,
+      // some in the engine; `prepare` resolves to the arguments.
+      const final = hooks.prepare ? await hooks.prepare((o, a) => this.#transport.run(o, a, {})) : args;
+      return this.#transport.run(op, final, hooks);
     };
     const result = this.#tail.then(run, run);
     this.#tail = result.catch(() => {});
@@ -82,8 +86,21 @@ export class Solver {
       const { onIteration, signal, ...rest } = o;
       if (onIteration !== undefined && typeof onIteration !== 'function') throw invalid('solveLp: onIteration must be a function');
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalid('solveLp: signal must be an AbortSignal');
-      const m = checkModel(model);
-      return this.#call('solveLp', [m, JSON.stringify(rest)], { onRow: onIteration, signal, interruptible: true });
+      const json = JSON.stringify(rest);
+      const text = typeof modelShape(model) === 'string';
+      // Sizes first, from the arrays' lengths: nothing is copied, sent or built for a model whose
+      // standard form, slack columns included, exceeds the context's textures on the gpu backend
+      // (the engine's check: the library's formulas, on the sizes alone), nor for one the wasm
+      // module cannot hold.
+      const prepare = async (engine) => {
+        if (!text) {
+          const shape = lpShape(model);
+          if (rest.backend === 'gpu') await engine('checkLp', [shape.m, shape.n, json]);
+          checkMemory(`an LP of ${shape.rows} rows and ${shape.cols} columns (${shape.kind})`, lpBytes(shape, rest.backend ?? 'auto'));
+        }
+        return [copyModel(model), json];
+      };
+      return this.#call('solveLp', [], { onRow: onIteration, signal, interruptible: true, prepare });
     } catch (e) {
       return Promise.reject(e);
     }
@@ -92,7 +109,7 @@ export class Solver {
   cholesky(matrix, options = {}) {
     try {
       const { variant = 'triangle-pair', backend, signal } = known(options, ['variant', 'backend', 'signal'], 'cholesky');
-      const c = dense(matrix, 'C');
+      const c = dense(matrix, 'C', (r, k) => checkMemory(`a ${r}×${k} Cholesky`, denseBytes(r, k, 6)));
       if (c.rows !== c.cols) throw invalid(`cholesky: C is ${c.rows}×${c.cols}, but it must be square`);
       return this.#call('cholesky', [c, variant, denseBackend(backend)], { signal });
     } catch (e) {
@@ -103,7 +120,7 @@ export class Solver {
   solve(matrix, b, options = {}) {
     try {
       const { backend, signal } = known(options, ['backend', 'signal'], 'solve');
-      const a = dense(matrix, 'A');
+      const a = dense(matrix, 'A', (r, k) => checkMemory(`a ${r}×${k} solve`, denseBytes(r, k, 6)));
       if (a.rows !== a.cols) throw invalid(`solve: A is ${a.rows}×${a.cols}, but it must be square`);
       return this.#call('solve', [a, floats(b, 'b') ?? new Float64Array(), denseBackend(backend)], { signal });
     } catch (e) {
@@ -114,7 +131,7 @@ export class Solver {
   lstsq(matrix, b, options = {}) {
     try {
       const { weights, backend, signal } = known(options, ['weights', 'backend', 'signal'], 'lstsq');
-      const a = dense(matrix, 'A');
+      const a = dense(matrix, 'A', (r, k) => checkMemory(`a ${r}×${k} least-squares problem`, denseBytes(r, k, 8)));
       const args = [a, floats(b, 'b') ?? new Float64Array(), floats(weights, 'weights'), denseBackend(backend)];
       return this.#call('lstsq', args, { signal });
     } catch (e) {
@@ -197,7 +214,18 @@ export async function createSolver(options = {}) {
   if (o.disableExtensions !== undefined && !(Array.isArray(o.disableExtensions) && o.disableExtensions.every((x) => typeof x === 'string'))) {
     throw invalid('createSolver: disableExtensions must be an array of extension names');
   }
-  const engineOptions = { ...o, workerUrl: o.workerUrl && String(o.workerUrl), wasmUrl: o.wasmUrl && String(o.wasmUrl) };
+  // URLs the caller gives are resolved against the page (or the caller's worker), not against
+  // the package's worker.
+  const base = typeof document !== 'undefined' ? document.baseURI : self.location?.href;
+  const resolve = (u, name) => {
+    if (u === undefined) return undefined;
+    try {
+      return new URL(String(u), base).href;
+    } catch {
+      throw invalid(`createSolver: ${name} "${u}" is not a URL`);
+    }
+  };
+  const engineOptions = { ...o, workerUrl: resolve(o.workerUrl, 'workerUrl'), wasmUrl: resolve(o.wasmUrl, 'wasmUrl') };
   const useWorker = o.worker !== false;
   if (useWorker && typeof Worker === 'undefined') throw new GlsolveError('worker', 'this environment has no Worker; pass worker: false');
   const transport = useWorker ? new WorkerTransport(engineOptions) : new LocalTransport(engineOptions);

@@ -100,6 +100,12 @@ impl App {
         self.checked(lp::solve(&model, &options, self.gpu.as_ref(), self.missing.as_ref(), on_row))
     }
 
+    /// Refuses (`too-large`), before the model is sent, an LP whose standard form of at most m
+    /// rows and n columns the backend of `options` (JSON) could not hold on this context.
+    pub fn check_lp(&self, m: usize, n: usize, options: &str) -> Result<(), JsValue> {
+        Ok(lp::LpOptions::parse(options)?.check_size(self.gpu.as_ref(), m, n)?)
+    }
+
     /// The papers' random dense LP (m rows, n = 4m) as the arrays object.
     pub fn random_lp(&self, m: usize, seed: u32) -> Result<JsValue, JsValue> {
         Ok(model::to_js(&model::random_model(m, u64::from(seed))?, true))

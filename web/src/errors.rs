@@ -23,6 +23,26 @@ impl ApiError {
     pub fn invalid(message: impl Into<String>) -> Self {
         ApiError::new("invalid-argument", message)
     }
+    /// The same error, its message after `context`.
+    pub fn with_prefix(self, context: &str) -> Self {
+        ApiError { message: format!("{context}: {}", self.message), ..self }
+    }
+}
+
+/// The library's names of the model's fields as the package spells them (its messages are the
+/// library's, written for Rust callers).
+pub fn js_names(message: &str) -> String {
+    [
+        ("row_lower", "rowLower"),
+        ("row_upper", "rowUpper"),
+        ("col_lower", "colLower"),
+        ("col_upper", "colUpper"),
+        ("obj_constant", "objectiveConstant"),
+        ("A.col_ptr", "A (compressed columns)"),
+        ("A.row_idx", "A (compressed columns)"),
+    ]
+    .iter()
+    .fold(message.to_string(), |m, (rust, js)| m.replace(rust, js))
 }
 
 impl std::fmt::Display for ApiError {
@@ -57,9 +77,18 @@ impl From<GlError> for ApiError {
     }
 }
 
+/// In the package's words: its field names, and what to give where the library's builder names
+/// its own methods.
 impl From<ModelError> for ApiError {
     fn from(e: ModelError) -> Self {
-        ApiError::new("invalid-model", format!("invalid model: {e}"))
+        let message = match e {
+            ModelError::Missing(what) if what.starts_with("row bounds") => {
+                "the model has no row bounds: give rowLower, rowUpper or both".to_string()
+            }
+            ModelError::Missing(what) if what.starts_with("objective") => "the model has no objective c".to_string(),
+            other => js_names(&other.to_string()),
+        };
+        ApiError::new("invalid-model", format!("invalid model: {message}"))
     }
 }
 

@@ -46,6 +46,23 @@ impl LpOptions {
         Ok(self.backend.as_deref().unwrap_or("auto").parse::<BackendKind>()?)
     }
 
+    /// Refuses, on the sizes alone, a standard form of at most `m` rows and `n` columns whose
+    /// textures the gpu backend could not make on `gpu` (the library's own check, which the
+    /// solve repeats on the exact sizes): nothing of the model has been sent or built yet.
+    pub fn check_size(&self, gpu: Option<&Gpu>, m: usize, n: usize) -> Result<(), ApiError> {
+        let settings = self.settings(Arc::new(AtomicBool::new(false)))?;
+        match (gpu, settings.gpu()) {
+            (Some(gpu), Some(options)) if settings.backend() == BackendKind::Gpu => {
+                glsolve::lp::backend::check_gpu_limits(gpu, m, n, options).map_err(|e| {
+                    ApiError::from(glsolve::SolveError::Backend(e)).with_prefix(&format!(
+                        "an LP whose standard form has up to {m} rows and {n} columns (slack columns included) does not fit the gpu backend"
+                    ))
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The library's settings, validated by its builder (a value out of range is its error).
     fn settings(&self, interrupt: Arc<AtomicBool>) -> Result<Settings, ApiError> {
         let mut b = Settings::builder(self.backend()?).interrupt(interrupt);

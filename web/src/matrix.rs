@@ -116,9 +116,51 @@ impl Matrix<'_> {
         }
     }
 
-    /// The library's compressed columns (duplicates summed; a non-finite value named).
+    /// The library's compressed columns (duplicates summed; a non-finite value named). A dense
+    /// matrix goes straight to columns: its triplets and their sorted copy would need 32 bytes
+    /// an entry besides, what decides the largest dense model the wasm module can hold.
     pub fn to_sparse(&self) -> Result<SparseColMatrix, ApiError> {
         let (rows, cols) = self.shape();
+        if let Matrix::Dense { data, .. } = *self {
+            return dense_columns(rows, cols, data);
+        }
         Ok(SparseColMatrix::from_triplets(rows, cols, &self.triplets()?)?)
     }
+}
+
+/// The non-zero entries of the row-major `rows × cols` `data`, column by column.
+fn dense_columns(rows: usize, cols: usize, data: &[f64]) -> Result<SparseColMatrix, ApiError> {
+    let expected = rows.checked_mul(cols).ok_or_else(|| invalid(format!("A is {rows}×{cols}: too large")))?;
+    if data.len() != expected {
+        return Err(invalid(format!(
+            "A.data has {} entries, but A is {rows}×{cols} (row-major: {expected} entries)",
+            data.len()
+        )));
+    }
+    if let Some(k) = data.iter().position(|v| !v.is_finite()) {
+        let e = glsolve::ModelError::MatrixEntry { row: k / cols, col: k % cols, value: data[k] };
+        return Err(e.into());
+    }
+    let mut col_ptr = vec![0usize; cols + 1];
+    for row in data.chunks_exact(cols.max(1)) {
+        for (j, &v) in row.iter().enumerate() {
+            col_ptr[j + 1] += usize::from(v != 0.0);
+        }
+    }
+    for j in 0..cols {
+        col_ptr[j + 1] += col_ptr[j];
+    }
+    let nnz = col_ptr[cols];
+    let (mut row_idx, mut values) = (vec![0usize; nnz], vec![0.0; nnz]);
+    let mut next = col_ptr[..cols].to_vec();
+    for (i, row) in data.chunks_exact(cols.max(1)).enumerate() {
+        for (j, &v) in row.iter().enumerate() {
+            if v != 0.0 {
+                row_idx[next[j]] = i;
+                values[next[j]] = v;
+                next[j] += 1;
+            }
+        }
+    }
+    Ok(SparseColMatrix { nrows: rows, ncols: cols, col_ptr, row_idx, values })
 }

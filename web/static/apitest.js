@@ -3,7 +3,7 @@
 // progress, abort, context loss, dispose, the fallback without float render targets or without
 // WebGL2, malformed input → the right code. Where the browser has no WebGL2 at all only the
 // fallback runs. The report goes to /report (tests/browser_api.rs reads it).
-import { createSolver, GlsolveError } from '/package/index.js';
+import { createSolver, GlsolveError } from './package/index.js';
 import { lpChecks } from './apitest_lp.js';
 import { denseChecks } from './apitest_dense.js';
 import { optima, post, text } from './report.js';
@@ -59,7 +59,7 @@ async function lifecycle(suite, label, options, ctx) {
 export async function run(params) {
   const report = { suite: 'apitest', backend: params.get('backend') ?? '', checks: [], fatal: null, isolated: self.crossOriginIsolated };
   try {
-    const afiro = await text('/data/netlib/afiro.mps');
+    const afiro = await text('data/netlib/afiro.mps');
     const ctx = { afiro, afiroOptimum: (await optima()).get('afiro') };
     const probe = await createSolver();
     report.info = await probe.info();
@@ -81,6 +81,7 @@ export async function run(params) {
         return `${info.renderer}; abort by ${ctx.solver.abortMode}`;
       });
       if (ctx.solver) {
+        ctx.label = label;
         await lpChecks(suite, ctx.solver, ctx);
         if (label !== 'worker, abort by terminate') await denseChecks(suite, ctx.solver, ctx);
         await ctx.solver.dispose();

@@ -1,4 +1,6 @@
 // The API suite's LP half: models in every form, progress, abort, context loss, malformed input.
+import { createSolver } from './package/index.js';
+import { lpBytes, lpShape } from './package/src/limits.js';
 import { assert, close, rejects } from './testkit.js';
 
 // max x + y s.t. x + 2y ≤ 4, 3x + y ≤ 6, x, y ≥ 0: the optimum x = 8/5, y = 6/5, objective 14/5,
@@ -156,6 +158,47 @@ export async function lpChecks(suite, solver, ctx) {
     assert(r.status === 'iteration limit' && !r.optimal, `maxIterations 2: ${r.status}`);
     return `parse error at line ${p.line}; a limit is a status: "${r.status}"`;
   });
+
+  if (ctx.label === 'worker') {
+    await suite.check('a 5000×20000 dense LP is refused too-large at once, the page drawing', async () => {
+      // 10⁸ entries (800 MB): more than wasm32's 4 GiB once copied, built and put in standard form.
+      const [rows, cols] = [5000, 20000];
+      const model = { c: new Float64Array(cols).fill(1), A: { rows, cols, data: new Float64Array(rows * cols).fill(1) }, rowUpper: new Float64Array(rows).fill(1) };
+      const frames = [];
+      let running = true;
+      const tick = (t) => { frames.push(t); if (running) requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+      await new Promise((r) => setTimeout(r, 100));
+      const t = performance.now();
+      const e = await rejects(solver.solveLp(model, { backend: 'auto' }), 'too-large', ['4 GiB']);
+      const ms = performance.now() - t;
+      await new Promise((r) => setTimeout(r, 100));
+      running = false;
+      const gaps = frames.slice(1).map((f, k) => f - frames[k]);
+      const longest = Math.max(...gaps, performance.now() - frames[frames.length - 1]);
+      assert(ms < 500, `refused after ${ms.toFixed(0)} ms`);
+      assert(frames.length >= 3 && longest < 100, `${frames.length} frames, longest gap ${longest.toFixed(0)} ms`);
+      assert(model.A.data.length === rows * cols, 'the caller\'s array is left as it was');
+      return `refused in ${ms.toFixed(1)} ms, longest frame gap ${longest.toFixed(0)} ms over ${frames.length} frames: ${e.message.slice(0, 140)}`;
+    });
+  }
+
+  if (ctx.label === 'worker') {
+    await suite.check('the size check\'s memory estimate bounds what a solve takes', async () => {
+      // A fresh worker's module grows to the most it held: its memory after one solve is the
+      // solve's peak, which the estimate that refuses large models must not undercut.
+      const model = await solver.randomLp(512, { seed: 3 });
+      const fresh = await createSolver();
+      const start = (await fresh.stats()).wasmBytes;
+      const r = await fresh.solveLp(model, { backend: 'cpu' });
+      const peak = (await fresh.stats()).wasmBytes;
+      await fresh.dispose();
+      const estimate = lpBytes(lpShape(model), 'cpu').peak;
+      const mib = (b) => (b / 2 ** 20).toFixed(0);
+      assert(r.optimal && peak <= estimate, `${r.status}: ${mib(peak)} MiB used (from ${mib(start)}), ${mib(estimate)} MiB estimated`);
+      return `512×2048 on cpu: ${mib(peak)} MiB of wasm memory, ${mib(estimate)} MiB estimated`;
+    });
+  }
 
   await suite.check('an LP wider than the context\'s textures is refused before any work', async () => {
     const m = ctx.max + 1;

@@ -8,7 +8,7 @@
 // wall-clock from the page's side of the call, the model already in each solver's own input form
 // (glsolve arrays, HiGHS MPS text, GLPK its JSON); a warm-up run first, then the median of `reps`
 // runs, or one when the warm-up took over 10 s. The report goes to /report (web/bench.mjs collects it).
-import { createSolver } from '/package/index.js';
+import { createSolver } from './package/index.js';
 import { post, text } from './report.js';
 
 const NETLIB = ['afiro', 'adlittle', 'blend', 'sc50b', 'e226'];
@@ -34,8 +34,8 @@ async function timed(once, reps) {
 }
 
 async function loadHighs() {
-  const { default: load } = await import('/node_modules/highs/build/highs.mjs');
-  return load({ locateFile: (file) => `/node_modules/highs/build/${file}` });
+  const { default: load } = await import('./node_modules/highs/build/highs.mjs');
+  return load({ locateFile: (file) => `./node_modules/highs/build/${file}` });
 }
 
 /** HiGHS on MPS text with `options`. */
@@ -151,7 +151,7 @@ async function cpuBuilds(report, params, sizes, reps) {
   report.builds = builds.map(([name, url]) => ({ name, url }));
   const problems = [];
   for (const m of sizes) problems.push([`${m} × ${4 * m}`, await solvers[0].randomLp(m, { seed: 7 })]);
-  for (const name of (params.get('netlib') ?? '').split(',').filter(Boolean)) problems.push([name, await solvers[0].readMps(await text(`/data/netlib/${name}.mps`))]);
+  for (const name of (params.get('netlib') ?? '').split(',').filter(Boolean)) problems.push([name, await solvers[0].readMps(await text(`data/netlib/${name}.mps`))]);
   report.cpu = [];
   for (const [name, model] of problems) {
     const runs = solvers.map((s) => glsolveOnce(s, model, { backend: 'cpu' }));
@@ -196,7 +196,7 @@ export async function run(params) {
     const main = await createSolver({ worker: false });
     report.info = await worker.info();
     const highs = await loadHighs();
-    const { default: GLPK } = await import('/node_modules/glpk.js/dist/index.js');
+    const { default: GLPK } = await import('./node_modules/glpk.js/dist/index.js');
     const glpk = await GLPK();
     for (const m of sizes) {
       const model = await worker.randomLp(m, { seed: 7 });
@@ -221,7 +221,7 @@ export async function run(params) {
       report.lp.at(-1).variants = variants;
     }
     for (const name of (params.get('netlib') ?? NETLIB.join(',')).split(',').filter(Boolean)) {
-      const mps = await text(`/data/netlib/${name}.mps`);
+      const mps = await text(`data/netlib/${name}.mps`);
       const model = await worker.readMps(mps);
       report.netlib.push({ name, rows: model.A.rows, cols: model.A.cols, ...await row([
         ['glsolve', glsolveOnce(worker, model, { backend: 'gpu' })],

@@ -2,7 +2,7 @@
 // recording kept there: step, play, speed, rest of step k) and the LP panel (the iteration log
 // streams in as the worker logs it; Cancel aborts). The functions that do the work throw a
 // GlsolveError; only the handlers wired to the buttons show errors in the page's error box.
-import { createSolver } from '/package/index.js';
+import { createSolver } from './package/index.js';
 
 const $ = (id) => document.getElementById(id);
 const FRAME = [960, 540];

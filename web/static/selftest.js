@@ -1,9 +1,9 @@
 // The in-browser test suite (`?selftest`), run through the package in its worker: every kernel
 // family against f64 references computed in wasm, the LP on the NETLIB problems of tests/data
-// (served under /data) with the statuses and objectives the desktop tests demand, the viewer's
+// (served as data/ beside the page) with the statuses and objectives the desktop tests demand, the viewer's
 // recordings, and refused input with the error code it must carry. The report goes to /report,
-// where `glsolve web` prints it for the test runner (tests/browser.rs).
-import { createSolver } from '/package/index.js';
+// where `glsolve web` prints it for the test runner (tests/browser.rs), or to `?report=`.
+import { createSolver } from './package/index.js';
 import { described, optima, post, text } from './report.js';
 
 // The 2006 paper's Table 3 problems and tolerances: the gpu backend must end optimal within 10ε
@@ -17,7 +17,7 @@ async function lp(solver, report, table, name, backend, tolerance, within) {
   const started = performance.now();
   const entry = { name, backend, tolerance };
   try {
-    const r = await solver.solveLp(await text(`/data/netlib/${name}.mps`), { backend, tolerance });
+    const r = await solver.solveLp(await text(`data/netlib/${name}.mps`), { backend, tolerance });
     const optimum = table.get(name);
     const rel = Math.abs(r.objective - optimum) / Math.max(Math.abs(optimum), 1);
     Object.assign(entry, {
@@ -72,6 +72,8 @@ export async function run(params) {
     solver = await createSolver();
     report.info = await solver.info();
     report.worker = solver.inWorker;
+    report.abortMode = solver.abortMode;
+    report.isolated = self.crossOriginIsolated;
   } catch (e) {
     report.fatal = `no solver: ${e.message} [${e.code}]`;
     return post(report, 'glsolve self-test');
@@ -99,7 +101,7 @@ export async function run(params) {
       [['lu', { algorithm: 'lu', variant: 'triangle-pair', m: 7 }]],
       [['least squares', { algorithm: 'lsq', variant: 'triangle-pair', m: 4, n: 9 }]],
       [['lp random', { algorithm: 'lp', variant: 'blocked-16', m: 6 }]],
-      [['lp afiro from its file', { mps: await text('/data/netlib/afiro.mps'), variant: 'blocked-16' }]],
+      [['lp afiro from its file', { mps: await text('data/netlib/afiro.mps'), variant: 'blocked-16' }]],
     ].flat();
     for (const [name, spec] of cases) await viewer(solver, report, name, spec);
   } catch (e) {

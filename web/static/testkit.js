@@ -1,6 +1,6 @@
 // The API suite's small toolkit: named checks that record pass or fail with what they saw,
 // assertions, and the rejection a call must end in.
-import { GlsolveError } from '/package/index.js';
+import { GlsolveError } from './package/index.js';
 
 export function assert(ok, message) {
   if (!ok) throw new Error(message);

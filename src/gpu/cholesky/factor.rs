@@ -6,7 +6,7 @@ use crate::geometry::cholesky as fig;
 use crate::geometry::packed as packed_fig;
 use crate::geometry::Primitive;
 use crate::gl::{Gpu, Pass, PingPong, TexelFormat, Texture};
-use crate::gpu::blocked::cholesky::BlockedWork;
+use crate::gpu::blocked::cholesky::{check_lower, zero_upper, BlockedWork};
 use crate::gpu::error::{GpuError, GpuResult};
 use crate::gpu::plan::{execute, PassKind, PlannedPass, Role};
 use crate::gpu::tiled::cholesky::TiledWork;
@@ -38,22 +38,7 @@ pub fn factor(gpu: &Gpu, c: &[f32], m: usize, variant: Variant) -> GpuResult<Fac
 
 /// [`factor`] in either storage format (the matrix is packed on the CPU before upload).
 pub fn factor_with(gpu: &Gpu, c: &[f32], m: usize, variant: Variant, format: Format) -> GpuResult<Factor> {
-    if c.len() != m * m {
-        return Err(GpuError::Shape(format!("{} values given for a {m}×{m} matrix", c.len())));
-    }
-    for i in 0..m {
-        for j in 0..=i {
-            let v = c[i * m + j];
-            if !v.is_finite() {
-                return Err(GpuError::NonFinite {
-                    what: "the matrix to factor".into(),
-                    row: i,
-                    col: j,
-                    value: v as f64,
-                });
-            }
-        }
-    }
+    check_lower(c, m)?;
     if let Some(block) = variant.block() {
         if format == Format::Packed {
             return Err(GpuError::Unsupported(format!("the {variant} variant stores full blocks, not packed")));
@@ -255,12 +240,4 @@ pub fn read_lower(gpu: &Gpu, f: &Factor) -> GpuResult<Vec<f32>> {
     let mut l = gpu.read(&f.texture)?;
     zero_upper(&mut l, f.m);
     Ok(l)
-}
-
-fn zero_upper(l: &mut [f32], m: usize) {
-    for i in 0..m {
-        for j in i + 1..m {
-            l[i * m + j] = 0.0;
-        }
-    }
 }

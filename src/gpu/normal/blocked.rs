@@ -1,221 +1,69 @@
-//! The normal equations with the blocked kernels: A in runs of four columns, C and its factor in
-//! 2×2 blocks, vectors four entries per texel. Every texture is made at construction; an
-//! iteration creates none. Per factorization two scalars come back for the breakdown check (the
-//! min and max of the factor's diagonal); the factor itself stays on the GPU unless the solves
-//! are asked to run on the CPU.
+//! The blocked kernel design: C and its factor in 2×2 blocks per RGBA texel, B columns per
+//! Cholesky step ([`crate::gpu::blocked`]).
 
-use super::{check_rhs, lower_part, NormalOptions};
-use crate::geometry::blocks::rect;
-use crate::gl::{Gpu, Pass, PingPong, TexelFormat, Texture};
-use crate::gpu::blas1::{ReduceOp, Reducer};
+use super::rgba::{KernelDesign, Matrix};
+use super::NormalOptions;
+use crate::gl::{Gpu, PingPong, Texture};
 use crate::gpu::blocked::assemble::{assemble_into, BlockedOperands};
-use crate::gpu::blocked::cholesky::{gather_diagonal, read_lower, BlockedWork};
+use crate::gpu::blocked::cholesky::{gather_diagonal, zero_upper, BlockedWork};
 use crate::gpu::blocked::{substitute, Block};
-use crate::gpu::cholesky::REPLACED_PIVOT;
-use crate::gpu::error::{GpuError, GpuResult};
-use crate::gpu::pool::{PooledVector, TexturePool};
-use crate::gpu::vector::{Vector, VectorLayout};
-use crate::kernels;
-use std::rc::Rc;
+use crate::gpu::error::GpuResult;
 
-/// Bytes of texture storage [`BlockedSystem::new`] allocates for an m×n A: the factorization's
-/// three (M/2)² texel matrices (S, T, L; M = m padded to the block) and its (b/2)² diagonal
-/// block, A and A·D² (M rows of ⌈n/4⌉ texels), d², and four vectors of M/4 texels; 16 bytes per
-/// RGBA32F texel. The LP's iterate vectors (a few dozen of ⌈n/4⌉ texels) come on top.
+/// Bytes of texture storage the blocked system allocates for an m×n A: the factorization's
+/// three (M/2)² texel matrices (S, T, L; M = m padded to the block) and its (B/2)² diagonal
+/// block, and what the system holds for every design ([`super::rgba::texture_bytes`]).
 pub fn texture_bytes(m: usize, n: usize, block: Block) -> u64 {
-    let layout = block.layout(m);
-    let (w, h) = layout.texture_size();
-    let rows = layout.padded_rows.max(m);
-    let runs = crate::layout::rgba::Rows4::new(m, n).texture_size().0;
-    let nb = block.size() / 2;
-    let texels = 3 * w * h + nb * nb + 2 * runs * rows + runs + 4 * (layout.padded_rows / 4);
-    16 * texels as u64
+    super::rgba::texture_bytes::<BlockedKernels>(m, n, block)
 }
 
-/// 2×2 blocks per RGBA texel, B columns per Cholesky step.
-pub struct BlockedSystem<'g> {
-    gpu: &'g Gpu,
-    m: usize,
-    ops: BlockedOperands,
+/// The blocked kernels' textures: the factorization's, which also hold C once assembled.
+pub struct BlockedKernels {
     work: BlockedWork,
-    opts: NormalOptions,
-    block: Block,
-    /// The diagonal of C before factoring (the tiny-pivot reference), four per texel.
-    original: Texture,
-    /// The factor's diagonal, gathered for the breakdown check (m entries, four per texel).
-    diagonal: Vector,
-    /// The min and max reductions of the breakdown check.
-    reducer: Reducer,
-    /// The substitution's vectors (M/4 texels; zero past m).
-    subst: PingPong,
-    /// The factor read back, when the solves run on the CPU.
-    lower: Option<Vec<f64>>,
-    factored: bool,
-    pool: TexturePool,
 }
 
-impl<'g> BlockedSystem<'g> {
-    pub fn new(
-        gpu: &'g Gpu,
-        a: &[f32],
-        m: usize,
-        n: usize,
-        block: Block,
-        opts: NormalOptions,
-        pool: TexturePool,
-    ) -> GpuResult<Self> {
-        let work = BlockedWork::new(gpu, m, block)?;
-        let ops = BlockedOperands::new(gpu, a, m, n, work.layout.padded_rows)?;
-        let quarter = work.layout.padded_rows / 4;
-        let vec4 = |what| gpu.texture_of(TexelFormat::Rgba32F, quarter, 1, what);
-        let original = vec4("the original diagonal")?;
-        let diagonal = Vector::from_texture(vec4("the factor's diagonal")?, m);
-        let subst = PingPong::new(vec4("substitution (S)")?, vec4("substitution (T)")?);
-        for t in [subst.source(), subst.target()] {
-            let clear = Pass::new("clear", &kernels::FILL4, t, &[], rect(0, 0, quarter as u32, 1));
-            gpu.run(&clear.uniforms(&[("value", 0.0)]))?;
-        }
-        let reducer = Reducer::new();
-        Ok(Self {
-            gpu,
-            m,
-            ops,
-            work,
-            opts,
-            block,
-            original,
-            diagonal,
-            reducer,
-            subst,
-            lower: None,
-            factored: false,
-            pool,
-        })
-    }
-
-    pub fn a(&self) -> Rc<Texture> {
-        Rc::clone(&self.ops.a)
-    }
-
-    pub fn set_d2(&mut self, d2: &Vector) -> GpuResult<()> {
-        if d2.len() != self.ops.n || d2.layout() != VectorLayout::Quad {
-            return Err(GpuError::Shape(format!(
-                "d² of length {} ({:?}) for {} columns",
-                d2.len(),
-                d2.layout(),
-                self.ops.n
-            )));
-        }
-        let sources = [d2.texture()];
-        self.gpu.run(&Pass::new("set_d2", &kernels::COPY4, &self.ops.d, &sources, d2.domain()))?;
-        Ok(())
-    }
-
-    pub fn set_d2_host(&mut self, d2: &[f32]) -> GpuResult<()> {
-        self.ops.set_d2(self.gpu, d2)
-    }
-
-    /// Every assembly from now on adds the diagonal of [`Self::set_diagonal_host`].
-    pub fn allocate_diagonal(&mut self) -> GpuResult<()> {
-        self.ops.allocate_diagonal(self.gpu)
-    }
-
-    pub fn set_diagonal_host(&mut self, delta: &[f32]) -> GpuResult<()> {
-        self.ops.set_diagonal(self.gpu, delta)
-    }
-
-    pub fn assemble(&mut self) -> GpuResult<()> {
-        self.factored = false;
-        let layout = self.work.layout;
-        assemble_into(self.gpu, &self.ops, &mut self.work.pp, &layout, self.opts.columns_per_pass)
-    }
-
-    /// C as assembled (its lower triangle, row-major m×m): valid between an assembly and the
-    /// factorization, which overwrites it.
-    pub fn assembled(&self) -> GpuResult<Vec<f32>> {
-        if self.factored {
-            return Err(GpuError::Shape("the assembled matrix was factored in place".into()));
-        }
-        let c = self.work.layout.unpack(&self.gpu.read(self.work.pp.source())?);
-        Ok(lower_part(c, self.m))
-    }
-
-    pub fn factor(&mut self) -> GpuResult<usize> {
-        let gpu = self.gpu;
-        gather_diagonal(gpu, self.work.pp.source(), &self.original)?;
-        self.work.factor(gpu, Some((self.opts.pivot_tolerance, &self.original)))?;
-        // Two scalars come back, not the diagonal: its min (a breakdown leaves a pivot that is
-        // not positive, or NaN) and its max (a replaced pivot is REPLACED_PIVOT). Only when one
-        // of them says so is the diagonal read, to name the column or count the replacements.
-        gather_diagonal(gpu, &self.work.l, self.diagonal.texture())?;
-        let min = self.reducer.reduce(gpu, &self.diagonal, ReduceOp::Min)?;
-        let max = self.reducer.reduce(gpu, &self.diagonal, ReduceOp::Max)?;
-        let broken = !(min.is_finite() && min > 0.0 && max.is_finite());
-        let diag = if broken || max >= REPLACED_PIVOT { self.diagonal.read(gpu)? } else { Vec::new() };
-        if let Some(column) = diag.iter().position(|v| !(v.is_finite() && *v > 0.0)) {
-            return Err(GpuError::NotPositiveDefinite { column, pivot: diag[column] });
-        }
-        if broken {
-            // The reductions saw what the read-back does not: report it as the driver's fault.
-            return Err(GpuError::NotPositiveDefinite { column: 0, pivot: min });
-        }
-        self.lower = if self.opts.substitute_on_gpu {
-            None
-        } else {
-            Some(read_lower(gpu, &self.work)?.into_iter().map(f64::from).collect())
-        };
-        self.factored = true;
-        Ok(diag.iter().filter(|&&v| v >= REPLACED_PIVOT).count())
-    }
-
-    fn ready(&self) -> GpuResult<()> {
-        if self.factored {
-            Ok(())
-        } else {
-            Err(GpuError::Shape("solve before factor".into()))
+impl BlockedKernels {
+    fn texture(&self, which: Matrix) -> &Texture {
+        match which {
+            Matrix::Assembled => self.work.pp.source(),
+            Matrix::Factor => &self.work.l,
         }
     }
+}
 
-    /// Runs both blocked triangular solves on the substitution vectors.
-    fn substitute(&mut self) -> GpuResult<()> {
-        substitute::solve(self.gpu, &self.work.l, &self.work.layout, self.block, &mut self.subst)
+impl KernelDesign for BlockedKernels {
+    type Params = Block;
+
+    fn padded(m: usize, block: Block) -> usize {
+        block.layout(m).padded_rows
     }
 
-    pub fn solve(&mut self, r: &Vector) -> GpuResult<PooledVector> {
-        check_rhs(r, self.m, VectorLayout::Quad)?;
-        self.ready()?;
-        let out = self.pool.vector(self.gpu, VectorLayout::Quad, self.m, "the normal equations' solution")?;
-        if let Some(lower) = &self.lower {
-            let rhs: Vec<f64> = r.read(self.gpu)?.into_iter().map(f64::from).collect();
-            let x: Vec<f32> =
-                crate::cpu::dense::cholesky_solve(lower, self.m, &rhs).into_iter().map(|v| v as f32).collect();
-            out.write(self.gpu, &x)?;
-            return Ok(out);
-        }
-        let width = r.texture().width();
-        let sources = [r.texture()];
-        self.gpu.run(&Pass::new("load_rhs", &kernels::COPY4, self.subst.source(), &sources, rect(0, 0, width, 1)))?;
-        self.substitute()?;
-        let sources = [self.subst.source()];
-        self.gpu.run(&Pass::new("store_solution", &kernels::COPY4, out.texture(), &sources, rect(0, 0, width, 1)))?;
-        Ok(out)
+    fn texture_bytes(m: usize, block: Block) -> u64 {
+        BlockedWork::texture_bytes(m, block)
     }
 
-    pub fn solve_host(&mut self, r: &[f64]) -> GpuResult<Vec<f64>> {
-        if r.len() != self.m {
-            return Err(GpuError::Shape(format!("right-hand side of length {} for order {}", r.len(), self.m)));
-        }
-        self.ready()?;
-        if let Some(lower) = &self.lower {
-            return Ok(crate::cpu::dense::cholesky_solve(lower, self.m, r));
-        }
-        let quarter = self.subst.source().width() as usize;
-        let mut rhs: Vec<f32> = r.iter().map(|&v| v as f32).collect();
-        rhs.resize(4 * quarter, 0.0);
-        self.gpu.write(self.subst.source(), &rhs)?;
-        self.substitute()?;
-        let texels = self.m.div_ceil(4) as u32;
-        let x = self.gpu.read_rect(self.subst.source(), 0, 0, texels, 1)?;
-        Ok(x.into_iter().take(self.m).map(f64::from).collect())
+    fn new(gpu: &Gpu, m: usize, _n: usize, block: Block, _opts: &NormalOptions) -> GpuResult<Self> {
+        Ok(Self { work: BlockedWork::new(gpu, m, block)? })
+    }
+
+    fn assemble(&mut self, gpu: &Gpu, ops: &BlockedOperands, columns_per_pass: usize) -> GpuResult<()> {
+        assemble_into(gpu, ops, &mut self.work.pp, &self.work.layout, columns_per_pass)
+    }
+
+    fn factor(&mut self, gpu: &Gpu, tolerance: f32, original: &Texture) -> GpuResult<()> {
+        self.work.factor(gpu, Some((tolerance, original)))
+    }
+
+    fn gather_diagonal(&self, gpu: &Gpu, which: Matrix, out: &Texture) -> GpuResult<()> {
+        gather_diagonal(gpu, self.texture(which), out)
+    }
+
+    fn read_lower(&self, gpu: &Gpu, which: Matrix) -> GpuResult<Vec<f32>> {
+        let mut lower = self.work.layout.unpack(&gpu.read(self.texture(which))?);
+        zero_upper(&mut lower, self.work.m);
+        Ok(lower)
+    }
+
+    fn substitute(&self, gpu: &Gpu, work: &mut PingPong) -> GpuResult<()> {
+        substitute::solve(gpu, &self.work.l, &self.work.layout, self.work.block, work)
     }
 }

@@ -2,8 +2,8 @@
 //! Algorithm 3), any of the papers' Cholesky variants with the tiny-pivot square root, and the
 //! substitution of the 2008 IPM paper's Algorithm 1 (or a read-back and CPU solves).
 
-use super::{check_rhs, NormalOptions};
-use crate::gl::{Gpu, PingPong, Texture};
+use super::{check_rhs, AMatrix, NormalOptions, NormalSystem};
+use crate::gl::{Gpu, PingPong};
 use crate::gpu::assemble::{assemble_into, c_textures, Operands};
 use crate::gpu::cholesky::{factor_normal_equations, read_lower, Factor};
 use crate::gpu::error::{GpuError, GpuResult};
@@ -38,18 +38,6 @@ impl<'g> PaperSystem<'g> {
         Ok(Self { gpu, m, ops, opts, c: Some(c), factored: Factored::None, pool })
     }
 
-    pub fn a(&self) -> Rc<Texture> {
-        Rc::clone(&self.ops.a)
-    }
-
-    pub fn set_d2(&mut self, d2: &Vector) -> GpuResult<()> {
-        self.ops.copy_d2(self.gpu, d2)
-    }
-
-    pub fn set_d2_host(&mut self, d2: &[f32]) -> GpuResult<()> {
-        self.ops.set_d2(self.gpu, d2)
-    }
-
     /// The C textures back from a previous factor (or the ones never used).
     fn take_c(&mut self) -> GpuResult<PingPong> {
         if let Some(c) = self.c.take() {
@@ -60,15 +48,45 @@ impl<'g> PaperSystem<'g> {
             Factored::None => c_textures(self.gpu, self.m, self.opts.format),
         }
     }
+}
 
-    pub fn assemble(&mut self) -> GpuResult<()> {
+impl NormalSystem for PaperSystem<'_> {
+    fn layout(&self) -> VectorLayout {
+        VectorLayout::Scalar
+    }
+
+    fn a_matrix(&self) -> AMatrix {
+        AMatrix::Scalar(Rc::clone(&self.ops.a))
+    }
+
+    fn set_d2(&mut self, d2: &Vector) -> GpuResult<()> {
+        self.ops.copy_d2(self.gpu, d2)
+    }
+
+    fn set_d2_host(&mut self, d2: &[f32]) -> GpuResult<()> {
+        self.ops.set_d2(self.gpu, d2)
+    }
+
+    fn allocate_diagonal(&mut self) -> GpuResult<()> {
+        Err(GpuError::Unsupported("a diagonal added to the papers' assembly".into()))
+    }
+
+    fn set_diagonal_host(&mut self, _delta: &[f32]) -> GpuResult<()> {
+        Err(GpuError::Unsupported("a diagonal added to the papers' assembly".into()))
+    }
+
+    fn assembled(&self) -> GpuResult<Vec<f32>> {
+        Err(GpuError::Unsupported("reading the papers' assembled matrix".into()))
+    }
+
+    fn assemble(&mut self) -> GpuResult<()> {
         let mut c = self.take_c()?;
         let r = assemble_into(self.gpu, &self.ops, &mut c, self.opts.format);
         self.c = Some(c);
         r
     }
 
-    pub fn factor(&mut self) -> GpuResult<usize> {
+    fn factor(&mut self) -> GpuResult<usize> {
         let c = self.c.take().ok_or_else(|| GpuError::Shape("factor before assemble".into()))?;
         let tol = self.opts.pivot_tolerance;
         let (factor, replaced) =
@@ -82,7 +100,7 @@ impl<'g> PaperSystem<'g> {
         Ok(replaced)
     }
 
-    pub fn solve(&mut self, r: &Vector) -> GpuResult<PooledVector> {
+    fn solve(&mut self, r: &Vector) -> GpuResult<PooledVector> {
         check_rhs(r, self.m, VectorLayout::Scalar)?;
         match &self.factored {
             Factored::None => Err(GpuError::Shape("solve before factor".into())),
@@ -98,7 +116,7 @@ impl<'g> PaperSystem<'g> {
         }
     }
 
-    pub fn solve_host(&mut self, r: &[f64]) -> GpuResult<Vec<f64>> {
+    fn solve_host(&mut self, r: &[f64]) -> GpuResult<Vec<f64>> {
         if r.len() != self.m {
             return Err(GpuError::Shape(format!("right-hand side of length {} for order {}", r.len(), self.m)));
         }

@@ -15,8 +15,9 @@
 //! Fetches per multiply-add of the update: (4 + 8·NT)/(64·NT) — 17/128 at B = 16, the blocked
 //! kernel's (1 + 2·B/2)/(8·B/2) = 17/64.
 
-use crate::geometry::blocks::{lower_triangle, rect};
+use crate::geometry::blocks::rect;
 use crate::gl::{Gpu, Pass, PingPong, TexelFormat, Texture};
+use crate::gpu::blocked::cholesky::{checked_lower, zero_upper, RightLooking};
 use crate::gpu::blocked::Block;
 use crate::gpu::error::{GpuError, GpuResult};
 use crate::gpu::plan::{execute_planes, PassKind, PlannedPass, Role};
@@ -36,84 +37,30 @@ pub const ORIGINAL_DIAGONAL: Role = Role::Aux(8);
 const S: [Role; PLANES] = [Role::SPlane(0), Role::SPlane(1), Role::SPlane(2), Role::SPlane(3)];
 const T: [Role; PLANES] = [Role::TPlane(0), Role::TPlane(1), Role::TPlane(2), Role::TPlane(3)];
 
-/// The `BLOCK` define, with or without the tiny-pivot treatment.
-fn defines(block: Block, tiny: bool) -> &'static [&'static str] {
-    if tiny {
-        block.tiny_pivot_defines()
-    } else {
-        block.define()
-    }
-}
-
 /// The passes factoring the matrix of order `padded` (a multiple of B and 4) held in the planes
 /// of S. `tiny`: the interior-point tiny-pivot treatment with its threshold.
 pub fn plan(padded: usize, block: Block, tiny: Option<f32>) -> Vec<PlannedPass> {
-    let mt = (padded / 4) as u32;
-    let nt = (block.size() / 4) as u32;
-    let steps = mt / nt;
-    let mut passes = Vec::with_capacity(3 * steps as usize);
-    let concat = |a: &[Role], b: &[Role]| -> Vec<Role> { a.iter().chain(b).copied().collect() };
-    for p in 0..steps {
-        let at = p * nt;
-        let mut diag_sources = S.to_vec();
-        if tiny.is_some() {
-            diag_sources.push(ORIGINAL_DIAGONAL);
-        }
-        let mut diag =
-            PlannedPass::new(PassKind::TileDiagonal, &kernels::TILE_DIAG, D[0], &diag_sources, rect(0, 0, nt, nt), p)
-                .more_targets(&D[1..])
-                .defines(defines(block, tiny.is_some()));
-        if let Some(t) = tiny {
-            diag = diag.uniform("tiny", t);
-        }
-        passes.push(diag.uniform("offset", at as f32));
-        passes.push(
-            PlannedPass::new(
-                PassKind::TilePanel,
-                &kernels::TILE_PANEL,
-                L[0],
-                &concat(&S, &D),
-                rect(at, at, at + nt, mt),
-                p,
-            )
-            .more_targets(&L[1..])
-            .defines(block.define())
-            .uniform("offset", at as f32),
-        );
-        if at + nt < mt {
-            passes.push(
-                PlannedPass::new(
-                    PassKind::TileUpdate,
-                    &kernels::TILE_UPDATE,
-                    T[0],
-                    &concat(&S, &L),
-                    lower_triangle(at + nt, mt),
-                    p,
-                )
-                .more_targets(&T[1..])
-                .defines(block.define())
-                .uniform("offset", at as f32)
-                .then_swap(),
-            );
-        }
-    }
-    passes
+    TILES.plan((padded / 4) as u32, (block.size() / 4) as u32, block, tiny)
 }
 
 /// Fragments of each pass kind of [`plan`] by formula (what the occlusion queries must count).
 pub fn fragments(padded: usize, block: Block) -> [(PassKind, u64); 3] {
-    let mt = (padded / 4) as u64;
-    let nt = (block.size() / 4) as u64;
-    let (mut diag, mut panel, mut update) = (0, 0, 0);
-    for p in 0..mt / nt {
-        let at = p * nt;
-        diag += nt * nt;
-        panel += nt * (mt - at);
-        let k = mt - at - nt;
-        update += k * (k + 1) / 2;
-    }
-    [(PassKind::TileDiagonal, diag), (PassKind::TilePanel, panel), (PassKind::TileUpdate, update)]
+    TILES.fragments((padded / 4) as u64, (block.size() / 4) as u64)
 }
+
+/// The factorization on 4×4 tiles: four planes per matrix, every pass writing all four.
+const TILES: RightLooking = RightLooking {
+    steps: [
+        (PassKind::TileDiagonal, &kernels::TILE_DIAG),
+        (PassKind::TilePanel, &kernels::TILE_PANEL),
+        (PassKind::TileUpdate, &kernels::TILE_UPDATE),
+    ],
+    s: &S,
+    t: &T,
+    l: &L,
+    d: &D,
+    original_diagonal: ORIGINAL_DIAGONAL,
+};
 
 /// Texture fetches per multiply-add of the update kernel (its dominant cost): its own tile (four
 /// fetches) once, and per tile column of the panel eight fetches for 64 multiply-adds.
@@ -173,29 +120,18 @@ impl TiledWork {
         Ok(Self { m: layout.order, block, layout, pp, l, d })
     }
 
+    /// Bytes of the RGBA32F textures [`TiledWork::new`] makes for `layout`: S, T and L (four
+    /// planes of (M/4)² texels each) and the diagonal block (four planes of (B/4)² texels).
+    pub fn texture_bytes(layout: &Tiles, block: Block) -> u64 {
+        let (w, h) = layout.plane_size();
+        let nt = block.size() / 4;
+        16 * (3 * PLANES * w * h + PLANES * nt * nt) as u64
+    }
+
     /// Uploads the lower triangle of the row-major m×m matrix `c` into S (padded with the
     /// identity). Non-finite entries of the lower triangle are refused with their position.
     pub fn upload(&self, gpu: &Gpu, c: &[f32]) -> GpuResult<()> {
-        let m = self.m;
-        if c.len() != m * m {
-            return Err(GpuError::Shape(format!("{} values given for a {m}×{m} matrix", c.len())));
-        }
-        let mut lower = c.to_vec();
-        for i in 0..m {
-            for j in 0..m {
-                let v = c[i * m + j];
-                if j > i {
-                    lower[i * m + j] = 0.0;
-                } else if !v.is_finite() {
-                    return Err(GpuError::NonFinite {
-                        what: "the matrix to factor".into(),
-                        row: i,
-                        col: j,
-                        value: v as f64,
-                    });
-                }
-            }
-        }
+        let lower = checked_lower(c, self.m)?;
         for (pp, data) in self.pp.iter().zip(self.layout.pack(&lower, 1.0)) {
             gpu.write(pp.source(), &data)?;
         }
@@ -234,40 +170,22 @@ pub fn gather_diagonal(gpu: &Gpu, planes: &[&Texture], out: &Texture) -> GpuResu
 pub fn read_lower(gpu: &Gpu, layout: &Tiles, l: &[Texture]) -> GpuResult<Vec<f32>> {
     let planes = l.iter().map(|t| gpu.read(t)).collect::<Result<Vec<_>, _>>()?;
     let mut out = layout.unpack(&planes);
-    let m = layout.order;
-    for i in 0..m {
-        for j in i + 1..m {
-            out[i * m + j] = 0.0;
-        }
-    }
+    zero_upper(&mut out, layout.order);
     Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gpu::plan::predicted_fragments;
 
     #[test]
     fn plans_shade_what_the_formulas_say_for_sizes_around_the_block() {
-        for block in Block::ALL {
-            let b = block.size();
-            for m in [1, 2, 3, 5, b - 1, b, b + 1, 2 * b + 3, 5 * b - 1] {
-                let padded = Tiles::square(m, b, FACTOR_TILE).padded;
-                let mt = (padded / 4) as u32;
-                let p = plan(padded, block, None);
-                let got = predicted_fragments(&p, mt, mt).expect("no centre on an edge");
-                for (kind, n) in fragments(padded, block) {
-                    assert_eq!(got.get(kind.name()).copied().unwrap_or(0), n, "{kind:?} m={m} B={b}");
-                }
-                let steps = padded / b;
-                assert_eq!(p.len(), 3 * steps - 1, "m={m} B={b}");
-                for q in &p {
-                    assert_eq!(q.more_targets.len(), PLANES - 1, "{} writes every plane", q.name);
-                    assert!(!q.targets().any(|t| q.sources.contains(&t)), "{} reads its target", q.name);
-                }
-            }
-        }
+        crate::gpu::blocked::cholesky::check_plans_around_the_block(4, |block, m| {
+            let padded = Tiles::square(m, block.size(), FACTOR_TILE).padded;
+            let p = plan(padded, block, None);
+            assert!(p.iter().all(|q| q.more_targets.len() == PLANES - 1), "every pass writes every plane");
+            (p, (padded / 4) as u32, fragments(padded, block))
+        });
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! The normal equations on the GPU in single precision, shared by the `gpu` backend (right-hand
 //! sides and solutions in textures) and the `hybrid` policy (host vectors in double precision,
-//! converted at the boundary): an adapter from [`crate::gpu::normal::NormalSystem`] (papers' or
-//! blocked kernels) to the backend's errors, with the faults tests inject.
+//! converted at the boundary): an adapter from [`crate::gpu::normal::NormalSystem`] (papers',
+//! blocked or tiled kernels) to the backend's errors, with the faults tests inject.
 
 use super::{BackendError, FactorCounts, FactorInfo, GpuFault, GpuVectors, NormalEquations, VectorKernels};
 use crate::cpu::products::DiagonalSplit;
 use crate::gl::{GlError, Gpu};
-use crate::gpu::normal::{AMatrix, NormalOptions, NormalSystem};
+use crate::gpu::normal::{self, AMatrix, NormalOptions, NormalSystem};
 use crate::gpu::{GpuError, PooledVector, TexturePool, Vector, VectorLayout};
 use crate::lp::settings::{GpuOptions, Substitution};
 use faer::MatRef;
@@ -35,7 +35,7 @@ pub struct GpuNormal<'g> {
     gpu: &'g Gpu,
     m: usize,
     n: usize,
-    system: NormalSystem<'g>,
+    system: Box<dyn NormalSystem + 'g>,
     /// Over the dense block of A only, plus the unit columns' diagonal ([`Self::over_block`]).
     split: Option<Arc<DiagonalSplit>>,
     factorizations: usize,
@@ -58,7 +58,7 @@ impl<'g> GpuNormal<'g> {
             pivot_tolerance: opts.pivot_tolerance as f32,
             columns_per_pass: opts.assembly_columns,
         };
-        let system = NormalSystem::new(gpu, &data, m, n, nopts, pool)?;
+        let system = normal::build(gpu, &data, m, n, nopts, pool)?;
         Ok(Self { gpu, m, n, system, split: None, factorizations: 0, counted: None })
     }
 

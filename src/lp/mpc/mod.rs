@@ -299,7 +299,9 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             self.ne.begin_iteration(k, mu);
             // The backend column names the solver of the normal equations for the step into this
             // iterate (the hybrid policy reports its current side).
-            log.iteration(&info, self.ne.name());
+            // The iterate's x only for a progress sink that asked for it (a readback on the GPU).
+            let x = if log.wants_points() { Some(self.vk.download(&state.x)?) } else { None };
+            log.iteration_at(&info, self.ne.name(), x.as_deref());
             self.iterations = k;
             self.last = info.clone();
             state = match self.terminate(state, Measured { res: &res, info: &info, b_norm, c_norm })? {

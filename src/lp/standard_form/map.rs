@@ -90,15 +90,7 @@ impl StandardForm {
 
     /// Original columns from a (scaled) standard-form x̄.
     pub fn original_x(&self, x_scaled: &[f64]) -> Vec<f64> {
-        let x = |k: usize| x_scaled.get(k).copied().unwrap_or(0.0) * self.col_scale.get(k).copied().unwrap_or(1.0);
-        self.columns
-            .iter()
-            .map(|map| match *map {
-                ColumnMap::Fixed(v) => v,
-                ColumnMap::Single { col, offset, sign } => offset + sign * x(col),
-                ColumnMap::Free { pos, neg } => x(pos) - x(neg),
-            })
-            .collect()
+        original_columns(&self.columns, &self.col_scale, x_scaled)
     }
 
     /// A direction of the original columns from a (scaled) standard-form ray x̄: like
@@ -152,4 +144,18 @@ impl StandardForm {
             })
             .collect()
     }
+}
+
+/// [`StandardForm::original_x`] from the two parts of the standard form it reads (the solver's
+/// progress records map every iterate with a copy of just these).
+pub fn original_columns(columns: &[ColumnMap], col_scale: &[f64], x_scaled: &[f64]) -> Vec<f64> {
+    let x = |k: usize| x_scaled.get(k).copied().unwrap_or(0.0) * col_scale.get(k).copied().unwrap_or(1.0);
+    columns
+        .iter()
+        .map(|map| match *map {
+            ColumnMap::Fixed(v) => v,
+            ColumnMap::Single { col, offset, sign } => offset + sign * x(col),
+            ColumnMap::Free { pos, neg } => x(pos) - x(neg),
+        })
+        .collect()
 }

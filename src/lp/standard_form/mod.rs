@@ -38,6 +38,7 @@ mod scaling;
 
 pub use crate::lp::units::{RUIZ_CLAMP, RUIZ_PASSES, RUIZ_SPREAD};
 pub use scaling::SMALL_MATRIX_VALUE;
+pub use map::original_columns;
 
 use crate::lp::model::{LpModel, Sense, SparseColMatrix};
 use crate::lp::units::Units;

@@ -9,7 +9,7 @@ use super::peers::{PeerRow, Peers};
 use glsolve::gl::Gpu;
 use glsolve::gpu::blocked::Block;
 use glsolve::gpu::cholesky::Variant;
-use glsolve::gpu::normal::{blocked, NormalOptions, NormalSystem};
+use glsolve::gpu::normal::{self, blocked, NormalOptions};
 use glsolve::gpu::TexturePool;
 use glsolve::layout::Format;
 use glsolve::lp::BackendKind;
@@ -142,7 +142,7 @@ fn measure_memory(gpu: &Gpu, m: usize, n: usize, block: Block) -> Result<u64, St
         columns_per_pass: usize::MAX,
     };
     let before = gpu.texture_bytes().0;
-    let sys = NormalSystem::new(gpu, &a, m, n, opts, TexturePool::new()).map_err(|e| e.to_string())?;
+    let sys = normal::build(gpu, &a, m, n, opts, TexturePool::new()).map_err(|e| e.to_string())?;
     let bytes = gpu.texture_bytes().0 - before;
     drop(sys);
     Ok(bytes)

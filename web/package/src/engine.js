@@ -2,15 +2,42 @@
 // solver's dedicated worker (worker.js), or the page itself in main-thread mode. Every call is
 // synchronous here; the Solver (solver.js) makes them promises.
 import init, { App, random_lp_mps, variants } from '../wasm/glsolve_web.js';
-import { GlsolveError } from './errors.js';
+import { GlsolveError, loadError } from './errors.js';
 
 let loaded = null;
 
-/** Loads and instantiates the wasm module once per thread. */
+/**
+ * Fetches and instantiates the wasm module once per thread. The default URL is written as the
+ * literal `new URL('…', import.meta.url)`, the form bundlers (Vite, webpack 5, Rollup) emit the
+ * file for and rewrite; `wasmUrl` (absolute: the Solver resolved it against the page) overrides it.
+ */
 function load(wasmUrl) {
-  loaded ??= init(wasmUrl ? { module_or_path: wasmUrl } : undefined);
+  loaded ??= (async () => {
+    const url = wasmUrl ? new URL(wasmUrl) : new URL('../wasm/glsolve_web_bg.wasm', import.meta.url);
+    const fail = (why) => loadError('wasm module', url, why, 'wasmUrl');
+    let response;
+    try {
+      response = await fetch(url);
+    } catch (e) {
+      throw fail(`the fetch failed (${e.message})`);
+    }
+    if (!response.ok) throw fail(`HTTP ${response.status} ${response.statusText}`.trim());
+    try {
+      const exports = await init({ module_or_path: response });
+      memory = exports.memory;
+      return exports;
+    } catch (e) {
+      throw fail(`it does not compile as glsolve's wasm module (${e.message})`);
+    }
+  })();
+  // A failed load is not kept: the next solver in this thread tries again.
+  loaded.catch(() => { loaded = null; });
   return loaded;
 }
+
+/** Bytes of the wasm module's memory now (it only grows: the most a call has needed so far). */
+export const wasmBytes = () => (loaded === null ? 0 : memory?.buffer.byteLength ?? 0);
+let memory = null;
 
 const ATTRIBUTES = { alpha: false, antialias: false, depth: false, stencil: false, preserveDrawingBuffer: false };
 
@@ -102,7 +129,8 @@ export class Engine {
     const a = this.app;
     switch (op) {
       case 'info': return this.info();
-      case 'stats': return { liveTextures: a.live_textures(), recordings: this.replays.size };
+      case 'stats': return { liveTextures: a.live_textures(), recordings: this.replays.size, wasmBytes: wasmBytes() };
+      case 'checkLp': { const [m, n, options] = args; a.check_lp(m, n, options); return null; }
       case 'solveLp': {
         const [model, options] = args;
         const lose = this.loseAtIteration;

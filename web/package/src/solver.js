@@ -11,7 +11,7 @@
 //    call starts a fresh worker (wasm instantiation and a new context: some 100 ms).
 // Dense calls have no iterations: aborting one always terminates.
 import { Engine } from './engine.js';
-import { GlsolveError, asError, fromPlain } from './errors.js';
+import { GlsolveError, asError, fromPlain, loadError } from './errors.js';
 
 /** The error an aborted call rejects with (`iteration`: where an LP solve stopped). */
 export const aborted = (signal, iteration) => {
@@ -19,6 +19,18 @@ export const aborted = (signal, iteration) => {
   const why = reason instanceof Error ? `: ${reason.message}` : (reason !== undefined ? `: ${String(reason)}` : '');
   return new GlsolveError('aborted', `the call was aborted${why}`, { iteration, cause: reason });
 };
+
+/** The ArrayBuffers under `value`'s typed arrays (arrays and plain objects searched). */
+export function buffers(value, out = []) {
+  if (ArrayBuffer.isView(value)) {
+    if (!out.includes(value.buffer) && !(typeof SharedArrayBuffer !== 'undefined' && value.buffer instanceof SharedArrayBuffer)) out.push(value.buffer);
+  } else if (Array.isArray(value)) {
+    for (const v of value) buffers(v, out);
+  } else if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const v of Object.values(value)) buffers(v, out);
+  }
+  return out;
+}
 
 /** Runs the engine in a dedicated worker. */
 export class WorkerTransport {
@@ -41,19 +53,31 @@ export class WorkerTransport {
   /** Starts a worker (once; again after a terminate); resolves to the engine's info. */
   start() {
     this.starting ??= new Promise((resolve, reject) => {
-      const url = this.options.workerUrl ?? new URL('./worker.js', import.meta.url);
-      const worker = new Worker(url, { type: 'module', name: 'glsolve' });
+      const { workerUrl } = this.options;
+      // The literal `new Worker(new URL('./worker.js', import.meta.url), {type: 'module'})` is
+      // the form Vite, webpack 5 and Rollup recognise: they bundle worker.js with its imports
+      // into a file of its own and put that file's URL here. Kept literal on purpose.
+      const worker = workerUrl
+        ? new Worker(workerUrl, { type: 'module', name: 'glsolve' })
+        : new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'glsolve' });
       this.worker = worker;
       this.started += 1;
+      let heard = false;
       const id = this.nextId++;
       this.current = { id, resolve, reject, onRow: null };
-      worker.onmessage = (e) => this.receive(worker, e.data);
+      worker.onmessage = (e) => { heard = true; this.receive(worker, e.data); };
       worker.onerror = (e) => {
         e.preventDefault?.();
-        this.fail(worker, new GlsolveError('worker', `the worker failed: ${e.message ?? 'it could not be loaded'}`));
+        // Before the worker's first message the error is its script (or an import of it) not
+        // loading; browsers give no reason and, for the default, the URL is the bundler's.
+        const error = heard
+          ? new GlsolveError('worker', `the worker failed: ${e.message || 'no reason given'}`)
+          : loadError('worker script', workerUrl ?? "src/worker.js beside the package's src/solver.js (or where your bundler put it)",
+            `${e.message || 'the browser gives no reason (see its network panel: a 404, a wrong MIME type, or an import of it that failed)'}`, 'workerUrl');
+        this.fail(worker, error);
       };
       worker.onmessageerror = () => this.fail(worker, new GlsolveError('worker', 'a message from the worker could not be read'));
-      const { workerUrl, abort, worker: _w, ...engineOptions } = this.options;
+      const { workerUrl: _u, abort, worker: _w, ...engineOptions } = this.options;
       worker.postMessage({ id, op: 'start', args: [engineOptions, this.abortWord?.buffer ?? null] });
     }).catch((e) => {
       // A worker that could not start is not kept: the next call tries again.
@@ -110,7 +134,9 @@ export class WorkerTransport {
       };
       this.current = c;
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.worker.postMessage({ id, op, args });
+      // The arguments' typed arrays are the package's own copies (inputs.js): moved, not cloned,
+      // so that a large model costs the page no copy.
+      this.worker.postMessage({ id, op, args }, buffers(args));
     });
   }
 
