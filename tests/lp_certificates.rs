@@ -11,7 +11,7 @@
 mod certify;
 
 use glsolve::lp::log::Logger;
-use glsolve::lp::verify::{check_farkas, check_primal_ray, verify_point, Accuracy, CertificateKind, GAP_FLOOR};
+use glsolve::lp::verify::{check_farkas, check_primal_ray, verify_point, Accuracy, CertificateKind, CANCELLATION};
 use glsolve::lp::{mps, solve, LpModel, Sense, Settings, Solution, Status};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -37,8 +37,8 @@ fn run(model: &LpModel, st: &Settings) -> Solution {
 }
 
 /// The status, and a certificate of the right kind that the solver graded as passing and that
-/// this suite's own check (`certify`) accepts at 1e-8; the crate's reported gain agrees with the
-/// one computed here within both computations' rounding.
+/// this suite's own check (`certify`) accepts at 1e-8; the crate's proven gain is positive and,
+/// for a ray (whose check changes nothing), at most the one computed here plus its rounding.
 fn assert_certified(model: &LpModel, s: &Solution, status: Status, kind: CertificateKind, what: &str) {
     assert_eq!(s.status, status, "{what}: {}", s.detail);
     let c = s.certificate.as_ref().unwrap_or_else(|| panic!("{what}: no certificate"));
@@ -49,7 +49,10 @@ fn assert_certified(model: &LpModel, s: &Solution, status: Status, kind: Certifi
         CertificateKind::PrimalRay => certify::primal_ray(model, &c.ray),
     };
     assert!(proof.holds(certify::TOL), "{what}: independent re-check {proof:?}");
-    assert!((proof.gain - c.check.value).abs() <= 2.0 * proof.rounding, "{what}: {proof:?} vs {}", c.check.summary());
+    assert!(c.check.gain > 0.0, "{what}: {}", c.check.summary());
+    if kind == CertificateKind::PrimalRay {
+        assert!(c.check.gain <= proof.gain + 2.0 * proof.rounding, "{what}: {proof:?} vs {}", c.check.summary());
+    }
 }
 
 #[test]
@@ -153,25 +156,24 @@ fn a_point_tampered_at_the_tolerance_scale_fails_verification() {
     assert!(s.row_duals.iter().zip(&y).all(|(a, b)| (a - b).abs() <= 1e-6), "{:?}", s.row_duals);
     let x = [1.5, 1.5];
     let exact = verify_point(&m, &x, &y, 1e-8);
-    assert!(exact.worst() == 0.0, "the exact optimum measures 0: {}", exact.summary());
-    // Moving x by −δ·(1, 1) keeps the rows and boxes and costs 2δ of objective: p = 3 − 2δ
-    // against the dual objective 3, and x lies δ below the upper bound its reduced cost 2
-    // selects (complementarity 2δ). Both are over G = max(|p|, |d|) + GAP_FLOOR·F = 3 + 1e-6·F,
-    // where F = Σ (|cⱼ| + Σᵢ|aᵢⱼ|ỹᵢ)·(x̃ⱼ + |selected bound|) + Σ ỹᵢ·|selected row bound|: the
-    // natural sizes cap nothing here (X̂ = (1.5, 4), Ŷ = (1, 1), ỹ = (0, 1)), so
-    // F = 2·(3 − δ) + 2·(1.5 − δ) = 9 − 4δ. Just below and just above 10·ε = 1e-7:
-    assert_eq!(GAP_FLOOR, 1e-6, "the hand-worked G assumes the floor");
+    // Exact but for the rounding of the two sides' sums.
+    assert!(exact.worst() <= 1e-14, "the exact optimum measures 0: {}", exact.summary());
+    assert!(exact.enclosure.contains(3.0), "{}", exact.summary());
+    // Moving x by −δ·(1, 1) keeps the rows and boxes and costs 2δ of objective: the enclosure
+    // is [3 − 2δ, 3] (a maximization: the point's side is the lower end). The dual side is made
+    // of one term, 2·1.5 (x's reduced cost on its upper bound), so the objective's size is
+    // S = 3 + CANCELLATION·3 and the width 2δ / S. Just below and just above 10·ε = 1e-7:
+    let size = 3.0 + CANCELLATION * 3.0;
     for (factor, expected) in [(1.0 - 1e-3, Accuracy::Tolerance), (1.0 + 1e-3, Accuracy::Reduced)] {
-        let g = 3.0 + 1e-6 * 9.0;
-        let delta = 1e-7 * factor * g / 2.0;
+        let delta = 1e-7 * factor * size / 2.0;
         let v = verify_point(&m, &[1.5 - delta, 1.5 - delta], &y, 1e-8);
-        assert!((v.gap - 2.0 * delta / g).abs() <= 1e-6 * v.gap, "δ = {delta:e}: {}", v.summary());
-        assert!((v.complementarity - 2.0 * delta / g).abs() <= 1e-6 * v.gap, "δ = {delta:e}: {}", v.summary());
+        assert!((v.width - 2.0 * delta / size).abs() <= 1e-6 * v.width, "δ = {delta:e}: {}", v.summary());
         assert_eq!(v.accuracy, expected, "δ = {delta:e}: {}", v.summary());
     }
-    // A sign-flipped dual fails outright.
+    // A sign-flipped dual proves what it can (after its repair): never an enclosure without 3.
     let flipped: Vec<f64> = y.iter().map(|v| -v).collect();
-    assert_eq!(verify_point(&m, &x, &flipped, 1e-8).accuracy, Accuracy::Failed);
+    let v = verify_point(&m, &x, &flipped, 1e-8);
+    assert!(v.enclosure.lower <= 3.0 && 3.0 <= v.enclosure.upper, "{}", v.summary());
     // And afiro's point with one column moved by 1e-3 (far beyond ε, far below the old +1).
     let m = netlib("afiro");
     let s = run(&m, &quiet());
@@ -204,11 +206,8 @@ fn a_nan_dual_never_passes_verification() {
 
 /// row 0: x1 + x2 + x3 ≥ 3,  row 1: x1 + x2 ≤ 1,  row 2: x3 ≤ 1,  x1, x2 ≥ 0, x3 free: infeasible
 /// (the rows allow x1 + x2 + x3 ≤ 2), proved by y = (1, −1, −1). The ray y = (1, −1, −(1 − η))
-/// leaves d₃ = η on x3, which has no upper bound: the proof then holds only for x3 below
-/// (L − U)/η, L − U = 3 − 1 − (1 − η) = 1 + η. x3's natural size is 3 (row 0's bound over its
-/// coefficient, the larger of 3 and row 2's 1): the box reading is 3η / (1 + η). Componentwise,
-/// d₃ is η of Σᵢ|aᵢ₃yᵢ| = 2 − η, and the gain 1 + η of the terms' 3 + 1 + (1 − η) = 5 − η: the
-/// reading η(5 − η) / ((2 − η)(1 + η)) ≈ 2.5η, the better one, is the checker's ratio.
+/// leaves d₃ = η on x3, which is free: as given it proves nothing, and the check's exact step
+/// moves row 2's multiplier by exactly η, which proves 3 − 1 − 1 = 1 > 0 for the model as written.
 fn farkas_model() -> LpModel {
     LpModel::builder(nalgebra::dmatrix![1.0, 1.0, 1.0; 1.0, 1.0, 0.0; 0.0, 0.0, 1.0])
         .minimize([0.0, 0.0, 0.0])
@@ -218,17 +217,9 @@ fn farkas_model() -> LpModel {
         .expect("a valid model")
 }
 
-/// The Farkas ray of [`farkas_model`] whose ratio is `r`: η of (r − 1)η² + (5 − r)η − 2r = 0,
-/// the root 4r / (b + √(b² + 8r(r − 1))) with b = 5 − r.
-fn farkas_ray(r: f64) -> [f64; 3] {
-    let b = 5.0 - r;
-    let eta = 4.0 * r / (b + (b * b + 8.0 * r * (r - 1.0)).sqrt());
-    [1.0, -1.0, -(1.0 - eta)]
-}
-
 /// x1 + x2 + ε·x3 ≥ 3, x1 + x2 ≤ 1, x1, x2 ≥ 0, x3 free is feasible (x3 = 3/ε): the ray
-/// y = (1, −1) proves 3 − 1 = 2 > 0 only while ε·x3 < 2, and x3's natural size is 3/ε (the value
-/// at which it fills row 0). However small ε, the checker must refuse it.
+/// y = (1, −1) proves 3 − 1 = 2 > 0 only while ε·x3 < 2. However small ε, the checker must refuse
+/// it: the only row that could cancel x3's part is row 0, and cancelling it cancels the proof.
 fn feasible_with_a_small_coefficient(eps: f64) -> LpModel {
     LpModel::builder(nalgebra::dmatrix![1.0, 1.0, eps; 1.0, 1.0, 0.0])
         .minimize([0.0, 0.0, 0.0])
@@ -239,10 +230,7 @@ fn feasible_with_a_small_coefficient(eps: f64) -> LpModel {
 }
 
 /// r = (1, 1) on  min −x1  s.t.  x1 − (1 − ε)·x2 ≤ 1,  x ≥ 0: A·r = ε moves the row towards its
-/// finite upper bound; the row's natural size is its bound 1, x1's is 1 (the bound over its
-/// coefficient), so the objective's is |c1|·1 = 1 and the gain −cᵀr = 1: the box reading is ε.
-/// Componentwise the move is ε of Σⱼ|a₀ⱼrⱼ| = 2 − ε and the gain all of Σ|cⱼrⱼ|: ε / (2 − ε),
-/// the better one.
+/// finite upper bound by ε of its own terms Σⱼ|a₀ⱼrⱼ| = 2 − ε: ρ = ε / (2 − ε).
 fn ray_model(eps: f64) -> LpModel {
     LpModel::builder(nalgebra::dmatrix![1.0, -(1.0 - eps)])
         .minimize([-1.0, 0.0])
@@ -253,15 +241,16 @@ fn ray_model(eps: f64) -> LpModel {
 }
 
 #[test]
-fn checkers_reject_bad_rays_and_grade_at_the_tolerance_edge() {
+fn checkers_prove_repairable_rays_reject_bad_ones_and_grade_at_the_tolerance_edge() {
     let tol = 1e-8;
-    for (factor, expected) in [(1.0 - 1e-3, Accuracy::Tolerance), (1.0 + 1e-3, Accuracy::Reduced)] {
+    for eta in [1e-12, 1e-9, 1e-6, 0.25] {
+        let c = check_farkas(&farkas_model(), &[1.0, -1.0, -(1.0 - eta)], tol);
+        assert_eq!((c.accuracy, c.backward_error), (Accuracy::Tolerance, 0.0), "η = {eta:e}: {}", c.summary());
+        assert!(c.gain > 0.0 && c.gain <= 1.0, "η = {eta:e}: {}", c.summary());
+    }
+    for factor in [1.0 - 1e-3, 1.0 + 1e-3] {
         let eps = tol * factor;
-        let (m, y) = (farkas_model(), farkas_ray(eps));
-        let c = check_farkas(&m, &y, tol);
-        assert_eq!(c.accuracy, expected, "Farkas ratio {eps:e}: {}", c.summary());
-        assert!((c.ratio - eps).abs() <= 1e-6 * eps, "Farkas ratio {eps:e}: {}", c.summary());
-        assert_eq!(certify::farkas(&m, &y).holds(tol), expected == Accuracy::Tolerance);
+        let expected = if factor < 1.0 { Accuracy::Tolerance } else { Accuracy::Reduced };
         // However small its coefficient, a term that can fill a row is no rounding error.
         let m = feasible_with_a_small_coefficient(eps);
         assert_eq!(check_farkas(&m, &[1.0, -1.0], tol).accuracy, Accuracy::Failed, "ε = {eps:e}");
@@ -269,7 +258,7 @@ fn checkers_reject_bad_rays_and_grade_at_the_tolerance_edge() {
         // ε / (2 − ε) = eps: ε = 2·eps / (1 + eps).
         let m = ray_model(2.0 * eps / (1.0 + eps));
         let c = check_primal_ray(&m, &[1.0, 1.0], tol);
-        assert!((c.ratio - eps).abs() <= 1e-6 * eps, "ray ratio {eps:e}: {}", c.summary());
+        assert!((c.backward_error - eps).abs() <= 1e-6 * eps, "ray ρ {eps:e}: {}", c.summary());
         assert_eq!(c.accuracy, expected, "ray ε = {eps:e}: {}", c.summary());
         assert_eq!(certify::primal_ray(&m, &[1.0, 1.0]).holds(tol), expected == Accuracy::Tolerance);
     }
@@ -281,7 +270,8 @@ fn checkers_reject_bad_rays_and_grade_at_the_tolerance_edge() {
         assert!(!certify::farkas(&m, &y).holds(tol), "Farkas {y:?}");
     }
     let m = ray_model(0.0);
-    assert_eq!(check_primal_ray(&m, &[1.0, 1.0], tol).accuracy, Accuracy::Tolerance);
+    let c = check_primal_ray(&m, &[1.0, 1.0], tol);
+    assert_eq!((c.accuracy, c.backward_error), (Accuracy::Tolerance, 0.0), "an exact ray: {}", c.summary());
     for r in [[-1.0, -1.0], [0.0, 0.0]] {
         assert_eq!(check_primal_ray(&m, &r, tol).accuracy, Accuracy::Failed, "ray {r:?}");
         assert!(!certify::primal_ray(&m, &r).holds(tol), "ray {r:?}");
@@ -354,20 +344,18 @@ fn twice_the_same_row(first: (f64, f64), second: (f64, f64)) -> LpModel {
 }
 
 #[test]
-fn complementarity_is_measured_on_inequalities_only() {
-    // x misses the rows by 1e-9 (a primal residual of 5e-10 against 10ε = 1e-7) and the duals
-    // lie far out on the ray: |yᵢ|·1e-9 ≈ 1 per row.
-    let (x, y) = ([0.5, 0.5 + 1e-9], [1.0 + 1e9, -1e9]);
-    // Equalities have no complementarity condition: the point passes (their residual is the
-    // primal measure's, and the gap, a signed sum, is 5e-10).
-    let v = verify_point(&twice_the_same_row((1.0, 1.0), (1.0, 1.0)), &x, &y, 1e-8);
-    assert_eq!(v.complementarity, 0.0, "{}", v.summary());
+fn a_point_off_its_rows_is_charged_at_its_multipliers() {
+    // x misses the rows by 1e-9 (a backward error of 5e-10 against 10ε = 1e-7) with the minimal
+    // duals (y₀ + y₁ = 1): the primal end is cᵀx plus 1e-9 priced at |y|, and the point passes.
+    let (x, near) = ([0.5, 0.5 + 1e-9], [1.0, 0.0]);
+    let m = twice_the_same_row((1.0, 1.0), (1.0, 1.0));
+    let v = verify_point(&m, &x, &near, 1e-8);
     assert_eq!(v.accuracy, Accuracy::Tolerance, "{}", v.summary());
-    // The same rows as x₁ + x₂ ≥ 1 and x₁ + x₂ ≤ 1: each dual's sign selects its bound, and
-    // |yᵢ|·(distance to it) counts: (1 + 1e9 + 1e9)·1e-9 ≈ 2, over G = 1 + GAP_FLOOR·F, where
-    // F takes the duals at most at their natural size 1 (the cost over the coefficient): the
-    // duals far out on their ray do not make the objective's size their own. ≈ 2.
-    let v = verify_point(&twice_the_same_row((1.0, f64::INFINITY), (f64::NEG_INFINITY, 1.0)), &x, &y, 1e-8);
-    assert!((v.complementarity - 2.0).abs() <= 1e-4, "{}", v.summary());
+    assert!(v.enclosure.lower <= 1.0 && 1.0 <= v.enclosure.upper, "{}", v.summary());
+    // The same point with duals far out on their ray: each row's miss is charged at 1e9, and the
+    // enclosure [1, ≈ 3] is what that point proves: not optimal.
+    let far = [1.0 + 1e9, -1e9];
+    let v = verify_point(&m, &x, &far, 1e-8);
     assert_eq!(v.accuracy, Accuracy::Failed, "{}", v.summary());
+    assert!(v.enclosure.lower <= 1.0 && 1.0 <= v.enclosure.upper, "{}", v.summary());
 }

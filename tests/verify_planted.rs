@@ -13,7 +13,7 @@
 
 mod common;
 use common::Rng;
-use glsolve::lp::verify::{verify_point, Accuracy, Verification, GAP_FLOOR};
+use glsolve::lp::verify::{verify_point, Accuracy, Verification};
 use glsolve::lp::{mps, LpModel, Settings, Status};
 use nalgebra::DMatrix;
 
@@ -207,10 +207,10 @@ fn attack(name: &str, model: &LpModel) {
     assert_eq!(v[0].accuracy, Accuracy::Tolerance, "{name}: the optimum: {}", v[0].summary());
     assert_ne!(v[1].accuracy, Accuracy::Tolerance, "{name}: an objective 1.5·TOL off: {}", v[1].summary());
     assert_ne!(v[2].accuracy, Accuracy::Tolerance, "{name}: a flipped dual: {}", v[2].summary());
-    // The gap measures the planted error: δ·|p*| over G ≈ |p*| (to the floor and the optimum's
-    // own gap).
-    let planted = 1.5 * TOL * p.abs() / v[1].objective_scale;
-    assert!((v[1].gap - planted).abs() <= 0.2 * planted, "{name}: gap {:e} for a planted {planted:e}", v[1].gap);
+    // The enclosure's width measures the planted error: δ·|p*| over the objective's size S (to
+    // the optimum's own width).
+    let planted = 1.5 * TOL * p.abs() / v[1].objective_size;
+    assert!((v[1].width - planted).abs() <= 0.2 * planted, "{name}: width {:e} for a planted {planted:e}", v[1].width);
     // Far below the tolerance the moved point still passes: the check is not stricter than it says.
     let near = verdicts(model, &[("objective moved by TOL/20", moved(TOL / 20.0), y.clone())], active, col);
     assert_eq!(near[0].accuracy, Accuracy::Tolerance, "{name}: TOL/20 off: {}", near[0].summary());
@@ -219,7 +219,11 @@ fn attack(name: &str, model: &LpModel) {
     let shifted_model = shifted(1.5 * TOL);
     let v = verdicts(&shifted_model, &[("row violated", x.clone(), y.clone())], active, col);
     assert_ne!(v[0].accuracy, Accuracy::Tolerance, "{name}: a row 1.5·TOL off: {}", v[0].summary());
-    assert!((v[0].primal_residual - 1.5 * TOL).abs() <= 0.05 * 1.5 * TOL, "{name}: primal {:e}", v[0].primal_residual);
+    assert!(
+        (v[0].primal_backward_error - 1.5 * TOL).abs() <= 0.05 * 1.5 * TOL,
+        "{name}: backward error {:e}",
+        v[0].primal_backward_error
+    );
 }
 
 #[test]
@@ -236,12 +240,12 @@ fn netlib_problems_reject_every_planted_error_in_every_unit() {
     }
 }
 
-/// Optima at x = 0 with objective 0, where every term of the point vanishes and only the
-/// model's limits give the objective a size (its reach Σ|cⱼ|·Rⱼ, 1·4 + 2·1 = 6 and 1·1 + 1·1 = 2
-/// here): each solves `optimal` in every unit system, and a point moved off zero by more than
-/// the tolerance of that reach is refused in all of them.
+/// Optima at x = 0 with objective 0, where every term of the point vanishes: each solves
+/// `optimal` with the enclosure [0, 0] in every unit system (the answer's columns put exactly at
+/// their bounds), and a point moved off zero is refused in all of them — there is no size but
+/// its own for an error to be small against.
 #[test]
-fn an_optimum_at_zero_is_accepted_and_a_point_off_it_refused_in_every_unit() {
+fn an_optimum_at_zero_is_proven_exactly_and_a_point_off_it_refused_in_every_unit() {
     let boxes = LpModel::builder(DMatrix::<f64>::identity(2, 2))
         .minimize(vec![1.0, 2.0])
         .rows_at_most(vec![4.0, 1.0])
@@ -253,23 +257,24 @@ fn an_optimum_at_zero_is_accepted_and_a_point_off_it_refused_in_every_unit() {
         .col_bounds(vec![0.0, 0.0], vec![1.0, 1.0])
         .build()
         .expect("a valid model");
-    for (name, model, reach) in [("boxes", boxes, 6.0), ("simplex", simplex, 2.0)] {
+    for (name, model) in [("boxes", boxes), ("simplex", simplex)] {
         for (kc, kr, kj) in UNITS {
             let u = Units { fc: 10f64.powi(kc), fr: 10f64.powi(kr), fj: 10f64.powi(kj), row: 0, col: 0 };
             let scaled = u.apply(&model);
             let sol = common::solve_lp(&scaled, settings());
             assert_eq!(sol.status, Status::Optimal, "{name} 10^({kc}, {kr}, {kj}): {}", sol.detail);
-            assert!(sol.objective.abs() <= TOL * reach * u.fc, "{name}: objective {:e}", sol.objective);
+            let v = sol.verification.as_ref().expect("verified");
+            assert_eq!(
+                (v.enclosure.lower, v.enclosure.upper),
+                (0.0, 0.0),
+                "{name} 10^({kc}, {kr}, {kj}): {}",
+                v.summary()
+            );
         }
-        // x₀ (c₀ = 1) off zero by δ·TOL·GAP_FLOOR·reach, the gap's floor: passes below it,
-        // refused above it, and refused outright far above it.
         let y = vec![0.0; model.num_rows()];
-        let at = |delta: f64| (vec![delta * TOL * GAP_FLOOR * reach, 0.0], y.clone());
-        let (below, above, far) = (at(0.5), at(1.5), at(1e8));
-        let points = [("below", below.0, below.1), ("above", above.0, above.1), ("far", far.0, far.1)];
+        let points = [("at zero", vec![0.0, 0.0], y.clone()), ("off zero", vec![1e-9, 0.0], y.clone())];
         let v = verdicts(&model, &points, 0, 0);
-        assert_eq!(v[0].accuracy, Accuracy::Tolerance, "{name} below the floor: {}", v[0].summary());
-        assert_ne!(v[1].accuracy, Accuracy::Tolerance, "{name} above the floor: {}", v[1].summary());
-        assert_eq!(v[2].accuracy, Accuracy::Failed, "{name} far above: {}", v[2].summary());
+        assert_eq!(v[0].accuracy, Accuracy::Tolerance, "{name} at zero: {}", v[0].summary());
+        assert_eq!(v[1].accuracy, Accuracy::Failed, "{name} off zero: {}", v[1].summary());
     }
 }

@@ -251,9 +251,10 @@ def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=(0, None), met
         ``result.notes`` say which ran and why. Without an OpenGL driver ``auto`` and
         ``hybrid`` solve on the CPU with a :class:`GlsolveWarning`; ``gpu`` raises RuntimeError.
     tol : float in (0, 1), optional
-        The termination tolerance ε (default 1e-8; 1e-4 on ``gpu``). Every answer is checked
-        in double precision on the original problem: optimal means every relative measure
-        (row and bound violation, dual residual, complementarity, gap) <= 10·ε.
+        The termination tolerance ε (default 1e-8; 1e-4 on ``gpu``). Every answer is proven
+        in double precision on the original problem: optimal means an enclosure of the
+        optimum no wider than 10·ε of the objective's size, from a point whose componentwise
+        backward error is at most 10·ε.
     max_iter : int >= 1, optional
         Iteration limit (default 200); reaching it is status 1 with the best iterate.
     time_limit : float > 0, optional
@@ -273,7 +274,10 @@ def linprog(c, A_ub=None, b_ub=None, A_eq=None, b_eq=None, bounds=(0, None), met
         sensitivities of ``fun`` to b_ub, b_eq, the lower and the upper bounds). As there,
         x and the rest are None when there is no point to report (status 2, 3 and failures);
         at a limit (status 1) they are the best iterate. glsolve's own: ``verdict`` (its
-        status), ``verification`` (the double-precision check's measures), ``certificate``
+        status), ``enclosure`` (``{"lower": …, "upper": …}``: an interval proven to hold the
+        optimal value, in the model's sense; ``None`` for infeasible and unbounded models; a
+        missing side is ``None``), ``verification`` (the proof's measures: the enclosure,
+        x's componentwise backward error, the width, how the bound was found), ``certificate``
         (the infeasibility ray and its check), ``backend`` (the one that ran),
         ``gpu_iterations``, ``notes``, ``detail``, ``timings`` (seconds per phase;
         ``python``: the whole call, conversions included) and ``log``.

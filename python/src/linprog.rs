@@ -216,6 +216,7 @@ fn solution_dict<'py>(py: Python<'py>, s: &Solution) -> PyResult<Bound<'py, PyDi
     d.set_item("best_iterate", s.best_iterate)?;
     d.set_item("standard_form_size", s.standard_form_size)?;
     let structured = PyDict::new(py);
+    structured.set_item("enclosure", json(&s.enclosure()))?;
     structured.set_item("verification", json(&s.verification))?;
     structured.set_item("certificate", json(&s.certificate))?;
     structured.set_item("feasibility", json(&s.feasibility))?;

@@ -56,7 +56,7 @@ pub struct FeasibilityCheck {
     /// Wall-clock time of the feasibility solve.
     pub time: Duration,
     /// The feasible point's componentwise backward error β on the original model (Established):
-    /// each row against its own data ([`crate::lp::verify`]).
+    /// each row against its own data ([`crate::lp::Verification`]).
     pub backward_error: f64,
     /// The tolerance ε it was graded against.
     pub tolerance: f64,

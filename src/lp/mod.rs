@@ -49,4 +49,4 @@ pub use solver::{ContextUse, LpSolver};
 pub use status::Status;
 pub use units::Units;
 pub use verdict::Certificate;
-pub use verify::{Accuracy, Verification};
+pub use verify::{Accuracy, DualBound, Enclosure, Verification, VERIFY_FACTOR};

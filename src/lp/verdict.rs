@@ -37,13 +37,13 @@ pub fn verdict(model: &LpModel, sf: &StandardForm, out: &MpcOutcome, st: &Settin
 
 /// [`verdict`] with the model's checker, made once per solve.
 pub(crate) fn verdict_checked(checker: &Checker<'_>, sf: &StandardForm, out: &MpcOutcome, st: &Settings) -> Verdict {
-    let (xs, row_duals) = original_points(checker, sf, &out.iterate, st.tolerance());
+    let (xs, row_duals) = original_points(checker, sf, &out.iterate, st.tolerance(), true);
     let mut v = decide(checker, sf, out, xs, row_duals, st);
     // An infeasibility claim whose certificate fails leaves a point to grade: the best iterate
     // seen may be far better than the last (a stalled residual drifts once μ underflows).
     let certificate_failed = v.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
     if let (true, Some(best)) = (certificate_failed, &out.best_iterate) {
-        let (bxs, by) = original_points(checker, sf, best, st.tolerance());
+        let (bxs, by) = original_points(checker, sf, best, st.tolerance(), true);
         let Some((k, bv)) = checker.verify_best(&bxs, &by, st.tolerance()) else { return v };
         let bx = bxs[k].clone();
         if bv.accuracy < v.verification.accuracy {
@@ -60,17 +60,9 @@ pub(crate) fn verdict_checked(checker: &Checker<'_>, sf: &StandardForm, out: &Mp
     v
 }
 
-/// The point of the original model that an iterate stands for: x moved into its column bounds
-/// (the interior-point method meets implicit upper bounds only to its tolerance; the check then
-/// sees the repair in the rows), and the row duals — those of rows of one entry completed
-/// (`StandardForm::complete_duals`); zero for a model without cost, whose
-/// optimal dual is y = 0 (the loop's y only shrinks towards it).
-pub(crate) fn original_point(model: &LpModel, sf: &StandardForm, it: &Iterate) -> (Vec<f64>, Vec<f64>) {
-    let mut x = sf.original_x(&it.x);
-    verify::into_bounds(model, &mut x);
-    (x, original_duals(model, sf, it))
-}
-
+/// The row duals of the original model an iterate stands for: those of rows of one entry
+/// completed (`StandardForm::complete_duals`); zero for a model without cost, whose optimal dual
+/// is y = 0 (the loop's y only shrinks towards it).
 fn original_duals(model: &LpModel, sf: &StandardForm, it: &Iterate) -> Vec<f64> {
     if model.c.iter().all(|&c| c == 0.0) {
         return vec![0.0; model.num_rows()];
@@ -81,18 +73,21 @@ fn original_duals(model: &LpModel, sf: &StandardForm, it: &Iterate) -> Vec<f64> 
 }
 
 /// The points of the original model an iterate offers, with its row duals: x as the loop left
-/// it ([`original_point`]); x with every column the iterate holds at a bound put exactly there
+/// it, moved into its column bounds (the interior-point method meets implicit upper bounds
+/// only to its tolerance); x with every column the iterate holds at a bound put exactly there
 /// (x < s in the scaled standard form: the reduced cost outweighs the value; w < z for an upper
 /// bound); and x with only the columns of the rows x fails at `tol` put there. The last two are
 /// what the optimal face looks like where the loop has not quite reached it: a row that forces
 /// its columns to zero (b = 0, terms of one sign) is met exactly instead of at 5e-14, and an
 /// optimum of 0 is 0 — the first of them everywhere (which can misjudge a column that is small
 /// but belongs), the second only where a row needs it. The proof picks whichever proves most.
+/// The loop's judgement (`full` false) takes the first two only: each is a pass over A.
 pub(crate) fn original_points(
     checker: &Checker<'_>,
     sf: &StandardForm,
     it: &Iterate,
     tol: f64,
+    full: bool,
 ) -> (Vec<Vec<f64>>, Vec<f64>) {
     let model = checker.model();
     let y = original_duals(model, sf, it);
@@ -136,12 +131,16 @@ pub(crate) fn original_points(
         })
     };
     let mut xs = vec![raw];
-    for margin in SNAP_MARGINS {
+    let margins: &[f64] = if full { &SNAP_MARGINS } else { &SNAP_MARGINS[..1] };
+    for &margin in margins {
         if let Some(x) = snapped(&|_, ratio| ratio < margin) {
             if !xs.contains(&x) {
                 xs.push(x);
             }
         }
+    }
+    if !full {
+        return (xs, y);
     }
     // Only the held columns of the rows the loop's own x fails (in standard-form numbering),
     // then of the rows that this fails in turn, a few times over.
@@ -203,6 +202,7 @@ fn decide(
         None => (0, verify::verify_point(model, &[], &row_duals, st.tolerance())),
     };
     let x = xs.into_iter().nth(k).unwrap_or_else(|| vec![f64::NAN; model.num_cols()]);
+
     let mut detail = out.detail.clone();
     let add = |d: &mut String, s: String| {
         if !d.is_empty() {
@@ -243,7 +243,7 @@ fn decide(
                 model,
                 [Some(&out.iterate.lambda), out.residual_ray.as_ref(), null.as_ref()],
                 |r| verify::drop_wrong_signs(model, sf.farkas_ray(r)),
-                |r| checker.check_farkas(r, st.infeasibility_tolerance()),
+                |r| checker.prove_farkas(r, st.infeasibility_tolerance()),
             );
             let status = match check.accuracy {
                 Accuracy::Tolerance => Status::PrimalInfeasible,
@@ -270,7 +270,7 @@ fn decide(
                 model,
                 [Some(&out.iterate.x), out.residual_ray.as_ref(), None],
                 |r| verify::ray_into_cone(model, sf.primal_ray(r)),
-                |r| verify::check_primal_ray(model, r, st.infeasibility_tolerance()),
+                |r| (r.to_vec(), verify::check_primal_ray(model, r, st.infeasibility_tolerance())),
             );
             let status = match check.accuracy {
                 Accuracy::Tolerance => Status::DualInfeasible,
@@ -303,11 +303,11 @@ fn best_ray(
     model: &LpModel,
     candidates: [Option<&Vec<f64>>; 3],
     map: impl Fn(&[f64]) -> Vec<f64>,
-    check: impl Fn(&[f64]) -> CertificateCheck,
+    check: impl Fn(&[f64]) -> (Vec<f64>, CertificateCheck),
 ) -> (Vec<f64>, CertificateCheck) {
     let key = |c: &CertificateCheck| {
         let rho = if c.backward_error.is_nan() { f64::INFINITY } else { c.backward_error };
-        (c.accuracy, !(c.gain > 0.0), rho)
+        (c.accuracy, c.gain.is_nan() || c.gain <= 0.0, rho)
     };
     let mut best: Option<(Vec<f64>, CertificateCheck)> = None;
     for cand in candidates.into_iter().flatten() {
@@ -320,17 +320,13 @@ fn best_ray(
             }
         }
         for ray in rays {
-            let c = check(&ray);
+            let (ray, c) = check(&ray);
             if best.as_ref().is_none_or(|(_, b)| key(&c) < key(b)) {
                 best = Some((ray, c));
             }
         }
     }
-    best.unwrap_or_else(|| {
-        let ray = map(&[]);
-        let c = check(&ray);
-        (ray, c)
-    })
+    best.unwrap_or_else(|| check(&map(&[])))
 }
 
 /// The fractions of the largest part below which a ray's parts are tried as zero.

@@ -129,16 +129,27 @@ export type LpStatus =
   | 'interrupted'
   | 'numerical failure';
 
-/** The independent double-precision check of (x, row duals) on the original model. */
+/** An interval proven to hold the optimal value, in the model's sense (null: that side is unbounded). */
+export interface Enclosure {
+  lower: number | null;
+  upper: number | null;
+}
+
+/** The proof of (x, row duals) on the original model, in double precision with rounding accounted for. */
 export interface Verification {
-  objective: number;
-  dual_objective: number;
-  primal_residual: number;
-  bound_violation: number;
-  dual_residual: number;
-  complementarity: number;
-  gap: number;
-  objective_scale: number;
+  /** cᵀx + objectiveConstant at the point. */
+  objective: number | null;
+  enclosure: Enclosure;
+  /** x's componentwise backward error: the largest relative change of one row's own data that x needs. */
+  primal_backward_error: number | null;
+  /** The row (or column bound) where it is attained. */
+  worst: string | null;
+  /** The enclosure's width relative to the objective's size. */
+  width: number | null;
+  objective_size: number | null;
+  /** How the dual side was found: { Direct: {implied} }, { Repaired: {corrected, exact} }, { Unproven: {reason} } or 'Estimated'. */
+  dual_bound: unknown;
+  /** The tolerance the measures were graded against (10·ε). */
   tolerance: number;
   /** 'Tolerance' (passes at the requested tolerance), 'Reduced' (at its square root) or 'Failed'. */
   accuracy: 'Tolerance' | 'Reduced' | 'Failed';
@@ -161,6 +172,8 @@ export interface LpResult {
   backend: 'gpu' | 'hybrid' | 'cpu';
   rows: number;
   columns: number;
+  /** Proven to hold the optimum (optimal, reduced accuracy, limits, failures); null for infeasible and unbounded models. */
+  enclosure: Enclosure | null;
   verification: Verification | null;
   /** The verification in one line. */
   verdict: string | null;

@@ -171,6 +171,7 @@ pub fn solve(
         "backend": sol.backend.name(),
         "rows": model.num_rows(),
         "columns": model.num_cols(),
+        "enclosure": sol.enclosure(),
         "verification": sol.verification,
         "verdict": sol.verification.as_ref().map(|v| v.summary()),
         "certificate": sol.certificate,

@@ -4,6 +4,8 @@
 // GlsolveError; only the handlers wired to the buttons show errors in the page's error box.
 import { createSolver } from './package/index.js';
 
+/** An enclosure's end for the status line (an unproven end comes as null or an infinity). */
+const endOf = (v, none) => (typeof v === 'number' && Number.isFinite(v) ? v.toPrecision(12) : none);
 const $ = (id) => document.getElementById(id);
 const FRAME = [960, 540];
 const state = { solver: null, recording: null, k: 0, timer: null, drawing: false, lp: null };
@@ -130,8 +132,9 @@ export async function solveLp(mps = '', options = {}) {
     });
     const ms = performance.now() - started;
     $('lp-status').textContent =
-      `${r.status}: objective ${r.objective.toPrecision(10)} in ${r.iterations} iterations` +
+      `${r.status}: objective ${r.objective != null ? r.objective.toPrecision(10) : '–'} in ${r.iterations} iterations` +
       `${r.gpuIterations != null ? ` (${r.gpuIterations} on the GPU)` : ''}, ${r.rows} × ${r.columns}, ${r.backend} backend, ${ms.toFixed(0)} ms\n` +
+      (r.enclosure ? `optimum in [${endOf(r.enclosure.lower, '−∞')}, ${endOf(r.enclosure.upper, '+∞')}]\n` : '') +
       `verified: ${r.verdict ?? 'no point to verify'}${r.detail ? '\n' + r.detail : ''}`;
     log.textContent = r.log;
     return r;

@@ -37,6 +37,9 @@ pub const NO_PROGRESS_ITERATIONS: usize = 10;
 /// judge's patience, and one within its inverse (measures ≤ ε) stops the loop as optimal.
 pub const JUDGE_WINDOW: f64 = crate::lp::verify::VERIFY_FACTOR;
 
+/// The loop's merit (its own measures) below which iterates are judged: JUDGE_REACH·ε.
+pub const JUDGE_REACH: f64 = 1e3;
+
 /// Judged iterations without a better judged point after which the loop stops with the best
 /// one (near the end each iteration either improves the point or ruins it: degenerate problems
 /// lose the last digits to a factorization that can no longer resolve A·Θ·Aᵀ).
@@ -99,13 +102,15 @@ pub(super) struct Termination<'a, T> {
     /// Judged iterations without a better judged point since the best came within
     /// [`JUDGE_WINDOW`] of passing.
     since_judged: usize,
+    /// Iterations in a row whose own test passed but whose judgement did not.
+    converged_unproven: usize,
     /// The residual ray of an infeasible outcome (see [`super::MpcOutcome::residual_ray`]).
     pub ray: Option<Vec<f64>>,
 }
 
 impl<'a, T> Termination<'a, T> {
     pub fn new(judge: Option<Judge<'a>>) -> Self {
-        Termination { judge, first: None, best: None, judged: None, since_judged: 0, ray: None }
+        Termination { judge, first: None, best: None, judged: None, since_judged: 0, converged_unproven: 0, ray: None }
     }
 }
 
@@ -148,11 +153,14 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let eps = self.st.tolerance();
         let done = converged(self.st.stopping(), info, [b_norm, c_norm, self.p.a_norm_inf], eps);
         match self.stop.judge {
-            Some(judge) => {
+            // The proof costs passes over A: it is asked for once the loop's own measures are
+            // within JUDGE_REACH of the tolerance (an iterate further out cannot pass it).
+            Some(judge) if done || merit_now <= JUDGE_REACH * eps => {
                 if let Some(stop) = self.consult(judge, &state, done)? {
                     return Ok(Break(stop));
                 }
             }
+            Some(_) => {}
             None if done => return Ok(Break((Status::Optimal, Some(state), String::new()))),
             None => {}
         }
@@ -250,7 +258,11 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         } else if self.stop.judged.as_ref().is_some_and(|(r, _)| *r <= JUDGE_WINDOW) {
             self.stop.since_judged += 1;
         }
-        if self.stop.since_judged < JUDGE_PATIENCE {
+        // The loop's own test keeps passing where the proof does not: further steps only wander
+        // (the last digits of a degenerate problem), so the best judged point is returned.
+        self.stop.converged_unproven = if done { self.stop.converged_unproven + 1 } else { 0 };
+        let waited = self.stop.converged_unproven >= 2 * JUDGE_PATIENCE;
+        if self.stop.since_judged < JUDGE_PATIENCE && !waited {
             return Ok(None);
         }
         let Some((best, kept)) = self.stop.judged.take() else { return Ok(None) };

@@ -6,7 +6,8 @@
 //! family (16.8 million entries, 256 MB) one thread spent most of the standard form's 200 ms
 //! in page faults.
 
-use super::{split_at_bounds, thread_ranges, Col, Kept, Rows, Source};
+use super::{Col, Kept, Rows, Source};
+use std::ops::Range;
 use crate::lp::model::SparseColMatrix;
 use rayon::prelude::*;
 
@@ -127,9 +128,28 @@ impl Kept<'_> {
     }
 }
 
+/// Contiguous ranges of 0..n, one per rayon thread: the parallel passes over A's columns keep
+/// one m-vector of row results per range.
+pub(super) fn thread_ranges(n: usize) -> Vec<Range<usize>> {
+    let t = rayon::current_num_threads().clamp(1, n.max(1));
+    (0..t).map(|k| k * n / t..(k + 1) * n / t).collect()
+}
+
+/// `v` cut into the pieces `bounds[k]..bounds[k + 1]` (increasing bounds, the last one at most
+/// `v.len()`).
+pub(super) fn split_at_bounds<'v, T>(mut v: &'v mut [T], bounds: &[usize]) -> Vec<&'v mut [T]> {
+    let mut pieces = Vec::with_capacity(bounds.len().saturating_sub(1));
+    for w in bounds.windows(2) {
+        let (piece, rest) = std::mem::take(&mut v).split_at_mut(w[1] - w[0]);
+        pieces.push(piece);
+        v = rest;
+    }
+    pieces
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::{split_at_bounds, thread_ranges};
+    use super::{split_at_bounds, thread_ranges};
 
     #[test]
     fn thread_ranges_cover_every_column_once_in_order() {

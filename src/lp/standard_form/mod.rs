@@ -42,7 +42,6 @@ pub use map::original_columns;
 
 use crate::lp::model::{LpModel, Sense, SparseColMatrix};
 use crate::lp::units::Units;
-use std::ops::Range;
 
 /// How an original column is recovered from the standard-form x.
 #[derive(Clone, Debug, PartialEq)]
@@ -142,25 +141,6 @@ struct Kept<'a> {
     new_row: &'a [usize],
     /// Every model row kept under its own index.
     same_rows: bool,
-}
-
-/// Contiguous ranges of 0..n, one per rayon thread: the parallel passes over A's columns keep
-/// one m-vector of row results per range.
-fn thread_ranges(n: usize) -> Vec<Range<usize>> {
-    let t = rayon::current_num_threads().clamp(1, n.max(1));
-    (0..t).map(|k| k * n / t..(k + 1) * n / t).collect()
-}
-
-/// `v` cut into the pieces `bounds[k]..bounds[k + 1]` (increasing bounds, the last one at most
-/// `v.len()`).
-fn split_at_bounds<'v, T>(mut v: &'v mut [T], bounds: &[usize]) -> Vec<&'v mut [T]> {
-    let mut pieces = Vec::with_capacity(bounds.len().saturating_sub(1));
-    for w in bounds.windows(2) {
-        let (piece, rest) = std::mem::take(&mut v).split_at_mut(w[1] - w[0]);
-        pieces.push(piece);
-        v = rest;
-    }
-    pieces
 }
 
 /// The kept rows of the model and their standard-form indices (before empty rows are dropped).

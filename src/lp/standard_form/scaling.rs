@@ -2,7 +2,8 @@
 //! c̄ = γ·C·c, ū = C⁻¹·u, and the coefficients that are negligible in those units.
 
 use super::columns::rows_in_order;
-use super::{split_at_bounds, thread_ranges, Col, Source, StandardForm};
+use super::columns::{split_at_bounds, thread_ranges};
+use super::{Col, Source, StandardForm};
 use crate::lp::model::SparseColMatrix;
 use crate::lp::units::Units;
 use rayon::prelude::*;

@@ -99,6 +99,13 @@ pub fn implied_bounds(model: &LpModel) -> ImpliedBounds {
             break;
         }
     }
+    // Bounds that cross prove the model infeasible; for the dual side they are worth nothing (a
+    // bound of an empty set), and the column keeps its own.
+    for j in 0..model.num_cols() {
+        if lower[j] > upper[j] {
+            (lower[j], upper[j]) = (model.col_lower[j], model.col_upper[j]);
+        }
+    }
     ImpliedBounds { lower, upper }
 }
 
@@ -200,8 +207,8 @@ mod tests {
             );
             let b = implied_bounds(&m);
             for p in points.iter().filter(|p| act(p) <= u) {
-                for j in 0..n {
-                    assert!(p[j] <= b.upper[j] && p[j] >= b.lower[j], "x{j} = {} outside {:?}", p[j], b);
+                for (j, &v) in p.iter().enumerate().take(n) {
+                    assert!(v <= b.upper[j] && v >= b.lower[j], "x{j} = {v} outside {b:?}");
                 }
             }
         }

@@ -71,7 +71,7 @@ pub fn verified_solve(m: &Mat<f64>, d_lo: &[f64], d_hi: &[f64]) -> Option<Enclos
         })
         .collect();
     let alpha = c_row.iter().copied().fold(0.0, f64::max);
-    if !(alpha < 1.0) {
+    if alpha.is_nan() || alpha >= 1.0 {
         return None;
     }
     // |R|·|res|, rounded up.

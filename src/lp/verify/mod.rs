@@ -37,9 +37,13 @@
 //! entries moved by at most their relative size ρ); a primal ray's rows are judged by their
 //! own data, ρ being the largest relative change of a row's entries that makes the ray exact.
 
+mod certificate;
 mod dual;
+mod exact;
 mod implied;
 mod interval;
+mod judgement;
+mod multipliers;
 mod point;
 mod primal;
 mod products;
@@ -51,10 +55,8 @@ pub use implied::{implied_bounds, ImpliedBounds};
 pub(crate) use point::{into_bounds, Checker};
 pub use point::{objective, verify_point, CANCELLATION};
 pub use products::{activities, reduced_costs};
-pub use rays::{
-    check_farkas, check_primal_ray, drop_wrong_signs, ray_into_cone, without_negligible_parts, CertificateCheck,
-    CertificateKind,
-};
+pub use certificate::{without_negligible_parts, CertificateKind};
+pub use rays::{check_farkas, check_primal_ray, drop_wrong_signs, ray_into_cone, CertificateCheck};
 
 use crate::lp::model::{LpModel, Sense};
 
@@ -163,9 +165,13 @@ pub struct Verification {
     pub width: f64,
     /// S: the objective's own size at the point (see the module documentation).
     pub objective_size: f64,
+    /// What the primal end adds to x's objective for the rows x misses: Σᵢ |yᵢ|·(row i's
+    /// violation), the multipliers the dual side was proven with.
+    pub violation_charge: f64,
     /// How the dual side was found.
     pub dual_bound: DualBound,
-    /// The tolerance ε the point was graded at.
+    /// The tolerance the measures were graded against ([`VERIFY_FACTOR`]·ε): β and the width
+    /// at most this is `optimal`.
     pub tolerance: f64,
     /// The grade.
     pub accuracy: Accuracy,
@@ -195,7 +201,7 @@ impl Verification {
             DualBound::Estimated => ", dual side estimated".to_string(),
         };
         format!(
-            "{} (ε {:.1e}): optimum in [{:.12e}, {:.12e}] (width {:.2e} of size {:.3e}{how}), backward error {:.2e}{}",
+            "{} (tol {:.1e}): optimum in [{:.12e}, {:.12e}] (width {:.2e} of size {:.3e}{how}), backward error {:.2e}{}",
             self.accuracy.name(),
             self.tolerance,
             self.enclosure.lower,

@@ -1,12 +1,12 @@
 //! The proof of a primal-dual point (see the module documentation of [`super`]): the primal
 //! side, the dual side (direct, with implied bounds, or repaired), the enclosure and its grade.
 
-use super::dual::{dual_side, DualIntervals, DualSide};
+use super::dual::DualIntervals;
+use super::exact::sign_of_difference;
+use std::cmp::Ordering;
 use super::implied::{implied_bounds, ImpliedBounds};
-use super::primal::{primal_side, At, PrimalSide};
 use super::products::{column_products, Sums};
-use super::rounding::{add_down, add_up, div_up, mul_up, LowerSum};
-use super::rays::{without_negligible_parts, CertificateKind};
+use super::rounding::{add_down, add_up};
 use super::{sigma, Accuracy, DualBound, Enclosure, Verification, VERIFY_FACTOR};
 use crate::lp::model::LpModel;
 use crate::lp::units::Units;
@@ -44,23 +44,24 @@ pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verifica
             worst: None,
             width: nan,
             objective_size: nan,
+            violation_charge: nan,
             dual_bound: DualBound::Unproven { reason: "the point does not fit the model".into() },
-            tolerance: tol,
+            tolerance: VERIFY_FACTOR * tol,
             accuracy: Accuracy::Failed,
         };
     }
     Checker::new(model).verify(x, y, tol)
 }
 
+/// Columns of at most this many entries have a reduced cost their rounding cannot sign settled
+/// exactly ([`super::exact`]).
+const EXACT_TERMS: usize = 1 << 14;
+
 /// The share of the dual side's terms in the objective's size: an objective whose terms cancel
 /// (an optimum of 0 reached through multipliers of 1) is judged against this fraction of them,
 /// the only size it has; far below the objective on every NETLIB problem, and far above the
 /// rounding of the sums, so that a zero optimum can pass in double precision.
 pub const CANCELLATION: f64 = 1e-6;
-
-/// The fractions of the largest multiplier's effect below which multipliers are tried as zero
-/// ([`without_negligible_parts`]).
-const NEGLIGIBLE_MULTIPLIERS: [f64; 2] = [1e-12, 1e-9];
 
 /// What a column's reduced cost must be for its term in the dual side to be finite.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,27 +87,16 @@ impl Need {
     }
 }
 
-/// The dual side found for some multipliers, and how.
-struct Dual {
-    side: DualSide,
-    how: DualBound,
-    /// The dual side with each unbounded column's term taken at the point (its share of the
-    /// duality gap there): what a repair would roughly reach, for the loop's judgement.
-    estimate: f64,
-    /// Each row's multiplier in magnitude (the largest of its interval): the price at which the
-    /// primal side charges a row's violation.
-    price: Vec<f64>,
-}
 
 /// The proof of points on one validated model, with what depends on the model alone found once
 /// (a solve judges every iterate).
 pub(crate) struct Checker<'a> {
-    model: &'a LpModel,
-    sigma: f64,
+    pub(super) model: &'a LpModel,
+    pub(super) sigma: f64,
     /// σ·c: the cost in the min sense.
-    cost: Vec<f64>,
-    row_nnz: Vec<usize>,
-    col_nnz: Vec<usize>,
+    pub(super) cost: Vec<f64>,
+    pub(super) row_nnz: Vec<usize>,
+    pub(super) col_nnz: Vec<usize>,
     implied: OnceLock<ImpliedBounds>,
     twins: OnceLock<Vec<usize>>,
     units: OnceLock<Units>,
@@ -223,238 +213,38 @@ impl<'a> Checker<'a> {
 
     /// Min-sense multipliers, each of a sign its row allows (the others set to zero: such a
     /// term can only weaken the bound).
-    fn project(&self, y: &[f64]) -> Vec<f64> {
+    pub(super) fn project(&self, y: &[f64]) -> Vec<f64> {
         y.iter().enumerate().map(|(i, &v)| if self.row_allows(i, v) { v } else { 0.0 }).collect()
     }
 
-    /// Point multipliers `y` and the enclosures of their reduced costs `red`.
-    pub(super) fn intervals_at(&self, y: &[f64], red: &Sums) -> DualIntervals {
-        let cols = (0..red.value.len())
-            .map(|j| {
-                let (z, e) = (red.value[j], self.col_error(red, j));
-                if z.is_nan() || e.is_nan() {
-                    (f64::NAN, f64::NAN)
-                } else if e == 0.0 {
-                    (z, z)
-                } else {
-                    (add_down(z, -e), add_up(z, e))
-                }
-            })
-            .collect();
+    /// The enclosure of column j's reduced cost cⱼ − aⱼᵀy, computed as `red`: its rounding
+    /// interval, or, where that holds 0 and the column is short enough, its exact sign
+    /// ([`super::exact`]): an exact zero is [0, 0], an exact positive value [0, hi].
+    pub(super) fn col_interval(&self, cost: &[f64], y: &[f64], red: &Sums, j: usize) -> (f64, f64) {
+        let (z, e) = (red.value[j], self.col_error(red, j));
+        if z.is_nan() || e.is_nan() {
+            return (f64::NAN, f64::NAN);
+        }
+        if e == 0.0 {
+            return (z, z);
+        }
+        let (lo, hi) = (add_down(z, -e), add_up(z, e));
+        if lo > 0.0 || hi < 0.0 || self.col_nnz[j] > EXACT_TERMS {
+            return (lo, hi);
+        }
+        let terms = self.model.a.col(j).map(|(i, a)| (a, y[i]));
+        match sign_of_difference(cost[j], terms) {
+            Some(Ordering::Equal) => (0.0, 0.0),
+            Some(Ordering::Greater) => (0.0, hi),
+            Some(Ordering::Less) => (lo, 0.0),
+            None => (lo, hi),
+        }
+    }
+
+    /// Point multipliers `y` (min sense, for the min-sense `cost`) and the enclosures of their
+    /// reduced costs `red`.
+    pub(super) fn intervals_at(&self, cost: &[f64], y: &[f64], red: &Sums) -> DualIntervals {
+        let cols = (0..red.value.len()).map(|j| self.col_interval(cost, y, red, j)).collect();
         DualIntervals { rows: y.iter().map(|&v| (v, v)).collect(), cols }
-    }
-
-    /// The dual side of the min-sense multipliers `y` for the min-sense `cost` (σc for a point,
-    /// 0 for a Farkas ray) plus `constant`. The multipliers are tried as given and without
-    /// their negligible parts ([`NEGLIGIBLE_MULTIPLIERS`]: the loop leaves noise of 1e-13 on rows
-    /// whose exact multiplier is 0, and that noise is what keeps the columns there from an exact
-    /// zero); the best finite bound wins. `repair`: where none is finite even with the implied
-    /// column bounds, correct the multipliers; otherwise the estimate at `x` stands in for it.
-    fn dual(&self, cost: &[f64], constant: f64, y: &[f64], tol: f64, repair: bool, x: Option<&[f64]>) -> Dual {
-        let model = self.model;
-        let rows = (&model.row_lower[..], &model.row_upper[..]);
-        let mut candidates = vec![self.project(y)];
-        for fraction in NEGLIGIBLE_MULTIPLIERS {
-            let cleaned = without_negligible_parts(model, CertificateKind::Farkas, &candidates[0], fraction);
-            if !candidates.contains(&cleaned) {
-                candidates.push(cleaned);
-            }
-        }
-        let mut tried = Vec::new();
-        for y in candidates {
-            let red = self.reduced(cost, &y);
-            let d = self.intervals_at(&y, &red);
-            let mut side = dual_side(&d, rows, (&model.col_lower, &model.col_upper), constant);
-            let mut how = DualBound::Direct { implied: 0 };
-            if !side.unbounded_cols.is_empty() {
-                let with_implied = dual_side(&d, rows, self.bounds(), constant);
-                how = DualBound::Direct { implied: side.unbounded_cols.len() - with_implied.unbounded_cols.len() };
-                side = with_implied;
-            }
-            tried.push((y, red, d, side, how));
-        }
-        let finite = tried
-            .iter()
-            .filter(|t| t.3.unbounded_cols.is_empty() && t.3.lower.is_finite())
-            .max_by(|a, b| a.3.lower.total_cmp(&b.3.lower));
-        if let Some((y, _, _, side, how)) = finite {
-            let price = y.iter().map(|v| v.abs()).collect();
-            return Dual { side: side.clone(), how: how.clone(), estimate: side.lower, price };
-        }
-        let (y, red, d, side, _) = tried.swap_remove(0);
-        // Each unbounded column's term at the point: rⱼ·xⱼ.
-        let estimate = x.map_or(f64::NEG_INFINITY, |x| {
-            let (mut d_est, (mut lo, mut hi)) = (d.clone(), (self.bounds().0.to_vec(), self.bounds().1.to_vec()));
-            for &j in &side.unbounded_cols {
-                d_est.cols[j] = (red.value[j], red.value[j]);
-                (lo[j], hi[j]) = (x[j], x[j]);
-            }
-            dual_side(&d_est, rows, (&lo, &hi), constant).lower
-        });
-        let price: Vec<f64> = y.iter().map(|v| v.abs()).collect();
-        if !repair {
-            return Dual { side, how: DualBound::Estimated, estimate, price };
-        }
-        let mut failure = String::new();
-        for y in std::iter::once(y).chain(tried.into_iter().map(|t| t.0)) {
-            match self.repair(cost, y, tol) {
-                Ok((d2, corrected, exact)) => {
-                    let side2 = dual_side(&d2, rows, self.bounds(), constant);
-                    if side2.lower > f64::NEG_INFINITY {
-                        let how = DualBound::Repaired { corrected, exact };
-                        let price = d2.rows.iter().map(|&(lo, hi)| lo.abs().max(hi.abs())).collect();
-                        return Dual { side: side2, how, estimate, price };
-                    }
-                    failure = self.unbounded_reason(&side2);
-                }
-                Err(reason) => failure = reason,
-            }
-        }
-        Dual { side, how: DualBound::Unproven { reason: failure }, estimate, price }
-    }
-
-    fn unbounded_reason(&self, side: &DualSide) -> String {
-        match (side.unbounded_cols.first(), side.unbounded_rows.first()) {
-            (Some(&j), _) => format!("column {}'s reduced cost may have the wrong sign for its infinite bound", self.model.col_name(j)),
-            (None, Some(&i)) => format!("row {}'s multiplier may have the wrong sign for its infinite bound", self.model.row_name(i)),
-            _ => "a term is not finite".into(),
-        }
-    }
-
-    /// x's componentwise backward error β (see [`super`]): NaN counts as infinite.
-    pub(crate) fn backward_error(&self, x: &[f64]) -> f64 {
-        let b = primal_side(self.model, x, &self.row_nnz).backward_error;
-        if b.is_nan() {
-            f64::INFINITY
-        } else {
-            b
-        }
-    }
-
-    /// Each row's backward error at x.
-    pub(crate) fn row_backward_errors(&self, x: &[f64]) -> Vec<f64> {
-        primal_side(self.model, x, &self.row_nnz).rows
-    }
-
-    /// Model-sense row duals as min-sense multipliers.
-    fn min_sense(&self, y: &[f64]) -> Vec<f64> {
-        y.iter().map(|v| self.sigma * v).collect()
-    }
-
-    /// The full proof of (x, y) at `tol`.
-    pub(crate) fn verify(&self, x: &[f64], y: &[f64], tol: f64) -> Verification {
-        let primal = primal_side(self.model, x, &self.row_nnz);
-        let dual = self.dual(&self.cost, self.sigma * self.model.obj_constant, &self.min_sense(y), tol, true, None);
-        self.grade(&primal, &dual, tol, false)
-    }
-
-    /// The proof of the best of the points `xs` with the duals y: the same dual side for all,
-    /// the point with the best grade (then the smallest measure). `None` for no points.
-    pub(crate) fn verify_best(&self, xs: &[Vec<f64>], y: &[f64], tol: f64) -> Option<(usize, Verification)> {
-        let dual = self.dual(&self.cost, self.sigma * self.model.obj_constant, &self.min_sense(y), tol, true, None);
-        xs.iter()
-            .enumerate()
-            .map(|(k, x)| (k, self.grade(&primal_side(self.model, x, &self.row_nnz), &dual, tol, false)))
-            .min_by(|a, b| (a.1.accuracy, a.1.worst()).partial_cmp(&(b.1.accuracy, b.1.worst())).unwrap_or(std::cmp::Ordering::Equal))
-    }
-
-    /// The loop's judgement of the points `xs` with the duals y: max(β/ε, width/(VERIFY_FACTOR·ε))
-    /// of the best (at most 1: it passes). The dual side is repaired only where its estimate
-    /// would pass (a repair costs about an iteration); otherwise the estimate stands in.
-    pub(crate) fn judge(&self, xs: &[Vec<f64>], y: &[f64], tol: f64) -> f64 {
-        let constant = self.sigma * self.model.obj_constant;
-        let primals: Vec<PrimalSide> = xs.iter().map(|x| primal_side(self.model, x, &self.row_nnz)).collect();
-        let ratio = |v: &Verification| v.worst() / (VERIFY_FACTOR * tol);
-        let best = |dual: &Dual, estimated: bool| {
-            primals.iter().map(|p| ratio(&self.grade(p, dual, tol, estimated))).fold(f64::INFINITY, f64::min)
-        };
-        let (x0, y) = (xs.first().map(|x| x.as_slice()), self.min_sense(y));
-        let dual = self.dual(&self.cost, constant, &y, tol, false, x0);
-        if !matches!(dual.how, DualBound::Estimated) {
-            return best(&dual, false);
-        }
-        let estimate = best(&dual, true);
-        if std::env::var("GLSOLVE_DEBUG_JUDGE").is_ok() {
-            let betas: Vec<String> = primals.iter().map(|p| format!("{:.2e}@{:?}", p.backward_error, p.worst)).collect();
-            eprintln!("judge: estimate {estimate:.3e}, betas {betas:?}, dual est {:.6e}", dual.estimate);
-        }
-        if estimate > 1.0 {
-            return estimate;
-        }
-        let repaired = self.dual(&self.cost, constant, &y, tol, true, None);
-        if std::env::var("GLSOLVE_DEBUG_JUDGE").is_ok() {
-            eprintln!("judge: estimate {estimate:.3e}, repaired {:.3e} {:?}", best(&repaired, false), repaired.how);
-        }
-        best(&repaired, false)
-    }
-
-    /// The verification of a primal side with a dual side; `estimated`: the dual's estimate
-    /// stands in for its bound (the loop's judgement only).
-    fn grade(&self, p: &PrimalSide, d: &Dual, tol: f64, estimated: bool) -> Verification {
-        let s = self.sigma;
-        let dual_min = if estimated { d.estimate } else { d.side.lower };
-        // The primal end: x's objective, with each row's violation priced at its multiplier
-        // (for every y, the dual side at y is at most cᵀx + Σ |yᵢ|·violationᵢ, so at an optimal
-        // dual this bounds the optimum; with x feasible it is cᵀx alone).
-        let mut charge = LowerSum::default();
-        for (v, price) in p.violation.iter().zip(&d.price) {
-            if *v > 0.0 {
-                charge.add(-mul_up(*v, *price));
-            }
-        }
-        let charge = -charge.lower();
-        // Model sense: a minimization's dual side is its lower end, a maximization's its upper.
-        let enclosure = if s > 0.0 {
-            Enclosure { lower: dual_min, upper: add_up(p.objective.1, charge) }
-        } else {
-            Enclosure { lower: add_down(p.objective.0, -charge), upper: -dual_min }
-        };
-        // The objective's own size: its terms at the point and the enclosure's ends, with a
-        // small share of the dual side's terms for an objective that cancels to nothing.
-        let ends = |v: f64| if v.is_finite() { v.abs() } else { 0.0 };
-        let size = p.size.max(ends(enclosure.lower)).max(ends(enclosure.upper)) + CANCELLATION * d.side.size;
-        let gap = (enclosure.upper - enclosure.lower).abs();
-        let width = if gap == 0.0 {
-            0.0
-        } else if size > 0.0 {
-            div_up(gap, size)
-        } else {
-            f64::INFINITY
-        };
-        let width = if enclosure.lower.is_nan() || enclosure.upper.is_nan() { f64::NAN } else { width };
-        let beta = p.backward_error;
-        let reduced = (VERIFY_FACTOR * tol).sqrt();
-        let accuracy = if beta <= VERIFY_FACTOR * tol && width <= VERIFY_FACTOR * tol {
-            Accuracy::Tolerance
-        } else if beta <= reduced && width <= reduced {
-            Accuracy::Reduced
-        } else {
-            Accuracy::Failed
-        };
-        let worst = p.worst.map(|at| match at {
-            At::Row(i) => format!("row {}", self.model.row_name(i)),
-            At::Column(j) => format!("bound of column {}", self.model.col_name(j)),
-        });
-        Verification {
-            objective: p.value,
-            enclosure,
-            primal_backward_error: beta,
-            worst,
-            width,
-            objective_size: size,
-            dual_bound: if estimated { DualBound::Estimated } else { d.how.clone() },
-            tolerance: tol,
-            accuracy,
-        }
-    }
-
-    /// The dual side of a Farkas ray y (model-sense row multipliers of the model without cost),
-    /// with the repair: (proven lower bound of 0 over the feasible set, i.e. > 0 proves
-    /// infeasibility; its size; how).
-    pub(super) fn farkas(&self, y: &[f64], tol: f64) -> (f64, f64, DualBound, Vec<usize>) {
-        // Without a cost the sense does not matter: the ray's multipliers are taken as they are.
-        let zero = vec![0.0; self.model.num_cols()];
-        let d = self.dual(&zero, 0.0, y, tol, true, None);
-        (d.side.lower, d.side.size, d.how, d.side.unbounded_cols)
     }
 }

@@ -1,16 +1,15 @@
-//! The checks' products with the original model's A: A·x and c − Aᵀ·y, and the sizes of their
-//! terms, |A|·|x| and |A|ᵀ·|y| (the denominators of the check's relative measures).
+//! The proof's products with the original model's A: A·x and c − Aᵀ·y, each with the size of
+//! its terms, |A|·|x| and |c| + |A|ᵀ·|y|, from which its rounding error is bounded
+//! ([`super::rounding`]).
 //!
-//! The check of a point reads A once for both, and a solve checks twice (the loop's judge and
-//! the verdict): at m = 1024 on the dense family (4.2 million entries) one thread took 8 ms per
-//! check. So the pass runs on all threads, each on a range of columns with about the same
-//! number of entries summing its own A·x (added in range order at the end: the result depends
-//! on the thread count in rounding only), and a model whose every column stores every row is
-//! read as the dense column-major matrix it is, with the fused products of `cpu::products`.
+//! A solve proves every iterate the loop judges and the answer: so the passes run on all
+//! threads (A·x on ranges of columns with about the same number of entries, each summing its
+//! own rows, added in range order at the end — a row's sum then has the ranges as extra terms;
+//! c − Aᵀ·y a column at a time), and a model whose every column stores every row is read as the
+//! dense column-major matrix it is, in loops that vectorize (the error bounds hold for any
+//! order of the sums).
 
-use crate::cpu::products::{fused_dense, CpuPaths, VSource};
 use crate::lp::model::{LpModel, SparseColMatrix};
-use faer::MatRef;
 use super::rounding::{may_underflow, sum_error_counted};
 use rayon::prelude::*;
 use std::ops::Range;
@@ -37,102 +36,6 @@ pub fn reduced_costs(model: &LpModel, y: &[f64]) -> Vec<f64> {
         .with_min_len(64)
         .map(|j| model.c[j] - model.a.col(j).map(|(i, v)| v * y[i]).sum::<f64>())
         .collect()
-}
-
-/// (A·x, c − Aᵀ·y) in one pass over A's columns, for a validated model and a point of its size
-/// (`x` has a value per column, `y` per row).
-pub(crate) fn activities_and_reduced_costs(model: &LpModel, x: &[f64], y: &[f64]) -> (Vec<f64>, Vec<f64>) {
-    let a = &model.a;
-    let (m, n) = (model.num_rows(), model.num_cols());
-    let parts = if a.nnz() >= PARALLEL_ENTRIES { rayon::current_num_threads().max(1) } else { 1 };
-    let pieces: Vec<(Vec<f64>, Vec<f64>)> = entry_ranges(&a.col_ptr, parts)
-        .into_par_iter()
-        .map(|r| {
-            let mut ax = vec![0.0; m];
-            let mut aty = vec![0.0; r.len()];
-            if !dense_pass(a, x, y, r.clone(), &mut ax, &mut aty) {
-                for (k, j) in r.enumerate() {
-                    let (xj, mut sum) = (x[j], 0.0);
-                    for (i, v) in a.col(j) {
-                        ax[i] += v * xj;
-                        sum += v * y[i];
-                    }
-                    aty[k] = sum;
-                }
-            }
-            (ax, aty)
-        })
-        .collect();
-    let mut ax = vec![0.0; m];
-    let mut z = Vec::with_capacity(n);
-    for (part, aty) in pieces {
-        for (t, p) in ax.iter_mut().zip(part) {
-            *t += p;
-        }
-        z.extend(aty);
-    }
-    for (zj, cj) in z.iter_mut().zip(&model.c) {
-        *zj = cj - *zj;
-    }
-    (ax, z)
-}
-
-/// The pass over the columns `r` as a dense column pass (aty = A_rᵀ·y, ax += A_r·x_r) when
-/// every column of the validated `a` stores every row: its values are then the column-major
-/// m × n matrix. False, with nothing written, when it is not.
-fn dense_pass(a: &SparseColMatrix, x: &[f64], y: &[f64], r: Range<usize>, ax: &mut [f64], aty: &mut [f64]) -> bool {
-    let (m, n) = (a.nrows, a.ncols);
-    // Rows ascend without repeats in a validated column, so m entries in each are rows 0..m.
-    if m == 0 || m.checked_mul(n) != Some(a.values.len()) {
-        return false;
-    }
-    let dense = MatRef::from_column_major_slice(&a.values, m, n).subcols(r.start, r.len());
-    let Ok((u, _, av)) = fused_dense(&CpuPaths::default(), dense, y, VSource::Given(&x[r]), 1) else {
-        return false;
-    };
-    aty.copy_from_slice(&u);
-    for (o, v) in ax.iter_mut().zip(av) {
-        *o += v;
-    }
-    true
-}
-
-/// (|A|·|x|, |A|ᵀ·|y|): per row Σⱼ |aᵢⱼ·xⱼ|, per column Σᵢ |aᵢⱼ·yᵢ|, for a validated model and
-/// a point of its size; on all threads as [`activities_and_reduced_costs`] (a sum of
-/// magnitudes does not cancel, so the order of its terms changes it by rounding only).
-pub(crate) fn term_sizes(model: &LpModel, x: &[f64], y: &[f64]) -> (Vec<f64>, Vec<f64>) {
-    let a = &model.a;
-    let (m, n) = (model.num_rows(), model.num_cols());
-    let parts = if a.nnz() >= PARALLEL_ENTRIES { rayon::current_num_threads().max(1) } else { 1 };
-    let y_abs: Vec<f64> = y.iter().map(|v| v.abs()).collect();
-    let pieces: Vec<(Vec<f64>, Vec<f64>)> = entry_ranges(&a.col_ptr, parts)
-        .into_par_iter()
-        .map(|r| {
-            let mut ax = vec![0.0; m];
-            let aty = r
-                .map(|j| {
-                    let (xj, range) = (x[j].abs(), a.col_ptr[j]..a.col_ptr[j + 1]);
-                    let mut sum = 0.0;
-                    for (&i, &v) in a.row_idx[range.clone()].iter().zip(&a.values[range]) {
-                        let v = v.abs();
-                        ax[i] += v * xj;
-                        sum += v * y_abs[i];
-                    }
-                    sum
-                })
-                .collect::<Vec<f64>>();
-            (ax, aty)
-        })
-        .collect();
-    let mut ax = vec![0.0; m];
-    let mut aty = Vec::with_capacity(n);
-    for (part, t) in pieces {
-        for (s, p) in ax.iter_mut().zip(part) {
-            *s += p;
-        }
-        aty.extend(t);
-    }
-    (ax, aty)
 }
 
 /// Sums of products with what their error bounds need: the computed value, the computed
@@ -298,7 +201,7 @@ pub(crate) fn entry_ranges(col_ptr: &[usize], parts: usize) -> Vec<Range<usize>>
 
 #[cfg(test)]
 mod tests {
-    use super::{activities_and_reduced_costs, dense_pass, entry_ranges, term_sizes, PARALLEL_ENTRIES};
+    use super::{column_products, entry_ranges, row_products, PARALLEL_ENTRIES};
     use crate::lp::model::LpModel;
     use nalgebra::DMatrix;
 
@@ -316,22 +219,6 @@ mod tests {
         LpModel::new(a, c, vec![-1.0; m], vec![1.0; m]).expect("a valid model")
     }
 
-    /// (A·x, c − Aᵀy) summed in plain f64 loops over the dense matrix, with Σ|terms| per entry.
-    fn reference(model: &LpModel, x: &[f64], y: &[f64]) -> [(Vec<f64>, Vec<f64>); 2] {
-        let (m, n) = (model.num_rows(), model.num_cols());
-        let (mut ax, mut ax_abs) = (vec![0.0; m], vec![0.0; m]);
-        let (mut z, mut z_abs) = (model.c.clone(), model.c.iter().map(|c| c.abs()).collect::<Vec<_>>());
-        for j in 0..n {
-            for (i, v) in model.a.col(j) {
-                ax[i] += v * x[j];
-                ax_abs[i] += (v * x[j]).abs();
-                z[j] -= v * y[i];
-                z_abs[j] += (v * y[i]).abs();
-            }
-        }
-        [(ax, ax_abs), (z, z_abs)]
-    }
-
     fn point(m: usize, n: usize) -> (Vec<f64>, Vec<f64>) {
         let x = (0..n).map(|j| 0.25 + ((j * 5) % 7) as f64 / 3.0).collect();
         let y = (0..m).map(|i| ((i * 3) % 11) as f64 / 4.0 - 1.2).collect();
@@ -339,8 +226,9 @@ mod tests {
     }
 
     #[test]
-    fn the_pass_matches_f64_loops_on_dense_and_sparse_models_with_any_thread_count() {
-        // Odd sizes, one row, one column, and sizes above the parallel threshold.
+    fn the_passes_match_f64_loops_within_their_error_bounds_with_any_thread_count() {
+        // Odd sizes, one row, one column, and sizes above the parallel threshold; dense models
+        // take the dense loops.
         let sizes = [(1, 1), (1, 9), (9, 1), (7, 13), (259, 257), (301, 601)];
         for threads in [1, 2, 3] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
@@ -349,31 +237,19 @@ mod tests {
                     let model = model(m, n, holes);
                     let (x, y) = point(m, n);
                     let what = format!("{m} x {n}, holes {holes}, {threads} threads");
-                    let (ax, z) = pool.install(|| activities_and_reduced_costs(&model, &x, &y));
-                    let (ax_size, aty_size) = pool.install(|| term_sizes(&model, &x, &y));
-                    let [(ax_ref, ax_abs), (z_ref, z_abs)] = reference(&model, &x, &y);
-                    // |A|ᵀ|y| is z_abs without |c|; both sums of magnitudes, equal to rounding.
-                    let u = f64::EPSILON / 2.0;
-                    for (i, (g, w)) in ax_size.iter().zip(&ax_abs).enumerate() {
-                        assert!(
-                            (g - w).abs() <= 2.0 * (n + 1) as f64 * u * w,
-                            "{what}: |A||x| row {i}: {g} against {w}"
-                        );
+                    let (rows, parts) = pool.install(|| row_products(&model, &x));
+                    let cols = pool.install(|| column_products(&model, &model.c, &y));
+                    // Reference sums in plain loops, in another order; both within the bounds.
+                    let dense = model.a.to_dense();
+                    for i in 0..m {
+                        let want: f64 = (0..n).rev().map(|j| dense[(i, j)] * x[j]).sum();
+                        let bound = rows.error(i, n + parts + 1);
+                        assert!((rows.value[i] - want).abs() <= 2.0 * bound, "{what}: row {i}");
                     }
-                    for (j, g) in aty_size.iter().enumerate() {
-                        let w = z_abs[j] - model.c[j].abs();
-                        assert!(
-                            (g - w).abs() <= 2.0 * (m + 2) as f64 * u * z_abs[j],
-                            "{what}: |A|ᵀ|y| column {j}: {g} against {w}"
-                        );
-                    }
-                    assert_eq!((ax.len(), z.len()), (m, n), "{what}");
-                    // Two f64 sums of the same terms in other orders: within 2·(k + 1)·u·Σ|terms|.
-                    for (got, want, abs, k) in [(&ax, &ax_ref, &ax_abs, n), (&z, &z_ref, &z_abs, m)] {
-                        for (e, ((g, w), a)) in got.iter().zip(want).zip(abs).enumerate() {
-                            let bound = 2.0 * (k + 1) as f64 * u * a;
-                            assert!((g - w).abs() <= bound, "{what}: entry {e}: {g} against {w} (bound {bound:e})");
-                        }
+                    for j in 0..n {
+                        let want = model.c[j] - (0..m).rev().map(|i| dense[(i, j)] * y[i]).sum::<f64>();
+                        let bound = cols.error(j, m + 2);
+                        assert!((cols.value[j] - want).abs() <= 2.0 * bound, "{what}: column {j}");
                     }
                 }
             }
@@ -382,16 +258,15 @@ mod tests {
     }
 
     #[test]
-    fn only_models_that_store_every_entry_take_the_dense_pass() {
-        for (holes, dense) in [(false, true), (true, false)] {
-            let model = model(7, 13, holes);
-            let (x, y) = point(7, 13);
-            let (mut ax, mut aty) = (vec![0.0; 7], vec![0.0; 13]);
-            assert_eq!(dense_pass(&model.a, &x, &y, 0..13, &mut ax, &mut aty), dense, "holes {holes}");
-            if !dense {
-                assert!(ax.iter().chain(&aty).all(|&v| v == 0.0), "a refused pass writes nothing");
-            }
-        }
+    fn a_sum_of_exact_zeros_has_no_error_and_an_underflowing_one_has() {
+        let model = model(3, 4, false);
+        let zero = column_products(&model, &[0.0; 4], &[0.0; 3]);
+        assert!((0..4).all(|j| zero.value[j] == 0.0 && zero.error(j, 5) == 0.0));
+        // Products of 1e-200 by entries near 1 underflow to 0: the sum is not known to be 0.
+        let tiny = column_products(&model, &[0.0; 4], &[1e-200, 0.0, 0.0]);
+        let (rows, _) = row_products(&model, &[1e-200, 1e-200, 0.0, 0.0]);
+        assert!((0..4).all(|j| tiny.error(j, 5) > 0.0));
+        assert!(rows.error(0, 6) >= 0.0);
     }
 
     #[test]
@@ -400,16 +275,15 @@ mod tests {
             let model = model(9, 11, holes);
             let (mut x, mut y) = point(9, 11);
             x[4] = f64::NAN;
-            let (ax, _) = activities_and_reduced_costs(&model, &x, &y);
+            let (rows, _) = row_products(&model, &x);
             for (i, v) in model.a.col(4) {
-                assert!(v == 0.0 || ax[i].is_nan(), "holes {holes}: row {i} of A·x lost the NaN of x[4]");
+                assert!(v == 0.0 || rows.value[i].is_nan(), "holes {holes}: row {i} of A·x lost the NaN of x[4]");
             }
-            let (x, _) = point(9, 11);
             y[2] = f64::NAN;
-            let (_, z) = activities_and_reduced_costs(&model, &x, &y);
-            for (j, zj) in z.iter().enumerate() {
+            let cols = column_products(&model, &model.c, &y);
+            for j in 0..11 {
                 if model.a.col(j).any(|(i, v)| i == 2 && v != 0.0) {
-                    assert!(zj.is_nan(), "holes {holes}: column {j} of c − Aᵀy lost the NaN of y[2]");
+                    assert!(cols.value[j].is_nan(), "holes {holes}: column {j} lost the NaN of y[2]");
                 }
             }
         }

@@ -14,21 +14,15 @@
 //! must improve, −σ·cᵀr > 0 proven.
 
 use super::dual::{dual_side, DualIntervals};
+use super::exact::sign_of_difference;
+use std::cmp::Ordering;
 use super::point::{Checker, Need};
+use super::certificate::CertificateKind;
 use super::primal::At;
 use super::products::row_products;
 use super::rounding::{add_down, add_up, div_up, magnitude_below, sum_error};
 use super::{grade, sigma, Accuracy, DualBound};
 use crate::lp::model::LpModel;
-
-/// Which kind of ray a certificate is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum CertificateKind {
-    /// Row multipliers y proving that no x satisfies the rows and the bounds (Farkas).
-    Farkas,
-    /// A direction r along which every feasible point stays feasible and the objective improves.
-    PrimalRay,
-}
 
 /// The result of checking a certificate.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -94,17 +88,18 @@ pub fn check_farkas(model: &LpModel, y: &[f64], tol: f64) -> CertificateCheck {
     if y.len() != model.num_rows() || y.iter().any(|v| !v.is_finite()) || model.validate().is_err() {
         return CertificateCheck::failed(CertificateKind::Farkas, tol);
     }
-    Checker::new(model).check_farkas(y, tol)
+    Checker::new(model).prove_farkas(y, tol).1
 }
 
 impl Checker<'_> {
-    /// [`check_farkas`] on the checker's model.
-    pub(crate) fn check_farkas(&self, y: &[f64], tol: f64) -> CertificateCheck {
+    /// [`check_farkas`] on the checker's model, with the multipliers the proof holds for: those
+    /// given, or their repair where that proved the model infeasible as written.
+    pub(crate) fn prove_farkas(&self, y: &[f64], tol: f64) -> (Vec<f64>, CertificateCheck) {
         let kind = CertificateKind::Farkas;
         let model = self.model();
-        let (lower, _, how, _) = self.farkas(y, tol);
+        let (lower, how, proven) = self.farkas(y, tol);
         if lower > 0.0 && !matches!(how, DualBound::Unproven { .. }) {
-            return CertificateCheck::graded(kind, lower, 0.0, None, tol);
+            return (proven, CertificateCheck::graded(kind, lower, 0.0, None, tol));
         }
         // The componentwise reading: the columns whose part has the wrong sign for an infinite
         // bound, moved by their relative wrong part, contribute nothing.
@@ -112,7 +107,7 @@ impl Checker<'_> {
         let zero = vec![0.0; n];
         let y: Vec<f64> = y.iter().enumerate().map(|(i, &v)| if self.row_allows(i, v) { v } else { 0.0 }).collect();
         let red = self.reduced(&zero, &y);
-        let mut d: DualIntervals = self.intervals_at(&y, &red);
+        let mut d: DualIntervals = self.intervals_at(&zero, &y, &red);
         let (lo, hi) = self.bounds();
         let (mut rho, mut worst) = (0.0f64, None);
         for j in 0..n {
@@ -134,7 +129,7 @@ impl Checker<'_> {
         }
         let side = dual_side(&d, (&model.row_lower, &model.row_upper), (lo, hi), 0.0);
         let worst = worst.map(|j| format!("column {}", model.col_name(j)));
-        CertificateCheck::graded(kind, side.lower, rho, worst, tol)
+        (y, CertificateCheck::graded(kind, side.lower, rho, worst, tol))
     }
 }
 
@@ -163,33 +158,6 @@ pub fn ray_into_cone(model: &LpModel, mut r: Vec<f64>) -> Vec<f64> {
     r
 }
 
-/// The ray without its negligible parts: each part's largest effect — a Farkas multiplier's
-/// |yᵢ|·max(|aᵢⱼ|, |finite bounds of row i|), a primal ray's |rⱼ|·max(|aᵢⱼ|, |cⱼ|) — below
-/// `fraction` of the largest part's is set to zero. The loop's rays carry such parts where a row
-/// or column it could not settle kept growing (or shrinking) beside the ray; a part that small
-/// changes nothing the ray proves but its exactness. A candidate only: the check decides.
-pub fn without_negligible_parts(model: &LpModel, kind: CertificateKind, ray: &[f64], fraction: f64) -> Vec<f64> {
-    let mut weight = match kind {
-        CertificateKind::Farkas => {
-            let finite = |v: f64| if v.is_finite() { v.abs() } else { 0.0 };
-            (0..model.num_rows()).map(|i| finite(model.row_lower[i]).max(finite(model.row_upper[i]))).collect()
-        }
-        CertificateKind::PrimalRay => model.c.iter().map(|c| c.abs()).collect::<Vec<f64>>(),
-    };
-    if weight.len() != ray.len() {
-        return ray.to_vec();
-    }
-    for j in 0..model.num_cols() {
-        for (i, v) in model.a.col(j) {
-            let k = if kind == CertificateKind::Farkas { i } else { j };
-            weight[k] = weight[k].max(v.abs());
-        }
-    }
-    let effect: Vec<f64> = ray.iter().zip(&weight).map(|(r, w)| (r * w).abs()).collect();
-    let largest = effect.iter().copied().fold(0.0, f64::max);
-    ray.iter().zip(&effect).map(|(&r, &e)| if e < fraction * largest { 0.0 } else { r }).collect()
-}
-
 /// Primal-ray check of a direction r at the tolerance `tol` (see the module documentation).
 pub fn check_primal_ray(model: &LpModel, r: &[f64], tol: f64) -> CertificateCheck {
     let kind = CertificateKind::PrimalRay;
@@ -203,8 +171,8 @@ pub fn check_primal_ray(model: &LpModel, r: &[f64], tol: f64) -> CertificateChec
             (rho, worst) = (v, Some(at));
         }
     };
-    for j in 0..n {
-        if (r[j] > 0.0 && model.col_upper[j].is_finite()) || (r[j] < 0.0 && model.col_lower[j].is_finite()) {
+    for (j, &rj) in r.iter().enumerate() {
+        if (rj > 0.0 && model.col_upper[j].is_finite()) || (rj < 0.0 && model.col_lower[j].is_finite()) {
             note(f64::INFINITY, At::Column(j));
         }
     }
@@ -221,7 +189,22 @@ pub fn check_primal_ray(model: &LpModel, r: &[f64], tol: f64) -> CertificateChec
         let e = sums.error(i, terms);
         let towards_upper = if model.row_upper[i].is_finite() { add_up(ar[i], e) } else { 0.0 };
         let towards_lower = if model.row_lower[i].is_finite() { add_up(e, -ar[i]) } else { 0.0 };
-        let wrong = towards_upper.max(towards_lower).max(0.0);
+        let mut wrong = towards_upper.max(towards_lower).max(0.0);
+        if wrong > 0.0 && ar[i].abs() <= 2.0 * e && row_nnz[i] <= 1 << 14 {
+            // Within its rounding of 0: the exact sign decides (0 − Σ aᵢⱼrⱼ).
+            let terms: Vec<(f64, f64)> =
+                (0..n).flat_map(|j| model.a.col(j).filter(|&(k, _)| k == i).map(move |(_, a)| (a, r[j]))).collect();
+            let allowed = match sign_of_difference(0.0, terms.into_iter()) {
+                Some(Ordering::Equal) => true,
+                // 0 − A·r > 0: A·r < 0, towards the lower bound.
+                Some(Ordering::Greater) => !model.row_lower[i].is_finite(),
+                Some(Ordering::Less) => !model.row_upper[i].is_finite(),
+                None => false,
+            };
+            if allowed {
+                wrong = 0.0;
+            }
+        }
         if wrong > 0.0 {
             let own = magnitude_below(terms, size[i]);
             note(if own > 0.0 { div_up(wrong, own) } else { f64::INFINITY }, At::Row(i));
@@ -229,8 +212,8 @@ pub fn check_primal_ray(model: &LpModel, r: &[f64], tol: f64) -> CertificateChec
     }
     let s = sigma(model);
     let (mut gain, mut gain_size) = (0.0, 0.0);
-    for j in 0..n {
-        let t = -s * model.c[j] * r[j];
+    for (&c, &rj) in model.c.iter().zip(r) {
+        let t = -s * c * rj;
         gain += t;
         gain_size += t.abs();
     }

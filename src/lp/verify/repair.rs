@@ -22,9 +22,9 @@
 use super::dual::DualIntervals;
 use super::interval::verified_solve;
 use super::point::{Checker, Need};
-use super::rays::{without_negligible_parts, CertificateKind};
+use super::certificate::{without_negligible_parts, CertificateKind};
 use super::products::Sums;
-use super::rounding::{add_down, add_up, down, sum_error, up};
+use super::rounding::{down, sum_error, up};
 use crate::lp::backend::{CpuNormal, CpuVectors};
 use crate::lp::model::SparseColMatrix;
 use crate::lp::units::Units;
@@ -62,11 +62,18 @@ fn target(need: Need, e: f64, mag: f64, tol: f64) -> f64 {
 impl Checker<'_> {
     /// Repairs the min-sense multipliers `y` (already projected) for `cost`; `Err` names the
     /// column or rows that could not be brought to what they need.
-    pub(super) fn repair(&self, cost: &[f64], mut y: Vec<f64>, tol: f64) -> Result<Repaired, String> {
+    /// `soft`: columns with finite bounds that should get a sign too (their term drags the
+    /// bound down: a bound of 1e10 standing for none).
+    pub(super) fn repair(&self, cost: &[f64], mut y: Vec<f64>, tol: f64, soft: &[(usize, Need)]) -> Result<Repaired, String> {
         let model = self.model();
         let (m, n) = (model.num_rows(), model.num_cols());
         let (lower, upper) = self.bounds();
         let mut need: Vec<Need> = (0..n).map(|j| Need::of(lower[j], upper[j])).collect();
+        for &(j, wanted) in soft {
+            if need[j] == Need::Any {
+                need[j] = wanted;
+            }
+        }
         // A pair of twins whose needs conflict (xⱼ ≥ 0 and xₖ ≥ 0 with aₖ = −aⱼ: together a
         // free variable) needs rⱼ = −rₖ exactly zero: the first stands for both.
         let twins = self.twins();
@@ -91,22 +98,26 @@ impl Checker<'_> {
         let mut pinned = vec![false; m];
         let mut in_j = vec![false; n];
         let mut red = self.reduced(cost, &y);
-        let failing = |red: &Sums, j: usize| {
-            let (z, e) = (red.value[j], self.col_error(red, j));
+        // Whether column j's proven interval (for the multipliers y) has the wrong sign.
+        let failing_at = |y: &[f64], red: &Sums, j: usize| {
+            if need[j] != Need::AtLeastZero && need[j] != Need::AtMostZero {
+                return false;
+            }
+            let (lo, hi) = self.col_interval(cost, y, red, j);
             match need[j] {
-                Need::AtLeastZero => add_down(z, -e) < 0.0 || z.is_nan(),
-                Need::AtMostZero => add_up(z, e) > 0.0 || z.is_nan(),
-                Need::Zero | Need::Any => false,
+                // NaN fails.
+                Need::AtLeastZero => lo.is_nan() || lo < 0.0,
+                _ => hi.is_nan() || hi > 0.0,
             }
         };
         // Σ over the failing columns of their wrong part relative to their own terms.
-        let deficit = |red: &Sums| -> f64 {
+        let deficit = |y: &[f64], red: &Sums| -> f64 {
             (0..n)
-                .filter(|&j| failing(red, j))
+                .filter(|&j| failing_at(y, red, j))
                 .map(|j| red.value[j].abs() / red.magnitude[j].max(f64::MIN_POSITIVE))
                 .sum()
         };
-        let mut done = (0..n).all(|j| !failing(&red, j));
+        let mut done = (0..n).all(|j| !failing_at(&y, &red, j));
         // Every column whose term needs a sign takes part: the ones in need pulled to their
         // target, the others held where they are, the harder the closer they are to their margin.
         let cols: Vec<usize> = (0..n).filter(|&j| need[j] != Need::Any).collect();
@@ -127,8 +138,8 @@ impl Checker<'_> {
                     Need::AtMostZero => t - red.value[j],
                     Need::Zero | Need::Any => 0.0,
                 };
-                if room <= t.abs() || failing(&red, j) {
-                    in_j[j] |= failing(&red, j) || need[j] == Need::Zero;
+                if room <= t.abs() || failing_at(&y, &red, j) {
+                    in_j[j] |= failing_at(&y, &red, j) || need[j] == Need::Zero;
                     w.push(1.0);
                     d.push(units.col[j] * (red.value[j] - t));
                 } else {
@@ -174,17 +185,13 @@ impl Checker<'_> {
             red = self.reduced(cost, &y);
             // A step that makes the deficit worse (a factor that could not resolve the
             // correction) is taken back, and the correction ends.
-            if deficit(&red) > 2.0 * deficit(&before.1) || y.iter().any(|v| !v.is_finite()) {
+            if deficit(&y, &red) > 2.0 * deficit(&before.0, &before.1) || y.iter().any(|v| !v.is_finite()) {
                 (y, red, pinned) = before;
                 break;
             }
-            done = (0..n).all(|j| !failing(&red, j));
-            if std::env::var("GLSOLVE_DEBUG_REPAIR").is_ok() {
-                let f: Vec<(usize, f64, f64, f64)> = (0..n).filter(|&j| failing(&red, j)).take(4).map(|j| (j, red.value[j], self.col_error(&red, j), red.magnitude[j])).collect();
-                eprintln!("repair: |U| {} pinned {} failing {} deficit {:.3e} {:?}", cols.len(), pinned.iter().filter(|&&p| p).count(), (0..n).filter(|&j| failing(&red, j)).count(), deficit(&red), f);
-            }
+            done = (0..n).all(|j| !failing_at(&y, &red, j));
         }
-        if let Some(j) = (0..n).find(|&j| failing(&red, j)) {
+        if let Some(j) = (0..n).find(|&j| failing_at(&y, &red, j)) {
             return Err(format!(
                 "the reduced cost of column {} ({:.3e}) keeps the wrong sign for its infinite bound after the multipliers' correction",
                 model.col_name(j),
@@ -192,7 +199,7 @@ impl Checker<'_> {
             ));
         }
         let corrected = in_j.iter().filter(|&&v| v).count();
-        let mut d = self.intervals_at(&y, &red);
+        let mut d = self.intervals_at(cost, &y, &red);
         let free: Vec<usize> = (0..n).filter(|&j| need[j] == Need::Zero && d.cols[j] != (0.0, 0.0)).collect();
         if free.is_empty() {
             return Ok((d, corrected, 0));
@@ -323,8 +330,8 @@ impl Checker<'_> {
         for &j in free {
             is_free[j] = true;
         }
-        for j in 0..model.num_cols() {
-            if is_free[j] {
+        for (j, &free) in is_free.iter().enumerate() {
+            if free {
                 d.cols[j] = (0.0, 0.0);
                 continue;
             }

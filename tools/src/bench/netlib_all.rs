@@ -49,6 +49,9 @@ pub struct Row {
     /// Its width relative to the objective's size (the proof's measure).
     #[serde(default)]
     pub width: Option<f64>,
+    /// Seconds spent proving (the loop's judgements and the verdict), part of `seconds`.
+    #[serde(default)]
+    pub proof_seconds: f64,
 }
 
 /// The references are printed to 11 significant digits (the NETLIB README's and HiGHS's
@@ -162,6 +165,7 @@ pub fn run(dir: &Path, plan: &Plan, mut progress: impl FnMut(&str)) -> Result<Ve
             relative_error: None,
             enclosure: None,
             width: None,
+            proof_seconds: 0.0,
         };
         match mps::read_file(&row.problem.file) {
             Err(e) => row.detail = e.to_string(),
@@ -174,6 +178,7 @@ pub fn run(dir: &Path, plan: &Plan, mut progress: impl FnMut(&str)) -> Result<Ve
                     row.detail = sol.detail;
                     row.iterations = sol.iterations;
                     row.seconds = sol.timings.total.as_secs_f64();
+                    row.proof_seconds = sol.timings.proof.as_secs_f64();
                     row.objective = sol.objective;
                     row.relative_error = row.problem.reference.map(|r| relative_error(sol.objective, r));
                     if let Some(v) = &sol.verification {
@@ -266,5 +271,13 @@ pub fn markdown(rows: &[Row]) -> String {
         "Of the {} optimal: {held} enclosures hold the reference (to its printed digits), the widest {widest:.1e} of the objective's size.\n",
         optimal.len()
     ));
+    let (total, proof): (f64, f64) =
+        rows.iter().map(|r| (r.seconds, r.proof_seconds)).fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+    if total > 0.0 {
+        md.push_str(&format!(
+            "Proving took {proof:.2} s of the {total:.2} s solved ({:.1} %).\n",
+            100.0 * proof / total
+        ));
+    }
     md
 }

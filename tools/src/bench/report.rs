@@ -156,7 +156,7 @@ pub fn render(out: &Path) -> Result<(), String> {
         md.push_str(&format!(
             "## Every NETLIB problem of a larger collection, on the {} backend
 
-The folder `{}` (every `.mps` file the reader accepts, the large ones included) solved with the default settings at ε = {:e}, {} s limit per problem; reference objectives and HiGHS 1.16's status from the folder's `optimal_extended.tsv` (HiGHS's objective where it solved the problem, else NETLIB's README value); relative error |objective − reference| / (1 + |reference|). `optimal` means the independent check on the original model passed at ε.{provenance}\n\n{}\n",
+The folder `{}` (every `.mps` file the reader accepts, the large ones included) solved with the default settings at ε = {:e}, {} s limit per problem; reference objectives and HiGHS 1.16's status from the folder's `optimal_extended.tsv` (HiGHS's objective where it solved the problem, else NETLIB's README value); relative error |objective − reference| / (1 + |reference|). `optimal` means the proof on the original model passed at 10ε: the point's componentwise backward error and the width of the proven enclosure of the optimum (relative to the objective's own size at the point: the column “enclosure width”) both at most 10ε; “holds reference” says whether the enclosure contains the reference to its printed digits.{provenance}\n\n{}\n",
             all.backend.name(),
             all.dir,
             all.tolerance,

@@ -32,11 +32,11 @@ pub fn summary(model: &LpModel, s: &Solution) {
     if let Some(v) = &s.verification {
         let (lo, hi) = (v.enclosure.lower, v.enclosure.upper);
         match s.status {
-            Status::Optimal | Status::OptimalReducedAccuracy => {
-                println!("enclosure   [{lo:.12e}, {hi:.12e}]  (proven to hold the optimum; see `verified`)")
-            }
+            Status::Optimal | Status::OptimalReducedAccuracy => println!(
+                "enclosure   [{lo:.12e}, {hi:.12e}]  (the optimum: its dual end proven for the model as written, its primal end from a point within the backward error below)"
+            ),
             Status::IterationLimit | Status::TimeLimit | Status::Interrupted | Status::NumericalFailure => println!(
-                "enclosure   [{lo:.12e}, {hi:.12e}]  (what the point returned proves, if the model is feasible; too wide to call optimal)"
+                "enclosure   [{lo:.12e}, {hi:.12e}]  (what the point returned proves, if the model is feasible: too wide, or too far from feasible, to call optimal)"
             ),
             // An infeasible or unbounded model has no optimum to enclose.
             _ => {}
@@ -81,6 +81,7 @@ pub fn to_json(model: &LpModel, s: &Solution) -> String {
         "single_factorizations": s.single_factorizations,
         "notes": s.notes,
         "time_seconds": s.timings.total.as_secs_f64(),
+        "proof_seconds": s.timings.proof.as_secs_f64(),
         "backend": s.backend.name(),
         "primal": named(&col, &s.x),
         "row_duals": named(&row, &s.row_duals),
