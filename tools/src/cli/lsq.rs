@@ -73,7 +73,8 @@ pub fn lsq(a: &LsqArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     let (method, reason) = match &s.method {
-        Method::Refined => ("Refined", None),
+        Method::Mixed => ("Mixed", None),
+        Method::Double => ("Double", None),
         Method::DoubleFallback(why) => ("DoubleFallback", Some(why.clone())),
     };
     let written = a.outputs.write(&s.x, || {
