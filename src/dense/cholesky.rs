@@ -216,7 +216,12 @@ impl Cholesky {
                 return Ok(LinearSolution { x, method: Method::Mixed, iterations: out.iterations, criterion: bound, threshold });
             }
             Stop::Converged => format!("the refined answer's backward-error bound is {bound:.2e} > {threshold}"),
-            _ => format!("refinement stopped ({:?}) after {} steps: κ(C)·u₃₂ too large", out.stop, out.iterations),
+            Stop::Stalled { criterion } | Stop::Diverged { criterion } => format!(
+                "refinement stalled at a backward error of {criterion:.2e} (LINPACK units) after {} steps: κ(C)·u₃₂ too large",
+                out.iterations
+            ),
+            Stop::NonFinite => "refinement produced a non-finite iterate".to_string(),
+            Stop::Exhausted => format!("no convergence in {} refinement steps", rules.max_iterations),
         };
         let x = cholesky_f64(&self.c).map(|l| substitute(&l, b))?;
         let criterion = backward_error_bound(&c_rows, m, b.as_slice(), x.as_slice(), c_norm);

@@ -280,6 +280,35 @@ mod tests {
         assert_eq!(est, exact);
     }
 
+    /// Integer data of 30 bits, where i128 computes s exactly, and b = Aᵀx rounded to f64 so that
+    /// b − Aᵀx cancels 53 bits: ŝ is within `s_error` of the exact s, and the exact ‖r‖ within
+    /// `r_error` of the computed one. Plain (uncompensated) sums miss these bounds by orders.
+    #[test]
+    fn the_rounding_bounds_hold_on_data_that_cancel_completely() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        for (m, n) in [(3usize, 7usize), (13, 61), (40, 300)] {
+            let int = |rng: &mut rand::rngs::StdRng| (rng.random_range(-(1i64 << 30)..(1i64 << 30))) as f64;
+            let a: Vec<f64> = (0..m * n).map(|_| int(&mut rng)).collect();
+            let x: Vec<f64> = (0..m).map(|_| int(&mut rng)).collect();
+            let d2: Vec<f64> = (0..n).map(|k| [1.0, 4.0, 9.0][k % 3]).collect();
+            let exact_atx: Vec<i128> =
+                (0..n).map(|k| (0..m).map(|i| a[i * n + k] as i128 * x[i] as i128).sum()).collect();
+            let b: Vec<f64> = exact_atx.iter().map(|&v| v as f64).collect();
+            let t: Vec<i128> = (0..n).map(|k| b[k] as i128 - exact_atx[k]).collect();
+            let s_exact: Vec<i128> =
+                (0..m).map(|i| (0..n).map(|k| a[i * n + k] as i128 * d2[k] as i128 * t[k]).sum()).collect();
+            let res = Residuals::new(&a, m, n, &d2, &b, &x);
+            for i in 0..m {
+                let miss = (s_exact[i] as f64 - res.s[i]).abs();
+                assert!(miss <= res.s_error[i], "{m}×{n}, s[{i}]: off by {miss:e} > bound {:e}", res.s_error[i]);
+            }
+            let r_exact = (0..n).map(|k| ((d2[k].sqrt() as i128 * t[k]) as f64).powi(2)).sum::<f64>().sqrt();
+            assert!((r_exact - res.r_norm).abs() <= res.r_error, "{m}×{n}: ‖r‖ {r_exact:e} vs {:e}", res.r_norm);
+            assert!(t.iter().any(|&v| v != 0), "the data cancel to something");
+        }
+    }
+
     /// x = (1, 2) fits b exactly for A = [1 0 1; 0 1 1] (two unknowns, three observations):
     /// the residuals are of rounding size, both measures tiny; x planted 1e-6 off is caught.
     #[test]

@@ -109,6 +109,12 @@ mod tests {
         assert!(exact >= linpack_criterion(&a, n, &b, &x, a_norm) && exact < 2.0, "{exact}");
         let off = backward_error_bound(&a, n, &b, &[1.0 + 1e-10, -2.0, 3.0], a_norm);
         assert!(off > 16.0, "{off}");
+        // A residual that computes to 0 is not a proof of 0: the rounding's share remains.
+        let x = [0.1, 0.2, 0.7];
+        let b = dense::matvec(&a, n, n, &x);
+        assert_eq!(linpack_criterion(&a, n, &b, &x, a_norm), 0.0);
+        let bound = backward_error_bound(&a, n, &b, &x, a_norm);
+        assert!(bound > 0.1 && bound < 2.0, "{bound}");
     }
 
     #[test]
