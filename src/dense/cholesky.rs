@@ -148,22 +148,23 @@ impl Cholesky {
     /// matrix the GPU factored (S: the powers of two that bring C into single precision's
     /// range, the identity unless C is out of range or its diagonal spread; L̂ = S·L). Single
     /// precision keeps it a small multiple of m·u₃₂ (Higham, *Accuracy and Stability*, Thm
-    /// 10.3); a larger value means the factor is wrong. Computed on the first call (m³/3
-    /// multiply-adds in f64 on the CPU, about as much as a double-precision Cholesky), then
+    /// 10.3); a larger value means the factor is wrong. Computed on the first call (the
+    /// product L̂·L̂ᵀ in f64 on the CPU, m³ multiply-adds: 0.07 s at m = 1024 on two cores), then
     /// kept. 0 for an empty matrix.
     pub fn backward_error(&self) -> f64 {
         *self.backward.get_or_init(|| {
             let m = self.dim();
             let (s, l, c) = (&self.s, &self.l, &self.c);
+            // L̂·L̂ᵀ by faer's product (parallel, blocked): the naive sum took as long as the
+            // GPU factorization at m = 1024.
+            let lh = faer::Mat::from_fn(m, m, |i, k| if k <= i { s[i] * l[(i, k)] } else { 0.0 });
+            let llt = &lh * lh.transpose();
             let (mut num, mut den) = (0.0, 0.0);
-            // The lower triangle of L̂·L̂ᵀ only, each off-diagonal entry counted twice.
-            for i in 0..m {
-                for j in 0..=i {
-                    let llt: f64 = (0..=j).map(|k| (s[i] * l[(i, k)]) * (s[j] * l[(j, k)])).sum();
+            for j in 0..m {
+                for i in 0..m {
                     let cij = s[i] * c[(i, j)] * s[j];
-                    let w = if i == j { 1.0 } else { 2.0 };
-                    num += w * (cij - llt) * (cij - llt);
-                    den += w * cij * cij;
+                    num += (cij - llt[(i, j)]) * (cij - llt[(i, j)]);
+                    den += cij * cij;
                 }
             }
             if den == 0.0 {
