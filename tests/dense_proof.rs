@@ -16,7 +16,7 @@ use glsolve::cpu::{dense, random};
 use glsolve::lsq::check::{cholesky_apply, Residuals};
 use glsolve::lsq::{self, LsqSettings, Method};
 use glsolve::refine::{self, RefineSettings};
-use glsolve::{least_squares, linsolve, Cholesky, DenseError, LinearMethod};
+use glsolve::{least_squares, Cholesky, DenseError, LinearMethod};
 use nalgebra::{DMatrix, DVector};
 
 /// A = U·Σ·Vᵀ (rows × cols), b = A·x₀ + 1e-3·noise, and faer's QR solution.
@@ -186,8 +186,7 @@ fn linsolve_and_cholesky_say_what_they_did() {
             Ok::<_, DenseError>((f.backward_error(), f.l().clone(), f.solve_refined(&b2)?))
         });
         let (backward, l, s) = got.unwrap_or_else(|e| panic!("κ = {kappa:e}: {e}"));
-        let here =
-            dense::cholesky_backward_error(&c.transpose().as_slice().to_vec(), &l.transpose().as_slice().to_vec(), m);
+        let here = dense::cholesky_backward_error(c.transpose().as_slice(), l.transpose().as_slice(), m);
         println!("cholesky κ = {kappa:.0e}: backward error {backward:.2e} (here {here:.2e}), solve {:?}", s.method);
         assert!(
             (backward - here).abs() <= 1e-6 * here && backward < 8.0 * m as f64 * f64::from(f32::EPSILON),

@@ -32,6 +32,8 @@
 
 pub mod check;
 pub mod fit;
+mod normal;
+mod qr;
 mod scaled;
 
 use crate::clock::Instant;
@@ -41,9 +43,10 @@ use crate::gpu::assemble;
 use crate::gpu::cholesky::{self, Variant};
 use crate::gpu::GpuError;
 use crate::layout::Format;
-use crate::refine::iterate::{refine, Refinable, Stop, Stopping, TestPoint};
+use crate::refine::iterate::{refine, Stop, Stopping, TestPoint};
 pub use check::Accuracy;
 use check::Residuals;
+use normal::{a_d2, Normal};
 use std::time::Duration;
 
 /// Algorithm 1's parameters.
@@ -170,12 +173,6 @@ pub const SINGLE_PIVOT_RATIO: f64 = 1.0 / 16384.0;
 /// fraction (f64's unit roundoff) of its diagonal entry: κ(A·D²·Aᵀ) beyond 1/(m·u₆₄).
 pub const DOUBLE_PIVOT_RATIO: f64 = f64::EPSILON / 2.0;
 
-/// A·D²·v for v of length n.
-fn a_d2(a: &[f64], m: usize, n: usize, d2: &[f64], v: &[f64]) -> Vec<f64> {
-    let w: Vec<f64> = v.iter().zip(d2).map(|(p, q)| p * q).collect();
-    dense::matvec(a, m, n, &w)
-}
-
 /// The double-precision CPU solution of A·D²·Aᵀ·x = A·D²·b (faer), the paper's x_CPU: the
 /// reference of its tables, not the fallback (whose error, unlike QR's, grows as κ² whatever the
 /// residual).
@@ -271,7 +268,7 @@ impl Problem<'_> {
     ) -> Result<LsqSolution, LsqError> {
         let (a, m, n, d2, b) = (self.a, self.m, self.n, self.d2, self.b);
         let t1 = Instant::now();
-        let (x, r) = qr_scaled(a, m, n, d2, b)?;
+        let (x, r) = qr::qr_scaled(a, m, n, d2, b).ok_or(LsqError::Singular)?;
         let res = Residuals::new(a, m, n, d2, b, &x);
         let accuracy = Accuracy {
             forward_error: res.forward_error(&x, self.to_x, 0.0, check::qr_apply(&r, m)),
@@ -292,26 +289,6 @@ impl Problem<'_> {
             total_time: t0.elapsed(),
         })
     }
-}
-
-/// x̂ by Householder QR of D·Âᵀ (faer) and R (row-major m×m, upper), or [`LsqError::Singular`]
-/// when a diagonal entry of R is at most max(m, n)·ε of the largest (the columns of D·Âᵀ, of
-/// comparable norms after the scaling, are then dependent to working precision).
-fn qr_scaled(a: &[f64], m: usize, n: usize, d2: &[f64], b: &[f64]) -> Result<(Vec<f64>, Vec<f64>), LsqError> {
-    use faer::linalg::solvers::SolveLstsq;
-    let d: Vec<f64> = d2.iter().map(|v| v.sqrt()).collect();
-    let bm = faer::Mat::from_fn(n, m, |k, i| d[k] * a[i * n + k]);
-    let db = faer::Mat::from_fn(n, 1, |k, _| d[k] * b[k]);
-    let qr = bm.qr();
-    let r = qr.thin_R();
-    let largest = (0..m).map(|i| r[(i, i)].abs()).fold(0.0, f64::max);
-    let floor = largest * m.max(n) as f64 * f64::EPSILON;
-    if largest == 0.0 || (0..m).any(|i| r[(i, i)].abs() <= floor) {
-        return Err(LsqError::Singular);
-    }
-    let x = qr.solve_lstsq(&db);
-    let r_rows = (0..m * m).map(|p| if p % m >= p / m { r[(p / m, p % m)] } else { 0.0 }).collect();
-    Ok(((0..m).map(|i| x[(i, 0)]).collect(), r_rows))
 }
 
 /// [`solve`] on the scaled problem, whose normal matrix has the given diagonal.
@@ -374,7 +351,7 @@ fn solve_scaled(gpu: &Gpu, p: &Problem<'_>, diagonal: &[f64], st: &LsqSettings) 
     let histories = (std::mem::take(&mut problem.history), std::mem::take(&mut problem.corrections));
     let why = match out.stop {
         Stop::Converged => {
-            let accuracy = problem.check(p, &out.x);
+            let accuracy = check_refined(&problem, p, &out.x);
             if accuracy.forward_error <= p.accuracy {
                 return Ok(LsqSolution {
                     x: out.x,
@@ -406,99 +383,15 @@ fn solve_scaled(gpu: &Gpu, p: &Problem<'_>, diagonal: &[f64], st: &LsqSettings) 
     p.fallback(why, t0, x_single, histories, single_time, out.iterations)
 }
 
-/// The normal equations A·D²·Aᵀ·x = A·D²·b with their single-precision Cholesky factor, as the
-/// shared refinement loop sees them (Algorithm 1: test ‖r‖/‖x‖ after each correction).
-struct Normal<'a> {
-    a: &'a [f64],
-    m: usize,
-    n: usize,
-    d2: &'a [f64],
-    rhs: &'a [f64],
-    lower: &'a [f32],
-    t0: Instant,
-    x_single: Vec<f64>,
-    single_time: Duration,
-    /// ‖r‖₂ of every residual formed and its rounding floor, for the contraction.
-    norms: Vec<(f64, f64)>,
-    /// The paper's ε, and the largest ‖z‖∞/‖x‖∞ that counts as converged.
-    tolerance: f64,
-    target: f64,
-    /// ‖z‖∞ of the last correction.
-    step: f64,
-    /// ‖r‖₂/‖x‖₂ and ‖z‖∞/‖x‖∞ at every test.
-    history: Vec<f64>,
-    corrections: Vec<f64>,
-}
-
-impl Normal<'_> {
-    fn solve32(&self, r: &[f64]) -> Vec<f64> {
-        let r32: Vec<f32> = r.iter().map(|&v| v as f32).collect();
-        dense::cholesky_solve(self.lower, self.m, &r32).into_iter().map(f64::from).collect()
-    }
-    /// A·D²·b − A·D²·Aᵀ·x, computed as A·(D²·(Aᵀx)) in double precision.
-    fn residual(&mut self, x: &[f64]) -> Vec<f64> {
-        let (a, m, n, d2) = (self.a, self.m, self.n, self.d2);
-        let cx = a_d2(a, m, n, d2, &dense::matvec_t(a, m, n, x));
-        let r: Vec<f64> = self.rhs.iter().zip(&cx).map(|(p, q)| p - q).collect();
-        // Below this, ‖r‖ is the rounding of its own evaluation, not the iterate's error.
-        let floor = (n + m) as f64 * f64::EPSILON * (norm2(self.rhs) + norm2(&cx));
-        self.norms.push((norm2(&r), floor));
-        r
-    }
-    /// ρ: the largest ratio of successive residual norms (the refinement's observed rate),
-    /// leaving out steps that ended at the rounding floor of the residual (there the ratio is
-    /// about 1 whatever the rate) except the first.
-    fn contraction(&self) -> f64 {
-        let ratios = self.norms.windows(2).enumerate().filter(|(k, w)| w[0].0 > 0.0 && (*k == 0 || w[1].0 > w[1].1));
-        ratios.map(|(_, w)| w[1].0 / w[0].0).fold(0.0, f64::max)
-    }
-    /// The check of the refined x̂ with this factor.
-    fn check(&self, p: &Problem<'_>, x: &[f64]) -> Accuracy {
-        let l: Vec<f64> = self.lower.iter().map(|&v| f64::from(v)).collect();
-        let res = Residuals::new(p.a, p.m, p.n, p.d2, p.b, x);
-        let contraction = self.contraction();
-        Accuracy {
-            forward_error: res.forward_error(x, p.to_x, contraction, check::cholesky_apply(&l, p.m)),
-            threshold: p.accuracy,
-            backward_error: res.backward_error(x),
-            contraction,
-        }
-    }
-}
-
-fn norm2(v: &[f64]) -> f64 {
-    v.iter().map(|p| p * p).sum::<f64>().sqrt()
-}
-
-impl Refinable for Normal<'_> {
-    type Error = std::convert::Infallible;
-    fn start(&mut self) -> Result<(Vec<f64>, Vec<f64>), Self::Error> {
-        self.x_single = self.solve32(self.rhs);
-        self.single_time = self.t0.elapsed();
-        let x = self.x_single.clone();
-        let r = self.residual(&x);
-        Ok((x, r))
-    }
-    fn correct(&mut self, x: &mut [f64], r: &[f64]) -> Result<Vec<f64>, Self::Error> {
-        let z = self.solve32(r);
-        self.step = z.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-        for (xi, zi) in x.iter_mut().zip(z) {
-            *xi += zi;
-        }
-        Ok(self.residual(x))
-    }
-    /// 0 when ‖r‖₂/‖x‖₂ ≤ ε (Algorithm 1's test, r the residual that produced x) and
-    /// ‖z‖∞/‖x‖∞ ≤ the target; else the larger of the two ratios to their bounds.
-    fn criterion(&mut self, x: &[f64], r: &[f64]) -> f64 {
-        let paper = norm2(r) / norm2(x);
-        let step = self.step / x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-        self.history.push(paper);
-        self.corrections.push(step);
-        let over = |value: f64, bound: f64| if value <= bound { 0.0 } else { value / bound.max(f64::MIN_POSITIVE) };
-        over(paper, self.tolerance).max(over(step, self.target))
-    }
-    /// Refinement must keep halving ‖r‖₂.
-    fn progress(&self, _x: &[f64], r: &[f64], _criterion: f64) -> f64 {
-        norm2(r)
+/// The check of the refined x̂ with the single-precision factor it came from.
+fn check_refined(normal: &Normal<'_>, p: &Problem<'_>, x: &[f64]) -> Accuracy {
+    let l: Vec<f64> = normal.lower.iter().map(|&v| f64::from(v)).collect();
+    let res = Residuals::new(p.a, p.m, p.n, p.d2, p.b, x);
+    let contraction = normal.contraction();
+    Accuracy {
+        forward_error: res.forward_error(x, p.to_x, contraction, check::cholesky_apply(&l, p.m)),
+        threshold: p.accuracy,
+        backward_error: res.backward_error(x),
+        contraction,
     }
 }
