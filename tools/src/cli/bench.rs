@@ -35,7 +35,7 @@ enum BenchWhat {
     Lsq(SizesArgs),
     /// Least squares on designs of chosen condition number, cpu and gpu backends, against an
     /// f64 QR reference: the error, the method the check chose, and its measures.
-    LsqAccuracy(LsqAccuracyArgs),
+    LsqAccuracy(super::bench_lsq::LsqAccuracyArgs),
     /// The mixed-precision general solver: effective GFLOP/s, refinement steps, CPU/GPU time
     /// shares and overlap per configuration, faer f64/f32 beside it; optional timeline plots.
     Linsolve(super::mixed::LinsolveBenchArgs),
@@ -119,24 +119,6 @@ struct SizesArgs {
     /// Timed runs per measurement where repeated (after one warm-up run).
     #[arg(long, default_value_t = 3)]
     reps: usize,
-    /// Also write the results as JSON.
-    #[arg(long)]
-    json: Option<std::path::PathBuf>,
-}
-
-#[derive(Args)]
-struct LsqAccuracyArgs {
-    /// Shapes rows×cols of the designs (observations × unknowns).
-    #[arg(long, value_delimiter = ',', default_value = "61x13,300x40")]
-    shapes: Vec<String>,
-    /// Condition numbers κ of the designs.
-    #[arg(long, value_delimiter = ',', default_value = "1e2,1e4,1e6,1e7,1e8,1e10")]
-    kappas: Vec<f64>,
-    /// Size of the noise added to A·x₀.
-    #[arg(long, default_value_t = 1e-3)]
-    noise: f64,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Also write the results as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -262,7 +244,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         }
         BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
-        BenchWhat::LsqAccuracy(c) => lsq_accuracy(c),
+        BenchWhat::LsqAccuracy(c) => super::bench_lsq::lsq_accuracy(c),
         BenchWhat::Linsolve(c) => super::mixed::bench_linsolve(c),
         BenchWhat::Dialects(c) => {
             let p = |line: &str| eprintln!("{line}");
@@ -334,29 +316,6 @@ fn mixed(a: &SizesArgs, what: Mixed) -> ExitCode {
             report(bench::mixed::lsq_tables(&gpu, &a.sizes, p), |x| bench::mixed::lsq_markdown(x, &r), &a.json)
         }
     }
-}
-
-fn lsq_accuracy(a: &LsqAccuracyArgs) -> ExitCode {
-    let mut shapes = Vec::new();
-    for s in &a.shapes {
-        let dims: Option<(usize, usize)> =
-            s.split_once('x').and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
-        match dims {
-            Some((r, c)) if r >= c && c >= 1 => shapes.push((r, c)),
-            _ => return super::fail(format!("--shapes: {s:?} is not ROWSxCOLS with ROWS ≥ COLS ≥ 1")),
-        }
-    }
-    if let Some(k) = a.kappas.iter().find(|k| !(k.is_finite() && **k >= 1.0)) {
-        return super::fail(format!("--kappas: {k} is not a condition number (finite, ≥ 1)"));
-    }
-    let gpu = match super::headless() {
-        Ok(g) => g,
-        Err(e) => return super::fail(e),
-    };
-    let r = gpu.info().renderer.clone();
-    let plan = bench::lsq_accuracy::Plan { shapes, kappas: a.kappas.clone(), noise: a.noise, seed: a.seed };
-    let rows = bench::lsq_accuracy::run(&gpu, &plan, |line| eprintln!("{line}"));
-    report(Ok::<_, String>(rows), |x| bench::lsq_accuracy::markdown(x, &r, a.noise, a.seed), &a.json)
 }
 
 fn netlib(a: &NetlibArgs) -> ExitCode {
