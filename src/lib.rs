@@ -204,6 +204,7 @@ pub use lp::{
     Backend, BackendKind, ContextUse, CpuOptions, GpuOptions, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver,
     ModelError, Progress, Sense, Settings, SettingsBuilder, Solution, SolveError, SparseColMatrix, Status, Verbosity,
 };
+pub use lsq::Accuracy as LeastSquaresAccuracy;
 pub use lsq::Method as LeastSquaresMethod;
 pub use names::{Named, UnknownName};
 pub use refine::Method as LinearMethod;

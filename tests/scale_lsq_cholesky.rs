@@ -1,6 +1,6 @@
 //! Every scale-back of least squares and Cholesky: unknowns far from the data's scale (1e±30)
 //! and columns spread over 1e±20, solved by `least_squares` (nalgebra layout), `lsq::solve`
-//! (the papers' layout) in packed and full storage, refined (`Refined`) or by the
+//! (the papers' layout) in packed and full storage, refined (`Mixed`) or by the
 //! double-precision fallback (`DoubleFallback`), and by `Cholesky` of every variant; on desktop
 //! GL and again on OpenGL ES.
 //!
@@ -73,8 +73,7 @@ fn error(f: &Fit, x: &[f64]) -> f64 {
 /// the fallback), x within `tol` of the reference in y's units.
 fn check_fit(what: &str, f: &Fit, refined: bool, tol: f64) {
     let (obs, m) = f.a.shape();
-    let method_ok =
-        |me: &Method| if refined { *me == Method::Refined } else { matches!(me, Method::DoubleFallback(_)) };
+    let method_ok = |me: &Method| if refined { *me == Method::Mixed } else { matches!(me, Method::DoubleFallback(_)) };
     for format in [Format::Packed, Format::Full] {
         let st = LsqSettings { format, ..LsqSettings::default() };
         let (a, b, w, st2) = (f.a.clone(), f.b.clone(), f.w.clone(), st.clone());

@@ -27,8 +27,10 @@ except ImportError:  # pragma: no cover - exercised only without scipy
 
 class GlsolveWarning(RuntimeWarning):
     """A notice from glsolve: a backend that wanted OpenGL ran on the CPU because no driver
-    could be used, or a scipy argument that glsolve accepts but does not use (an option
-    without a counterpart, ``x0``, a simplex ``method``)."""
+    could be used, a dense solve on the gpu backend whose mixed-precision answer was not
+    proven accurate and was answered in double precision on the CPU instead (``lstsq``,
+    ``solve``), or a scipy argument that glsolve accepts but does not use (an option without
+    a counterpart, ``x0``, a simplex ``method``)."""
 
 
 # scipy's status codes: 0 optimal, 1 iteration or time limit, 2 infeasible, 3 unbounded,

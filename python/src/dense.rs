@@ -24,8 +24,17 @@ enum Failure {
     NoGl(String),
 }
 
-/// The answer's values (row-major) and how they were computed.
-type Outcome = Result<(Vec<f64>, String), Failure>;
+/// What one solve (one right-hand side) says about itself: `method` ("Mixed", "DoubleFallback",
+/// "Double", "Single"), the fallback's reason, refinement steps, and its measures by name.
+struct Info {
+    method: &'static str,
+    reason: Option<String>,
+    iterations: usize,
+    measures: Vec<(&'static str, f64)>,
+}
+
+/// The answer's values (row-major), how they were computed, and each column's [`Info`].
+type Outcome = Result<(Vec<f64>, String, Vec<Info>), Failure>;
 
 fn place(b: DenseBackend) -> Place {
     match b {
@@ -71,17 +80,30 @@ fn columns_row_major(columns: &[DVector<f64>], rows: usize) -> Vec<f64> {
     (0..rows).flat_map(|i| columns.iter().map(move |c| c[i])).collect()
 }
 
-/// Runs `job` and turns its outcome into `{"values": bytes, "method": str}`.
+/// Runs `job` and turns its outcome into `{"values": bytes, "method": str, "info": [dict]}`
+/// (one dict per right-hand side: method, reason, iterations and the measures).
 fn answer<'py>(
     py: Python<'py>,
     at: Place,
     job: impl FnOnce(Result<&glsolve::Gpu, &str>) -> Outcome + Send + 'static,
 ) -> PyResult<Bound<'py, PyDict>> {
     match run(py, at, false, move |gl, _| job(gl), |_| Ok(()))? {
-        Ok((values, method)) => {
+        Ok((values, method, info)) => {
             let d = PyDict::new(py);
             d.set_item("values", to_bytes(py, &values)?)?;
             d.set_item("method", method)?;
+            let columns = pyo3::types::PyList::empty(py);
+            for i in info {
+                let c = PyDict::new(py);
+                c.set_item("method", i.method)?;
+                c.set_item("reason", i.reason)?;
+                c.set_item("iterations", i.iterations)?;
+                for (name, value) in i.measures {
+                    c.set_item(name, value)?;
+                }
+                columns.append(c)?;
+            }
+            d.set_item("info", columns)?;
             Ok(d)
         }
         Err(Failure::Dense(e)) => Err(dense_error(py, e)),
@@ -101,14 +123,37 @@ fn methods(all: Vec<String>) -> String {
     seen.join("; ")
 }
 
-/// `_glsolve.cholesky`: the lower factor L of C = L·Lᵀ (only C's lower triangle is read).
+/// ‖C − L·Lᵀ‖_F/‖C‖_F in f64, C symmetric from its lower triangle (row-major), L row-major.
+fn backward_error(c: &RowMajor, l: &[f64]) -> f64 {
+    let n = c.rows;
+    let lm = Mat::from_fn(n, n, |i, j| l[i * n + j]);
+    let llt = &lm * lm.transpose();
+    let (mut num, mut den) = (0.0, 0.0);
+    for i in 0..n {
+        for j in 0..n {
+            let cij = c.at(i.max(j), i.min(j));
+            num += (cij - llt[(i, j)]) * (cij - llt[(i, j)]);
+            den += cij * cij;
+        }
+    }
+    if den == 0.0 {
+        0.0
+    } else {
+        (num / den).sqrt()
+    }
+}
+
+/// `_glsolve.cholesky`: the lower factor L of C = L·Lᵀ (only C's lower triangle is read), and
+/// with `check` its backward error ‖C − L·Lᵀ‖_F/‖C‖_F computed in f64.
 #[pyfunction]
+#[pyo3(signature = (c, n, variant, backend, check=false))]
 pub fn cholesky<'py>(
     py: Python<'py>,
     c: Bound<'py, PyBytes>,
     n: usize,
     variant: &str,
     backend: &str,
+    check: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let (backend, variant) = (dense_backend(backend)?, cholesky_variant(variant)?);
     let c = RowMajor::new("A", &c, n, n)?;
@@ -116,10 +161,12 @@ pub fn cholesky<'py>(
         DenseBackend::Gpu => {
             let gpu = gl.map_err(|w| Failure::NoGl(w.to_string()))?;
             let options = CholeskyOptions { variant, format: Format::Full };
-            let l = Cholesky::with_options(gpu, &c.nalgebra(), options).map_err(Failure::Dense)?;
-            let l = l.l();
+            let f = Cholesky::with_options(gpu, &c.nalgebra(), options).map_err(Failure::Dense)?;
+            let l = f.l();
             let values = (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| l[(i, j)]).collect();
-            Ok((values, format!("gpu {variant} (single precision)")))
+            let measures = if check { vec![("backward_error", f.backward_error())] } else { Vec::new() };
+            let info = Info { method: "Single", reason: None, iterations: 0, measures };
+            Ok((values, format!("gpu {variant} (single precision)"), vec![info]))
         }
         DenseBackend::Cpu => {
             // Side::Lower reads the lower triangle only, as the gpu kernels do.
@@ -128,8 +175,11 @@ pub fn cholesky<'py>(
                 .llt(Side::Lower)
                 .map_err(|_| Failure::LinAlg("the matrix is not positive definite (in double precision)".into()))?;
             let l = llt.L();
-            let values = (0..n).flat_map(|i| (0..n).map(move |j| if j <= i { l[(i, j)] } else { 0.0 })).collect();
-            Ok((values, "cpu double-precision Cholesky".into()))
+            let values: Vec<f64> =
+                (0..n).flat_map(|i| (0..n).map(move |j| if j <= i { l[(i, j)] } else { 0.0 })).collect();
+            let measures = if check { vec![("backward_error", backward_error(&c, &values))] } else { Vec::new() };
+            let info = Info { method: "Double", reason: None, iterations: 0, measures };
+            Ok((values, "cpu double-precision Cholesky".into(), vec![info]))
         }
     })
 }
@@ -150,16 +200,24 @@ pub fn solve<'py>(
         DenseBackend::Gpu => {
             let gpu = gl.map_err(|w| Failure::NoGl(w.to_string()))?;
             let a = a.nalgebra();
-            let (mut xs, mut how) = (Vec::with_capacity(k), Vec::with_capacity(k));
+            let (mut xs, mut how, mut info) = (Vec::with_capacity(k), Vec::with_capacity(k), Vec::with_capacity(k));
             for j in 0..k {
                 let s = linsolve(gpu, &a, &b.column(j)).map_err(Failure::Dense)?;
-                how.push(match s.method {
-                    glsolve::LinearMethod::Mixed => "gpu single-precision LU, refined to double precision".to_string(),
-                    glsolve::LinearMethod::DoubleFallback(why) => format!("cpu double-precision LU ({why})"),
-                });
+                let measures = vec![("backward_error", s.criterion), ("threshold", s.threshold)];
+                let (method, reason) = match s.method {
+                    glsolve::LinearMethod::Mixed => {
+                        how.push("gpu single-precision LU, refined to double precision".to_string());
+                        ("Mixed", None)
+                    }
+                    glsolve::LinearMethod::DoubleFallback(why) => {
+                        how.push(format!("cpu double-precision LU ({why})"));
+                        ("DoubleFallback", Some(why))
+                    }
+                };
+                info.push(Info { method, reason, iterations: s.iterations, measures });
                 xs.push(s.x);
             }
-            Ok((columns_row_major(&xs, n), methods(how)))
+            Ok((columns_row_major(&xs, n), methods(how), info))
         }
         DenseBackend::Cpu => {
             let lu = a.faer().partial_piv_lu();
@@ -171,7 +229,8 @@ pub fn solve<'py>(
             if x.col_iter().any(|c| c.iter().any(|v| !v.is_finite())) {
                 return Err(Failure::LinAlg("the matrix is singular to double precision".into()));
             }
-            Ok((faer_row_major(&x), "cpu double-precision LU, one factorization".into()))
+            let info = (0..k).map(|_| Info { method: "Double", reason: None, iterations: 0, measures: Vec::new() });
+            Ok((faer_row_major(&x), "cpu double-precision LU, one factorization".into(), info.collect()))
         }
     })
 }
@@ -198,20 +257,31 @@ pub fn lstsq<'py>(
         DenseBackend::Gpu => {
             let gpu = gl.map_err(|w| Failure::NoGl(w.to_string()))?;
             let (a_na, w) = (a.nalgebra(), w.map(DVector::from_vec));
-            let (mut xs, mut how) = (Vec::with_capacity(k), Vec::with_capacity(k));
+            let (mut xs, mut how, mut info) = (Vec::with_capacity(k), Vec::with_capacity(k), Vec::with_capacity(k));
             for j in 0..k {
                 let s = least_squares(gpu, &a_na, &b.column(j), w.as_ref()).map_err(Failure::Dense)?;
-                how.push(match s.method {
-                    glsolve::LeastSquaresMethod::Refined => {
-                        "gpu single-precision normal equations, refined".to_string()
-                    }
+                let acc = &s.accuracy;
+                let measures = vec![
+                    ("forward_error", acc.forward_error),
+                    ("threshold", acc.threshold),
+                    ("backward_error", acc.backward_error),
+                    ("contraction", acc.contraction),
+                ];
+                let (method, reason) = match s.method {
                     glsolve::LeastSquaresMethod::DoubleFallback(why) => {
-                        format!("cpu double-precision normal equations ({why})")
+                        how.push(format!("cpu double-precision QR ({why})"));
+                        ("DoubleFallback", Some(why))
                     }
-                });
+                    // Mixed (the one other method this path returns).
+                    _ => {
+                        how.push("gpu single-precision normal equations, refined and checked".to_string());
+                        ("Mixed", None)
+                    }
+                };
+                info.push(Info { method, reason, iterations: s.iterations, measures });
                 xs.push(s.x);
             }
-            Ok((columns_row_major(&xs, cols), methods(how)))
+            Ok((columns_row_major(&xs, cols), methods(how), info))
         }
         DenseBackend::Cpu => cpu_lstsq(&a, &b, w.as_deref()),
     })
@@ -238,5 +308,6 @@ fn cpu_lstsq(a: &RowMajor, b: &RowMajor, w: Option<&[f64]>) -> Outcome {
         return Err(rank_deficient());
     }
     let x = qr.solve_lstsq(&wb);
-    Ok((faer_row_major(&x), "cpu double-precision QR, one factorization".into()))
+    let info = (0..k).map(|_| Info { method: "Double", reason: None, iterations: 0, measures: Vec::new() });
+    Ok((faer_row_major(&x), "cpu double-precision QR, one factorization".into(), info.collect()))
 }

@@ -66,3 +66,16 @@ pub fn general_with_condition(n: usize, cond: f64, seed: u64) -> Vec<f64> {
     let us = Mat::from_fn(n, n, |i, j| u[(i, j)] * sigma(j));
     super::dense::from_mat((&us * v.transpose()).as_ref())
 }
+
+/// A rows×cols design U·Σ·Vᵀ (rows ≥ cols) with singular values spaced geometrically from 1
+/// down to 1/`cond`, U with orthonormal columns and V orthogonal, both random: 2-norm condition
+/// number `cond` up to rounding. Row-major.
+pub fn design_with_condition(rows: usize, cols: usize, cond: f64, seed: u64) -> Vec<f64> {
+    let g = uniform(rows, cols, -1.0, 1.0, seed);
+    let h = uniform(cols, cols, -1.0, 1.0, seed.wrapping_add(0x5eed));
+    let u = Mat::from_fn(rows, cols, |i, j| g[i * cols + j]).qr().compute_thin_Q();
+    let v = Mat::from_fn(cols, cols, |i, j| h[i * cols + j]).qr().compute_Q();
+    let sigma = |i: usize| if cols == 1 { 1.0 } else { cond.powf(-(i as f64) / (cols as f64 - 1.0)) };
+    let us = Mat::from_fn(rows, cols, |i, j| u[(i, j)] * sigma(j));
+    super::dense::from_mat((&us * v.transpose()).as_ref())
+}

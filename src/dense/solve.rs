@@ -10,20 +10,27 @@ use nalgebra::{DMatrix, DVector};
 /// The answer of [`linsolve`].
 #[derive(Clone, Debug)]
 pub struct LinearSolution {
-    /// x with A·x ≈ b to double precision (LINPACK criterion ≤ the threshold).
+    /// x with A·x ≈ b to double precision (backward-error bound ≤ the threshold).
     pub x: DVector<f64>,
-    /// Mixed precision, or the double-precision fallback with its reason.
+    /// [`refine::Method::Mixed`] (single-precision LU refined, and the bound met), or the
+    /// double-precision LU fallback with its reason.
     pub method: refine::Method,
     /// Refinement steps taken.
     pub iterations: usize,
-    /// ‖b − A·x‖∞ / (‖A‖∞·‖x‖∞·n·ε) of x (0 for an empty system).
+    /// A proven bound on x's normwise backward error in LINPACK's units:
+    /// (‖b − A·x‖∞ + γ_{n+1}·‖|b| + |A|·|x|‖∞) / (‖A‖∞·‖x‖∞·n·ε), ε = 2⁻⁵² — the computed
+    /// residual plus its own rounding bound (0 for an empty system).
     pub criterion: f64,
+    /// The bound `criterion` had to meet for the mixed answer to be returned (16, HPL's).
+    pub threshold: f64,
 }
 
 /// Solves the square system A·x = b: LU with partial pivoting in single precision on the GPU,
-/// refined in double precision until the LINPACK criterion is ≤ 16 (HPL's bound); when
-/// refinement cannot get there (κ(A) beyond ~1/u₃₂) a double-precision LU on the CPU answers
-/// and [`LinearSolution::method`] says so.
+/// refined in double precision until the paper's convergence test passes, and returned when a
+/// proven bound on its normwise backward error ([`LinearSolution::criterion`], the LINPACK
+/// criterion plus the residual's own rounding) is ≤ 16 (HPL's threshold); when refinement
+/// cannot get there (κ(A) beyond ~1/u₃₂) a double-precision LU on the CPU answers and
+/// [`LinearSolution::method`] says so.
 ///
 /// ```
 /// use glsolve::{linsolve, Gpu};
@@ -58,6 +65,7 @@ pub fn linsolve_with(
             method: refine::Method::Mixed,
             iterations: 0,
             criterion: 0.0,
+            threshold: settings.threshold,
         });
     }
     // The GPU's limit first: an n it cannot hold is refused before A is read.
@@ -68,7 +76,13 @@ pub fn linsolve_with(
     let a_rows = a.transpose();
     let s = refine::linsolve(gpu, a_rows.as_slice(), n, b.as_slice(), settings)?;
     let criterion = s.criterion();
-    Ok(LinearSolution { x: DVector::from_vec(s.x), method: s.method, iterations: s.iterations, criterion })
+    Ok(LinearSolution {
+        x: DVector::from_vec(s.x),
+        method: s.method,
+        iterations: s.iterations,
+        criterion,
+        threshold: s.threshold,
+    })
 }
 
 /// The answer of [`least_squares`].
@@ -76,12 +90,17 @@ pub fn linsolve_with(
 pub struct LeastSquaresSolution {
     /// The coefficients, one per column of A.
     pub x: DVector<f64>,
-    /// Refined from the single-precision factor (Algorithm 1), or the double-precision fallback.
+    /// [`lsq::Method::Mixed`] (single-precision normal equations refined, and the check
+    /// passed), or [`lsq::Method::DoubleFallback`] (double-precision Householder QR) with why.
     pub method: lsq::Method,
     /// Refinement steps taken.
     pub iterations: usize,
     /// The residual b − A·x (unweighted), one per observation.
     pub residual: DVector<f64>,
+    /// The double-precision check of x: its forward-error bound ‖x − x*‖∞/‖x‖∞ and the
+    /// threshold the mixed answer had to meet, a proven backward-error bound, the refinement's
+    /// contraction ([`crate::lsq::check`] says how each is computed).
+    pub accuracy: lsq::Accuracy,
 }
 
 /// Weighted least squares: the x minimizing Σₖ (wₖ·(bₖ − (A·x)ₖ))², with A one row per
@@ -89,7 +108,13 @@ pub struct LeastSquaresSolution {
 /// plain weights (`None`: all 1; wₖ = 1/σₖ for measurements of standard deviation σₖ). Solved by
 /// the normal equations AᵀW²A·x = AᵀW²b assembled and factored in single precision on the GPU,
 /// refined in double precision to ‖r‖/‖x‖ ≤ 1e-8, after powers of two have brought the weights,
-/// the unknowns and b into single precision's range (undone exactly).
+/// the unknowns and b into single precision's range (undone exactly). The answer is then
+/// checked in double precision: its forward-error bound ‖x − x*‖∞/‖x‖∞, from the normal
+/// equations' residual with every rounding accounted for, must be at most
+/// [`LsqSettings::accuracy`] (1e-8). Otherwise — the single-precision normal equations cannot
+/// resolve a design whose κ² has outgrown single precision — the problem is solved by
+/// Householder QR in double precision on the CPU, and [`LeastSquaresSolution::method`] says so
+/// with the reason; [`LeastSquaresSolution::accuracy`] holds the measures either way.
 ///
 /// A rank-deficient design (dependent columns on the observations of non-zero weight, or fewer
 /// such observations than unknowns) is [`DenseError::RankDeficient`]: the minimizer is then not
@@ -140,9 +165,15 @@ pub fn least_squares_with(
     if unknowns == 0 {
         return Ok(LeastSquaresSolution {
             x: DVector::zeros(0),
-            method: lsq::Method::Refined,
+            method: lsq::Method::Mixed,
             iterations: 0,
             residual: b.clone(),
+            accuracy: lsq::Accuracy {
+                forward_error: 0.0,
+                threshold: settings.accuracy,
+                backward_error: 0.0,
+                contraction: 0.0,
+            },
         });
     }
     if observations == 0 {
@@ -157,5 +188,5 @@ pub fn least_squares_with(
     let s = lsq::solve(gpu, a.as_slice(), unknowns, observations, &d2, b.as_slice(), settings)?;
     let x = DVector::from_vec(s.x);
     let residual = b - a * &x;
-    Ok(LeastSquaresSolution { x, method: s.method, iterations: s.iterations, residual })
+    Ok(LeastSquaresSolution { x, method: s.method, iterations: s.iterations, residual, accuracy: s.accuracy })
 }

@@ -65,6 +65,29 @@ pub fn linpack_criterion(a: &[f64], n: usize, b: &[f64], x: &[f64], a_norm: f64)
     Criterion::BackwardError.value(residual_norm(a, n, b, x), a_norm, inf_norm(b), inf_norm(x), n)
 }
 
+/// A proven upper bound on the normwise backward error in LINPACK's units: the smallest
+/// ‖ΔA‖∞/‖A‖∞ with (A + ΔA)·x = b is ‖b − Ax‖∞/(‖A‖∞‖x‖∞) exactly (Rigal & Gaches 1967; Higham,
+/// *Accuracy and Stability*, Thm 7.1), and the computed residual errs from the exact one by at
+/// most γ_{n+1}·(|b| + |A|·|x|) componentwise (Higham §3.1), which is added. Divided by n·ε,
+/// ε = 2⁻⁵², as [`Criterion::BackwardError`] is; that addition alone is at most about 1 in
+/// these units, so the bound can certify the LINPACK/HPL threshold 16.
+pub fn backward_error_bound(a: &[f64], n: usize, b: &[f64], x: &[f64], a_norm: f64) -> f64 {
+    let ax = dense::matvec(a, n, n, x);
+    let r_norm = ax.iter().zip(b).map(|(p, q)| (q - p).abs()).fold(0.0, f64::max);
+    let size = (0..n)
+        .map(|i| b[i].abs() + a[i * n..(i + 1) * n].iter().zip(x).map(|(p, q)| (p * q).abs()).sum::<f64>())
+        .fold(0.0, f64::max);
+    let u = f64::EPSILON / 2.0;
+    let gamma = |k: usize| k as f64 * u / (1.0 - k as f64 * u);
+    // The bound's own sums round too: a relative γ of their length covers them.
+    let slack = (1.0 + gamma(n + 2)).powi(2);
+    let x_norm = inf_norm(x);
+    if r_norm == 0.0 && size == 0.0 {
+        return 0.0;
+    }
+    (r_norm + gamma(n + 1) * size) * slack / (a_norm * x_norm * n as f64 * f64::EPSILON)
+}
+
 /// ‖b − A·x‖∞ / (‖A‖∞·‖b‖∞·n·ε), ε = 2⁻⁵³: [`Criterion::Paper`].
 pub fn paper_criterion(a: &[f64], n: usize, b: &[f64], x: &[f64], a_norm: f64) -> f64 {
     Criterion::Paper.value(residual_norm(a, n, b, x), a_norm, inf_norm(b), inf_norm(x), n)
@@ -73,6 +96,26 @@ pub fn paper_criterion(a: &[f64], n: usize, b: &[f64], x: &[f64], a_norm: f64) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bound is never below the computed criterion, stays below the threshold 16 for an
+    /// exact answer, and rejects an answer planted 1e-10 off.
+    #[test]
+    fn the_backward_error_bound_holds_the_criterion_and_rejects_a_planted_answer() {
+        let (a, n) = ([4.0, 1.0, 0.0, 1.0, 3.0, 1.0, 0.0, 1.0, 2.0], 3);
+        let x = [1.0, -2.0, 3.0];
+        let b = dense::matvec(&a, n, n, &x);
+        let a_norm = dense::norm_inf(&a, n, n);
+        let exact = backward_error_bound(&a, n, &b, &x, a_norm);
+        assert!(exact >= linpack_criterion(&a, n, &b, &x, a_norm) && exact < 2.0, "{exact}");
+        let off = backward_error_bound(&a, n, &b, &[1.0 + 1e-10, -2.0, 3.0], a_norm);
+        assert!(off > 16.0, "{off}");
+        // A residual that computes to 0 is not a proof of 0: the rounding's share remains.
+        let x = [0.1, 0.2, 0.7];
+        let b = dense::matvec(&a, n, n, &x);
+        assert_eq!(linpack_criterion(&a, n, &b, &x, a_norm), 0.0);
+        let bound = backward_error_bound(&a, n, &b, &x, a_norm);
+        assert!(bound > 0.1 && bound < 2.0, "{bound}");
+    }
 
     #[test]
     fn the_two_tests_differ_by_norm_of_x_over_norm_of_b_and_a_factor_two() {

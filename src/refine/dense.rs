@@ -133,7 +133,7 @@ impl Refinable for Dense<'_, '_> {
         }
     }
 
-    fn criterion(&self, x: &[f64], r: &[f64]) -> f64 {
+    fn criterion(&mut self, x: &[f64], r: &[f64]) -> f64 {
         self.test.value(inf_norm(r), self.a_norm, self.b_norm, inf_norm(x), self.n)
     }
 }

@@ -20,7 +20,7 @@ pub trait Refinable {
     /// of the new x in double precision.
     fn correct(&mut self, x: &mut [f64], r: &[f64]) -> Result<Vec<f64>, Self::Error>;
     /// The stopping test's value for iterate `x` and residual `r` (see [`TestPoint`]).
-    fn criterion(&self, x: &[f64], r: &[f64]) -> f64;
+    fn criterion(&mut self, x: &[f64], r: &[f64]) -> f64;
     /// The quantity that must keep halving (default: the criterion itself).
     fn progress(&self, _x: &[f64], _r: &[f64], criterion: f64) -> f64 {
         criterion
@@ -156,7 +156,7 @@ mod tests {
             x[0] += r[0] / self.approx;
             Ok(vec![self.b - self.a * x[0]])
         }
-        fn criterion(&self, _x: &[f64], r: &[f64]) -> f64 {
+        fn criterion(&mut self, _x: &[f64], r: &[f64]) -> f64 {
             r[0].abs()
         }
     }

@@ -17,7 +17,7 @@ pub mod iterate;
 mod scaled;
 mod solve;
 
-pub use criterion::{linpack_criterion, paper_criterion, Criterion};
+pub use criterion::{backward_error_bound, linpack_criterion, paper_criterion, Criterion};
 pub use dense::Substitution;
 pub use solve::{check_sizes, linsolve};
 
@@ -126,8 +126,13 @@ pub struct Solved {
     pub test: Criterion,
     /// That test's value before each step and at the end.
     pub history: Vec<f64>,
-    /// The answer's normwise backward error in LINPACK's units ([`Criterion::BackwardError`]).
+    /// A proven bound on the answer's normwise backward error in LINPACK's units
+    /// ([`backward_error_bound`]: [`Criterion::BackwardError`] with the residual's rounding
+    /// added), on the system as written. The mixed answer is returned only when it is at most
+    /// `threshold`.
     pub backward_error: f64,
+    /// The bound `backward_error` had to meet ([`RefineSettings::threshold`], HPL's 16).
+    pub threshold: f64,
     /// Time of the single-precision LU (upload, passes, read-backs of the factors).
     pub factor_time: Duration,
     pub refine_time: Duration,
@@ -139,9 +144,10 @@ pub struct Solved {
 }
 
 impl Solved {
-    /// The answer's normwise backward error in LINPACK's units,
-    /// ‖b − Ax‖∞ / (‖A‖∞‖x‖∞·n·ε) with ε = 2⁻⁵²: what any backward-stable solve keeps ≤ 16
-    /// whatever κ(A). The stopping test's own values are in `history`.
+    /// The bound on the answer's normwise backward error in LINPACK's units,
+    /// (‖b − Ax‖∞ + γ_{n+1}·‖|b| + |A||x|‖∞) / (‖A‖∞‖x‖∞·n·ε) with ε = 2⁻⁵²: what any
+    /// backward-stable solve keeps ≤ 16 whatever κ(A). The stopping test's own values are in
+    /// `history`.
     pub fn criterion(&self) -> f64 {
         self.backward_error
     }

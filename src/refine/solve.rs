@@ -1,6 +1,6 @@
 //! `linsolve`: validation, the single-precision factorization, the refinement loop, the fallback.
 
-use super::criterion::{inf_norm, linpack_criterion, Criterion};
+use super::criterion::{backward_error_bound, inf_norm, Criterion};
 use super::dense::{Dense, Substitution};
 use super::iterate::{refine, Stop, Stopping, TestPoint};
 use super::scaled::Scaled;
@@ -68,8 +68,9 @@ pub fn check_sizes(gpu: &Gpu, n: usize, st: &RefineSettings) -> Result<(), GpuEr
 /// brought into single precision's range by powers of two first ([`Scaled`]), and the
 /// refinement runs and tests on that system, where the data are of size 1 as in the paper (its
 /// test ‖r‖/(‖A‖·‖b‖·n·ε) is not free of units: on A and b times 10³⁰ it passed the first
-/// single-precision answer). An answer of the mixed path whose backward error on the system as
-/// written ([`Solved::criterion`]) exceeds the threshold is replaced by the fallback's.
+/// single-precision answer). An answer of the mixed path whose backward-error bound on the
+/// system as written ([`Solved::criterion`], the residual's own rounding included) exceeds the
+/// threshold is replaced by the fallback's.
 pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) -> Result<Solved, RefineError> {
     let t0 = Instant::now();
     if n == 0 || a.len() != n * n || b.len() != n {
@@ -95,7 +96,8 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
         let r_norm = residual_norm(a_hat, n, b_hat, &y);
         history.push(st.criterion.value(r_norm, a_hat_norm, inf_norm(b_hat), inf_norm(&y), n));
         Ok(Solved {
-            backward_error: linpack_criterion(a, n, b, &x, a_norm),
+            backward_error: backward_error_bound(a, n, b, &x, a_norm),
+            threshold: st.threshold,
             x,
             method: Method::DoubleFallback(why),
             iterations,
@@ -155,15 +157,16 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
     let out = refine(&mut problem, &rules).map_err(RefineError::Gpu)?;
     let rec = problem.rec;
     let x = scaled.x(&out.x);
-    let backward_error = linpack_criterion(a, n, b, &x, a_norm);
+    let backward_error = backward_error_bound(a, n, b, &x, a_norm);
     let why = match out.stop {
         Stop::Converged if backward_error > st.threshold => format!(
-            "the refined answer's backward error on the system as written is {backward_error:.2e} > {}",
+            "the refined answer's backward-error bound on the system as written is {backward_error:.2e} > {}",
             st.threshold
         ),
         Stop::Converged => {
             return Ok(Solved {
                 backward_error,
+                threshold: st.threshold,
                 x,
                 method: Method::Mixed,
                 iterations: out.iterations,

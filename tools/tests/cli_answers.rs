@@ -78,6 +78,7 @@ fn linsolve_writes_x_of_the_1e30_example_to_f64_accuracy_by_the_mixed_path() {
         assert_eq!(report["convergence_test"]["history"].as_array().map(Vec::len), Some(steps as usize + 1));
         let backward = report["backward_error"].as_f64().expect("a backward error");
         assert!((0.0..=16.0).contains(&backward), "{api}: {backward}");
+        assert_eq!(report["backward_error_threshold"], 16.0, "{api}");
         let test = &report["convergence_test"];
         assert!(test["value"].as_f64().expect("value") <= test["threshold"].as_f64().expect("threshold"));
     }
@@ -155,7 +156,8 @@ fn lsq_writes_the_fitted_coefficients_far_from_one() {
     ]);
     assert!(ok, "{stdout}{stderr}");
     let report = json(&js);
-    assert_eq!(report["method"], "Refined", "{report}");
+    assert_eq!(report["method"], "Mixed", "{report}");
+    assert!(report["accuracy"]["forward_error"].as_f64() <= report["accuracy"]["threshold"].as_f64(), "{report}");
     assert_eq!((report["unknowns"].as_u64(), report["observations"].as_u64()), (Some(3), Some(k as u64)));
     let x = x_of(&out, &js);
     let wa = DMatrix::from_fn(k, 3, |i, p| t[i].powi(p as i32) / sigma[i] * 1e28);
@@ -173,6 +175,33 @@ fn lsq_writes_the_fitted_coefficients_far_from_one() {
     assert_eq!(report["x"].as_array().map(Vec::len), Some(9));
     let refined = report["relative_error_against_cpu"]["refined"].as_f64().expect("an error");
     assert!(refined <= 1e-7, "{report}");
+}
+
+#[test]
+fn lsq_on_a_design_of_chosen_condition_says_its_method_and_measures() {
+    // κ = 1e2: the mixed answer passes its check; κ = 1e10: f64 QR answers, and says why; the
+    // cpu backend is f64 QR. Each within 1e-8 of f64 QR (tests/dense_proof.rs says why).
+    let dir = scratch("design");
+    let js = dir.join("x.json");
+    for (cond, backend, method) in
+        [("1e2", "gpu", "Mixed"), ("1e10", "gpu", "DoubleFallback"), ("1e10", "cpu", "Double")]
+    {
+        let args = ["lsq", "--design", "61x13", "--cond", cond, "--backend", backend, "--json", js.to_str().unwrap()];
+        let (ok, stdout, stderr) = glsolve(&args);
+        assert!(ok, "{stdout}{stderr}");
+        let report = json(&js);
+        assert_eq!(report["method"], method, "κ = {cond} {backend}: {report}");
+        assert_eq!(report["backend"], backend);
+        assert_eq!(report["fallback_reason"].is_string(), method == "DoubleFallback", "{report}");
+        let err = report["relative_error_against_qr"].as_f64().expect("an error");
+        assert!(err <= 1e-8, "κ = {cond} {backend}: {err:e}");
+        for key in ["forward_error", "threshold", "backward_error", "contraction"] {
+            assert!(report["accuracy"][key].is_number() || key == "forward_error", "{key}: {report}");
+        }
+        assert!(stdout.contains(&format!("method             {method}")), "{stdout}");
+    }
+    let (ok, _, stderr) = glsolve(&["lsq", "--design", "5x9", "--cond", "10"]);
+    assert!(!ok && stderr.contains("ROWS ≥ COLS"), "{stderr}");
 }
 
 #[test]

@@ -206,9 +206,52 @@ export interface LstsqOptions extends DenseOptions {
   weights?: Numbers;
 }
 
-/** `method` says what ran (e.g. "gpu single-precision LU, refined to double precision"). */
-export interface CholeskyResult { L: DenseMatrix & { data: Float64Array }; method: string; iterations: number; measure: number }
-export interface SolveResult { x: Float64Array; method: string; iterations: number; measure: number }
+/**
+ * How a dense answer was obtained: 'mixed' (single precision on the GPU, refined in double
+ * precision and proven by a double-precision check), 'double-fallback' (the GPU path could not
+ * prove its answer: double precision on the CPU answered, and `reason` says why), 'double'
+ * (the cpu backend, double precision throughout), 'single' (the gpu Cholesky factor, single
+ * precision: `accuracy.backwardError` says how accurate).
+ */
+export type DenseKind = 'mixed' | 'double-fallback' | 'double' | 'single';
+
+/**
+ * The double-precision check of a gpu answer (null on the cpu backend). A measure that is not a
+ * finite number is null.
+ * - lstsq: `forwardError` bounds ‖x − x*‖∞/‖x‖∞ (x* the exact least-squares solution, from the
+ *   normal equations' residual with every rounding accounted for); a 'mixed' answer has it
+ *   ≤ `threshold` (1e-8). `backwardError` is a proven bound: x solves the problem exactly for
+ *   W·A changed by at most that fraction (Frobenius norm). `contraction`: the refinement's rate.
+ * - solve: `backwardError` is a proven bound on the normwise backward error in LINPACK's units,
+ *   (‖b − A·x‖∞ + its rounding)/(‖A‖∞‖x‖∞·n·ε); a 'mixed' answer has it ≤ `threshold` (16).
+ * - cholesky: `backwardError` = ‖C − L·Lᵀ‖_F/‖C‖_F computed in double precision (single
+ *   precision keeps it a small multiple of n·6e-8).
+ */
+export interface DenseAccuracy {
+  forwardError?: number | null;
+  backwardError: number | null;
+  threshold?: number | null;
+  contraction?: number | null;
+}
+
+/**
+ * `method` says what ran, in words (e.g. "gpu single-precision LU, refined to double precision");
+ * `kind`, `fallback` and `reason` say it for programs; `accuracy` is the check's measures.
+ * `measure`: lstsq's forward-error bound, solve's backward-error bound, the Cholesky factor's
+ * backward error (0 on the cpu backend).
+ */
+export interface DenseResult {
+  method: string;
+  kind: DenseKind;
+  /** Whether the GPU's answer was replaced by the CPU's double precision (kind 'double-fallback'). */
+  fallback: boolean;
+  reason: string | null;
+  accuracy: DenseAccuracy | null;
+  iterations: number;
+  measure: number | null;
+}
+export interface CholeskyResult extends DenseResult { L: DenseMatrix & { data: Float64Array } }
+export interface SolveResult extends DenseResult { x: Float64Array }
 
 export interface SolverInfo {
   /** Whether a WebGL2 context with float render targets is in use. */
@@ -299,9 +342,9 @@ export declare class Solver {
   solveLp(model: LpModel, options?: LpOptions): Promise<LpResult>;
   /** The lower factor L of C = L·Lᵀ (only C's lower triangle is read). */
   cholesky(c: DenseMatrix | number[][], options?: CholeskyOptions): Promise<CholeskyResult>;
-  /** x with A·x = b (on the GPU: single-precision LU refined to double precision). */
+  /** x with A·x = b (on the GPU: single-precision LU refined to double precision, or the CPU's LU where it cannot be proven). */
   solve(a: DenseMatrix | number[][], b: Numbers, options?: DenseOptions): Promise<SolveResult>;
-  /** The x minimizing Σ (wₖ·(bₖ − (A·x)ₖ))². */
+  /** The x minimizing Σ (wₖ·(bₖ − (A·x)ₖ))² (on the GPU: checked to 1e-8, or the CPU's QR where it cannot be proven). */
   lstsq(a: DenseMatrix | number[][], b: Numbers, options?: LstsqOptions): Promise<SolveResult>;
   /** The papers' random dense LP: m rows, 4m columns, min 1ᵀx, A·x = b, x ≥ 0. */
   randomLp(m: number, options?: { seed?: number; format?: 'arrays' }): Promise<LpArrays>;

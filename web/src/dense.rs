@@ -1,7 +1,8 @@
 //! Dense factorizations and solves for the package: the library's single-precision GL kernels
 //! (refined to double precision where the function has refinement) or, on the `cpu` backend and
-//! where there is no WebGL2, nalgebra in double precision in wasm. Matrices arrive row-major; a
-//! matrix wider than the context's textures is refused by the library before any pass runs.
+//! where there is no WebGL2, double precision in wasm (nalgebra; for least squares faer's QR, the
+//! gpu path's fallback). Matrices arrive row-major; a matrix wider than the context's textures is
+//! refused by the library before any pass runs.
 
 use crate::errors::ApiError;
 use glsolve::gl::Gpu;
@@ -49,13 +50,49 @@ fn vector(what: &str, len: usize, data: &[f64]) -> Result<DVector<f64>, ApiError
     Ok(DVector::from_column_slice(data))
 }
 
-/// The answer: `{[key]: Float64Array, method, iterations, measure}`.
-fn answer(key: &str, values: &[f64], method: String, iterations: usize, measure: f64) -> Result<JsValue, JsValue> {
+/// How an answer was obtained: `kind` ('mixed', 'double-fallback', 'double' or 'single'), the
+/// fallback's reason, and the check's measures by name (camelCase, as the result carries them).
+struct How {
+    kind: &'static str,
+    reason: Option<String>,
+    accuracy: Vec<(&'static str, f64)>,
+}
+
+impl How {
+    fn double() -> Self {
+        Self { kind: "double", reason: None, accuracy: Vec::new() }
+    }
+}
+
+/// The answer: `{[key]: Float64Array, method, kind, fallback, reason, accuracy, iterations,
+/// measure}` (`accuracy` null where nothing was measured; a measure that is not finite is null).
+fn answer(
+    key: &str,
+    values: &[f64],
+    method: String,
+    iterations: usize,
+    measure: f64,
+    how: How,
+) -> Result<JsValue, JsValue> {
     let o = js_sys::Object::new();
     Reflect::set(&o, &key.into(), &Float64Array::from(values))?;
     Reflect::set(&o, &"method".into(), &method.into())?;
+    Reflect::set(&o, &"kind".into(), &how.kind.into())?;
+    Reflect::set(&o, &"fallback".into(), &(how.kind == "double-fallback").into())?;
+    Reflect::set(&o, &"reason".into(), &how.reason.map_or(JsValue::NULL, JsValue::from))?;
+    let number = |v: f64| if v.is_finite() { JsValue::from(v) } else { JsValue::NULL };
+    let accuracy = if how.accuracy.is_empty() {
+        JsValue::NULL
+    } else {
+        let a = js_sys::Object::new();
+        for (name, value) in how.accuracy {
+            Reflect::set(&a, &name.into(), &number(value))?;
+        }
+        a.into()
+    };
+    Reflect::set(&o, &"accuracy".into(), &accuracy)?;
     Reflect::set(&o, &"iterations".into(), &(iterations as f64).into())?;
-    Reflect::set(&o, &"measure".into(), &measure.into())?;
+    Reflect::set(&o, &"measure".into(), &number(measure))?;
     Ok(o.into())
 }
 
@@ -71,13 +108,15 @@ pub fn cholesky(at: Place<'_>, n: usize, c: &[f64], variant: &str) -> Result<JsV
         Place::Gpu(gpu) => {
             let options = CholeskyOptions { variant, format: Format::Full };
             let l = Cholesky::with_options(gpu, &c, options).map_err(ApiError::from)?;
-            answer("L", &row_major(l.l()), format!("gpu {variant} (single precision)"), 0, 0.0)
+            let backward = l.backward_error();
+            let how = How { kind: "single", reason: None, accuracy: vec![("backwardError", backward)] };
+            answer("L", &row_major(l.l()), format!("gpu {variant} (single precision)"), 0, backward, how)
         }
         Place::Cpu => {
             let ch = c.cholesky().ok_or_else(|| {
                 ApiError::new("not-positive-definite", "the matrix is not positive definite (in double precision)")
             })?;
-            answer("L", &row_major(&ch.unpack()), "cpu (double precision)".into(), 0, 0.0)
+            answer("L", &row_major(&ch.unpack()), "cpu (double precision)".into(), 0, 0.0, How::double())
         }
     }
 }
@@ -88,11 +127,18 @@ pub fn solve(at: Place<'_>, n: usize, a: &[f64], b: &[f64]) -> Result<JsValue, J
     match at {
         Place::Gpu(gpu) => {
             let s = linsolve(gpu, &a, &b).map_err(ApiError::from)?;
-            let method = match s.method {
-                glsolve::refine::Method::Mixed => "gpu single-precision LU, refined to double precision".to_string(),
-                glsolve::refine::Method::DoubleFallback(why) => format!("cpu double-precision LU ({why})"),
+            let accuracy = vec![("backwardError", s.criterion), ("threshold", s.threshold)];
+            let (method, how) = match s.method {
+                glsolve::refine::Method::Mixed => (
+                    "gpu single-precision LU, refined to double precision".to_string(),
+                    How { kind: "mixed", reason: None, accuracy },
+                ),
+                glsolve::refine::Method::DoubleFallback(why) => (
+                    format!("cpu double-precision LU ({why})"),
+                    How { kind: "double-fallback", reason: Some(why), accuracy },
+                ),
             };
-            answer("x", s.x.as_slice(), method, s.iterations, s.criterion)
+            answer("x", s.x.as_slice(), method, s.iterations, s.criterion, how)
         }
         Place::Cpu => {
             if let Some((row, col, value)) = non_finite(&a) {
@@ -100,7 +146,7 @@ pub fn solve(at: Place<'_>, n: usize, a: &[f64], b: &[f64]) -> Result<JsValue, J
             }
             match a.lu().solve(&b) {
                 Some(x) if x.iter().all(|v| v.is_finite()) => {
-                    answer("x", x.as_slice(), "cpu double-precision LU".into(), 0, 0.0)
+                    answer("x", x.as_slice(), "cpu double-precision LU".into(), 0, 0.0, How::double())
                 }
                 _ => Err(ApiError::new("singular", "the matrix is singular to double precision").into()),
             }
@@ -129,15 +175,30 @@ pub fn lstsq(
     match at {
         Place::Gpu(gpu) => {
             let s = least_squares(gpu, &a, &b, w.as_ref()).map_err(ApiError::from)?;
-            let method = match s.method {
-                glsolve::lsq::Method::Refined => "gpu single-precision normal equations, refined".to_string(),
-                glsolve::lsq::Method::DoubleFallback(why) => format!("cpu double-precision normal equations ({why})"),
+            let acc = &s.accuracy;
+            let accuracy = vec![
+                ("forwardError", acc.forward_error),
+                ("threshold", acc.threshold),
+                ("backwardError", acc.backward_error),
+                ("contraction", acc.contraction),
+            ];
+            let forward = acc.forward_error;
+            let (method, how) = match s.method {
+                glsolve::lsq::Method::DoubleFallback(why) => (
+                    format!("cpu double-precision QR ({why})"),
+                    How { kind: "double-fallback", reason: Some(why), accuracy },
+                ),
+                // Mixed, the one other method of the gpu path.
+                _ => (
+                    "gpu single-precision normal equations, refined and checked".to_string(),
+                    How { kind: "mixed", reason: None, accuracy },
+                ),
             };
-            answer("x", s.x.as_slice(), method, s.iterations, 0.0)
+            answer("x", s.x.as_slice(), method, s.iterations, forward, how)
         }
         Place::Cpu => {
             let x = cpu_lstsq(a, b, w)?;
-            answer("x", &x, "cpu double-precision QR".into(), 0, 0.0)
+            answer("x", &x, "cpu double-precision QR".into(), 0, 0.0, How::double())
         }
     }
 }
@@ -159,14 +220,11 @@ fn cpu_lstsq(a: DMatrix<f64>, b: DVector<f64>, w: Option<DVector<f64>>) -> Resul
     if rows < cols {
         return Err(DenseError::RankDeficient.into());
     }
-    let wa = DMatrix::from_fn(rows, cols, |i, j| w[i] * a[(i, j)]);
-    let qr = wa.qr();
-    let r = qr.r();
-    let largest = r.diagonal().amax();
-    let floor = largest * (cols.max(rows) as f64) * f64::EPSILON;
-    if largest == 0.0 || r.diagonal().iter().any(|d| d.abs() <= floor) {
-        return Err(DenseError::RankDeficient.into());
-    }
-    let qtb = qr.q().transpose() * b.component_mul(&w);
-    r.solve_upper_triangular(&qtb).map(|x| x.as_slice().to_vec()).ok_or_else(|| DenseError::RankDeficient.into())
+    // The gpu backend's fallback, faer's Householder QR of W·A, so that the two backends give one
+    // answer wherever the gpu's cannot be proven (the papers' layout: nalgebra's column-major A
+    // is Aᵀ row-major, one row per unknown; d² = w²).
+    let d2: Vec<f64> = w.iter().map(|v| v * v).collect();
+    let s = glsolve::lsq::solve_qr(a.as_slice(), cols, rows, &d2, b.as_slice(), &Default::default())
+        .map_err(DenseError::from)?;
+    Ok(s.x)
 }

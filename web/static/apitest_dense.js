@@ -23,6 +23,41 @@ const matvec = (a, rows, cols, x) => Float64Array.from({ length: rows }, (_, i) 
   return s;
 });
 
+/** Orthonormal columns of a random rows×cols matrix (Gram–Schmidt, twice), row-major. */
+function orthonormal(rows, cols, r) {
+  const q = Float64Array.from({ length: rows * cols }, () => r() * 2 - 1);
+  for (let j = 0; j < cols; j++) {
+    for (let pass = 0; pass < 2; pass++) {
+      for (let k = 0; k < j; k++) {
+        let d = 0;
+        for (let i = 0; i < rows; i++) d += q[i * cols + j] * q[i * cols + k];
+        for (let i = 0; i < rows; i++) q[i * cols + j] -= d * q[i * cols + k];
+      }
+    }
+    let n = 0;
+    for (let i = 0; i < rows; i++) n += q[i * cols + j] ** 2;
+    for (let i = 0; i < rows; i++) q[i * cols + j] /= Math.sqrt(n);
+  }
+  return q;
+}
+
+/** A = U·Σ·Vᵀ (rows×cols, σ from 1 to 1/κ) and b = A·x₀ + 1e-3·noise. */
+function design(rows, cols, kappa, seed) {
+  const r = random(seed);
+  const [u, v] = [orthonormal(rows, cols, r), orthonormal(cols, cols, r)];
+  const a = new Float64Array(rows * cols);
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      let s = 0;
+      for (let k = 0; k < cols; k++) s += u[i * cols + k] * kappa ** (-k / (cols - 1)) * v[j * cols + k];
+      a[i * cols + j] = s;
+    }
+  }
+  const x0 = Float64Array.from({ length: cols }, () => r() * 2 - 1);
+  const b = matvec(a, rows, cols, x0).map((v) => v + 1e-3 * (r() * 2 - 1));
+  return [a, b];
+}
+
 /** ‖L·Lᵀ − C‖max / ‖C‖max and the largest entry above L's diagonal. */
 function factorError(l, c, n) {
   let err = 0;
@@ -91,6 +126,31 @@ export async function denseChecks(suite, solver, ctx) {
     }
     const unweighted = await solver.lstsq({ rows, cols, data: a }, b, { backend: 'cpu' });
     assert(relErr(unweighted.x, x) > 1, 'without the weights the outlier must move x: the check would not see weights ignored');
+    return out.join('; ');
+  });
+
+  await suite.check('lstsq proves its GPU answer or falls back, and says which (κ = 1e2 … 1e10)', async () => {
+    const [rows, cols] = [61, 13];
+    const out = [];
+    for (const kappa of [1e2, 1e4, 1e8, 1e10]) {
+      const [a, b] = design(rows, cols, kappa, 7);
+      const g = await solver.lstsq({ rows, cols, data: a }, b, { backend: 'gpu' });
+      const c = await solver.lstsq({ rows, cols, data: a }, b, { backend: 'cpu' });
+      const err = relErr(g.x, c.x);
+      // κ = 1e4 sits at single precision's edge (κ² = 1e8): a WebGL driver's rounding may let the
+      // mixed path through there, but only with its check passed.
+      const expected = kappa <= 1e2 ? ['mixed'] : kappa >= 1e8 ? ['double-fallback'] : ['mixed', 'double-fallback'];
+      assert(expected.includes(g.kind) && g.fallback === (g.kind !== 'mixed'), `κ = ${kappa}: kind ${g.kind} (${g.reason}), ${expected} expected`);
+      assert((g.reason === null) === (g.kind === 'mixed') && c.kind === 'double' && c.accuracy === null, `κ = ${kappa}: reason ${g.reason}, cpu ${c.kind}`);
+      assert(g.accuracy.threshold === 1e-8 && g.accuracy.backwardError < 1e-6, `κ = ${kappa}: ${JSON.stringify(g.accuracy)}`);
+      if (g.kind === 'mixed') assert(g.accuracy.forwardError <= 1e-8 && g.measure === g.accuracy.forwardError, `κ = ${kappa}: ${JSON.stringify(g.accuracy)}`);
+      assert(err <= 1e-8, `κ = ${kappa}: gpu ${g.kind} vs the cpu's QR: ${err.toExponential(2)} (≤ 1e-8 asked)`);
+      out.push(`κ = ${kappa.toExponential(0)}: ${g.kind} ${err.toExponential(1)}`);
+    }
+    const s = await solver.solve([[4, 1], [1, 3]], [1, 2], { backend: 'gpu' });
+    assert(s.kind === 'mixed' && s.accuracy.backwardError <= s.accuracy.threshold && s.accuracy.threshold === 16, `solve: ${JSON.stringify(s)}`);
+    const f = await solver.cholesky([[4, 2], [2, 3]], { backend: 'gpu' });
+    assert(f.kind === 'single' && f.accuracy.backwardError < 1e-6, `cholesky: ${f.kind} ${JSON.stringify(f.accuracy)}`);
     return out.join('; ');
   });
 

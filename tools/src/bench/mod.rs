@@ -20,6 +20,7 @@ pub mod family_case;
 pub mod floor;
 pub mod linsolve;
 pub mod lp;
+pub mod lsq_accuracy;
 pub mod lu;
 pub mod lu_report;
 pub mod mixed;

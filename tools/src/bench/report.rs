@@ -126,6 +126,10 @@ pub fn render(out: &Path) -> Result<(), String> {
             d.markdown()
         ));
     }
+    let (lsq_rust, lsq_python) = (load(out, "lsq_accuracy").ok(), load(out, "lstsq_python").ok());
+    if lsq_rust.is_some() || lsq_python.is_some() {
+        md.push_str(&super::lsq_accuracy::section(lsq_rust.as_ref(), lsq_python.as_ref()));
+    }
     if let Ok(b) = load::<super::browser::BrowserRun>(out, "browser") {
         let (gaps, worker, simd) = (load(out, "framegap").ok(), load(out, "worker").ok(), load(out, "wasm_simd").ok());
         md.push_str(&super::browser::section(&b, gaps.as_ref(), worker.as_ref(), simd.as_ref()));

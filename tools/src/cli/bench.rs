@@ -33,6 +33,9 @@ enum BenchWhat {
     Lu(super::mixed::LuBenchArgs),
     /// Weighted least squares: the 2008 structure paper's Tables 1 and 2.
     Lsq(SizesArgs),
+    /// Least squares on designs of chosen condition number, cpu and gpu backends, against an
+    /// f64 QR reference: the error, the method the check chose, and its measures.
+    LsqAccuracy(super::bench_lsq::LsqAccuracyArgs),
     /// The mixed-precision general solver: effective GFLOP/s, refinement steps, CPU/GPU time
     /// shares and overlap per configuration, faer f64/f32 beside it; optional timeline plots.
     Linsolve(super::mixed::LinsolveBenchArgs),
@@ -241,6 +244,7 @@ pub fn run(a: &BenchArgs) -> ExitCode {
         }
         BenchWhat::Lu(c) => super::mixed::bench_lu(c),
         BenchWhat::Lsq(c) => mixed(c, Mixed::Lsq),
+        BenchWhat::LsqAccuracy(c) => super::bench_lsq::lsq_accuracy(c),
         BenchWhat::Linsolve(c) => super::mixed::bench_linsolve(c),
         BenchWhat::Dialects(c) => {
             let p = |line: &str| eprintln!("{line}");

@@ -129,10 +129,17 @@ pub fn linsolve(a: &LinsolveArgs) -> ExitCode {
     println!("renderer: {}", gpu.info().renderer);
     println!("system             {label}");
     println!("LU, substitution   {}, {}", s.lu.name(), s.substitution.name());
-    println!("method             {:?}", s.method);
+    match &s.method {
+        Method::Mixed => println!("method             Mixed"),
+        Method::DoubleFallback(why) => println!("method             DoubleFallback ({why})"),
+    }
     println!("refinement steps   {}", s.iterations);
     println!("convergence test   {:.3} = {} (must be ≤ {})", s.test_value(), s.test.formula(), st.threshold);
-    println!("backward error     {:.3} (‖b − Ax‖∞ / (‖A‖∞‖x‖∞·n·ε), ε = 2⁻⁵²)", s.criterion());
+    println!(
+        "backward error     ≤ {:.3} (proven: (‖b − Ax‖∞ + γ_(n+1)·‖|b| + |A||x|‖∞) / (‖A‖∞‖x‖∞·n·ε), ε = 2⁻⁵²; the mixed answer must be ≤ {})",
+        s.criterion(),
+        s.threshold
+    );
     println!(
         "time               LU {:.3} s, refinement {:.3} s, total {:.3} s",
         s.factor_time.as_secs_f64(),
@@ -168,6 +175,7 @@ fn report(label: &str, n: usize, st: &RefineSettings, s: &Solved) -> serde_json:
         "fallback_reason": reason,
         "refinement_steps": s.iterations,
         "backward_error": num(s.criterion()),
+        "backward_error_threshold": num(s.threshold),
         "convergence_test": {
             "criterion": s.test.name(),
             "formula": s.test.formula(),

@@ -7,6 +7,7 @@ mod answer;
 mod bench;
 mod bench_families;
 mod bench_lp;
+mod bench_lsq;
 mod bench_tiles;
 mod factor;
 mod info;
