@@ -2,7 +2,8 @@
 //! problems (modszk1 among them, whose objective is 6·10⁴ times smaller than the products it is
 //! made of), the verified optimum is taken from the cpu backend and wrong points are planted
 //! beside it —
-//! * the objective moved by δ·|p*| along a feasible direction (towards a feasible point of the
+//! * the objective moved by δ·S (S the objective's size at the optimum, the grade's denominator)
+//!   along a feasible direction (towards a feasible point of the
 //!   same model, so that every row and bound still holds),
 //! * one row's bound moved by δ·Dᵢ so that the optimum violates it by that much,
 //! * a nonzero row dual with its sign flipped —
@@ -13,7 +14,7 @@
 
 mod common;
 use common::Rng;
-use glsolve::lp::verify::{verify_point, Accuracy, Verification};
+use glsolve::lp::verify::{verify_point, Accuracy, DualBound, Verification};
 use glsolve::lp::{mps, LpModel, Settings, Status};
 use nalgebra::DMatrix;
 
@@ -104,8 +105,15 @@ impl Units {
 }
 
 /// The verdicts of `points` on `model` in every unit system of [`UNITS`]: each must be the same
-/// in all of them, and its worst measure the same to 1e-3 (the rounding of data changed by
-/// powers of ten, read through sums that nearly cancel at an optimum) or 1e-4 of the tolerance.
+/// in all of them, and its worst measure the same to 1e-3 where it passes (the rounding of data
+/// changed by powers of ten, read through sums that nearly cancel at an optimum) or 1e-2 of the
+/// tolerance (an optimum's measures are rounding, a few 1e-10 here); to a factor of 2 where it
+/// fails.
+/// Whether the dual side of `v` needed the multipliers' correction (or had none).
+fn corrected(v: &Verification) -> bool {
+    matches!(v.dual_bound, DualBound::Repaired { .. } | DualBound::Unproven { .. })
+}
+
 fn verdicts(model: &LpModel, points: &[(&str, Vec<f64>, Vec<f64>)], row: usize, col: usize) -> Vec<Verification> {
     let mut first: Vec<Verification> = Vec::new();
     for (kc, kr, kj) in UNITS {
@@ -116,6 +124,20 @@ fn verdicts(model: &LpModel, points: &[(&str, Vec<f64>, Vec<f64>)], row: usize, 
             let v = verify_point(&scaled, &xs, &ys, EPS);
             match first.get(k) {
                 None => first.push(v),
+                // The multipliers' correction works in the model's units (powers of two, which
+                // 10^k is not), so where either side needed it the grade may differ: each
+                // enclosure must still hold what the first one proved of the optimum.
+                Some(f) if corrected(&v) || corrected(f) => {
+                    // In the first unit system's cost units (the first is 10^(0, 0, 0)).
+                    let (lo, hi) = (v.enclosure.lower / u.fc, v.enclosure.upper / u.fc);
+                    let slack = 1e-12 * (f.objective_size + v.objective_size / u.fc);
+                    assert!(
+                        lo <= f.enclosure.upper + slack && f.enclosure.lower <= hi + slack,
+                        "{what}, units 10^({kc}, {kr}, {kj}): {} against {}",
+                        v.summary(),
+                        f.summary()
+                    );
+                }
                 Some(f) => {
                     assert_eq!(
                         v.accuracy,
@@ -125,8 +147,9 @@ fn verdicts(model: &LpModel, points: &[(&str, Vec<f64>, Vec<f64>)], row: usize, 
                         f.summary()
                     );
                     let (a, b) = (v.worst(), f.worst());
+                    let agree = if v.accuracy == Accuracy::Tolerance { 1e-3 * a.max(b) } else { 0.5 * a.max(b) };
                     assert!(
-                        (a - b).abs() <= 1e-3 * a.max(b) + 1e-4 * TOL,
+                        a == b || (a - b).abs() <= agree + 1e-2 * TOL,
                         "{what}, units 10^({kc}, {kr}, {kj}): worst {a:e} against {b:e}"
                     );
                 }
@@ -162,8 +185,10 @@ fn attack(name: &str, model: &LpModel) {
     let dir: Vec<f64> = feasible.x.iter().zip(&x).map(|(f, o)| f - o).collect();
     let rise: f64 = model.c.iter().zip(&dir).map(|(c, d)| c * d).sum();
     assert!(rise.abs() > 1e-6 * p.abs(), "{name}: the feasible point's objective differs from the optimum's");
+    // The objective's size S at the optimum: the grade's denominator.
+    let size = verify_point(model, &x, &y, EPS).objective_size;
     let moved = |delta: f64| -> Vec<f64> {
-        let t = delta * p.abs() / rise.abs();
+        let t = delta * size / rise.abs();
         x.iter().zip(&dir).map(|(o, d)| o + t * d).collect()
     };
     // Planted: a row's bound moved past the optimum by δ·Dᵢ.
@@ -207,10 +232,15 @@ fn attack(name: &str, model: &LpModel) {
     assert_eq!(v[0].accuracy, Accuracy::Tolerance, "{name}: the optimum: {}", v[0].summary());
     assert_ne!(v[1].accuracy, Accuracy::Tolerance, "{name}: an objective 1.5·TOL off: {}", v[1].summary());
     assert_ne!(v[2].accuracy, Accuracy::Tolerance, "{name}: a flipped dual: {}", v[2].summary());
-    // The enclosure's width measures the planted error: δ·|p*| over the objective's size S (to
-    // the optimum's own width).
-    let planted = 1.5 * TOL * p.abs() / v[1].objective_size;
-    assert!((v[1].width - planted).abs() <= 0.2 * planted, "{name}: width {:e} for a planted {planted:e}", v[1].width);
+    // The enclosure's width measures the planted error: δ·S over the moved point's size (to
+    // 20 % and the optimum's own width).
+    let planted = 1.5 * TOL * size / v[1].objective_size;
+    assert!(
+        (v[1].width - planted).abs() <= 0.2 * planted + v[0].width,
+        "{name}: width {:e} for a planted {planted:e} (the optimum's own {:e})",
+        v[1].width,
+        v[0].width
+    );
     // Far below the tolerance the moved point still passes: the check is not stricter than it says.
     let near = verdicts(model, &[("objective moved by TOL/20", moved(TOL / 20.0), y.clone())], active, col);
     assert_eq!(near[0].accuracy, Accuracy::Tolerance, "{name}: TOL/20 off: {}", near[0].summary());

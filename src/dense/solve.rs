@@ -99,7 +99,7 @@ pub struct LeastSquaresSolution {
     pub residual: DVector<f64>,
     /// The double-precision check of x: its forward-error bound ‖x − x*‖∞/‖x‖∞ and the
     /// threshold the mixed answer had to meet, a proven backward-error bound, the refinement's
-    /// contraction ([`crate::lsq::check`] says how each is computed).
+    /// contraction (the least-squares check says how each is computed).
     pub accuracy: lsq::Accuracy,
 }
 
@@ -111,7 +111,7 @@ pub struct LeastSquaresSolution {
 /// the unknowns and b into single precision's range (undone exactly). The answer is then
 /// checked in double precision: its forward-error bound ‖x − x*‖∞/‖x‖∞, from the normal
 /// equations' residual with every rounding accounted for, must be at most
-/// [`LsqSettings::accuracy`] (1e-8). Otherwise — the single-precision normal equations cannot
+/// the settings' accuracy (1e-8). Otherwise — the single-precision normal equations cannot
 /// resolve a design whose κ² has outgrown single precision — the problem is solved by
 /// Householder QR in double precision on the CPU, and [`LeastSquaresSolution::method`] says so
 /// with the reason; [`LeastSquaresSolution::accuracy`] holds the measures either way.

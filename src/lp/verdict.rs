@@ -44,7 +44,7 @@ pub(crate) fn verdict_checked(checker: &Checker<'_>, sf: &StandardForm, out: &Mp
     let certificate_failed = v.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
     if let (true, Some(best)) = (certificate_failed, &out.best_iterate) {
         let (bxs, by) = original_points(checker, sf, best, st.tolerance(), true);
-        let Some((k, bv)) = checker.verify_best(&bxs, &by, st.tolerance()) else { return v };
+        let Some((k, bv)) = checker.verify_best(&bxs, &by, st.tolerance(), true) else { return v };
         let bx = bxs[k].clone();
         if bv.accuracy < v.verification.accuracy {
             v.status = point_status(&bv);
@@ -197,7 +197,9 @@ fn decide(
     st: &Settings,
 ) -> Verdict {
     let model = checker.model();
-    let (k, verification) = match checker.verify_best(&xs, &row_duals, st.tolerance()) {
+    // A certificate's point only says how far it got: its multipliers are not repaired.
+    let repair = out.status.is_limit() || matches!(out.status, Status::Optimal | Status::OptimalReducedAccuracy | Status::NumericalFailure);
+    let (k, verification) = match checker.verify_best(&xs, &row_duals, st.tolerance(), repair) {
         Some(best) => best,
         None => (0, verify::verify_point(model, &[], &row_duals, st.tolerance())),
     };

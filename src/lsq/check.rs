@@ -50,7 +50,7 @@ pub struct Accuracy {
     /// the module documentation); infinite where refinement did not contract.
     pub forward_error: f64,
     /// The bound `forward_error` had to meet for the mixed answer to be returned
-    /// ([`super::LsqSettings::accuracy`]); the double-precision fallback is returned whatever
+    /// (the settings' accuracy); the double-precision fallback is returned whatever
     /// its value.
     pub threshold: f64,
     /// Proven upper bound on the normwise (Frobenius) relative backward error: x is the exact

@@ -98,8 +98,8 @@ pub enum LsqError {
     },
     /// The weighted design is rank deficient to double precision (A's rows dependent on the
     /// observations of non-zero weight, or fewer such observations than unknowns): the QR's R
-    /// has a diagonal entry at rounding level ([`solve`], [`solve_qr`]), or the f64 normal
-    /// equations a pivot at rounding level ([`solve_cpu`]).
+    /// has a diagonal entry at rounding level (`solve`, `solve_qr`), or the f64 normal
+    /// equations a pivot at rounding level (`solve_cpu`).
     #[error("the weighted design is rank deficient to double precision: its least-squares solution is not unique")]
     Singular,
     /// The GPU factorization or the GL layer failed.
@@ -116,7 +116,7 @@ pub enum Method {
     /// Householder QR of D·Aᵀ in double precision on the CPU, with the reason the mixed path
     /// was abandoned (its measures, where it got as far as the check).
     DoubleFallback(String),
-    /// Householder QR in double precision on the CPU because it was asked for ([`solve_qr`]).
+    /// Householder QR in double precision on the CPU because it was asked for (`solve_qr`).
     Double,
 }
 

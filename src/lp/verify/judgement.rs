@@ -54,15 +54,20 @@ impl Checker<'_> {
             return self.failed(tol, "a row dual is NaN");
         }
         let primal = primal_side(self.model, x, &self.row_nnz);
-        self.verify_best_of(std::slice::from_ref(&primal), y, tol).1
+        self.verify_best_of(std::slice::from_ref(&primal), y, tol, true).1
     }
 
     /// The best grade of the primal sides `ps` (at least one) with the duals y, the dual side
-    /// tried again without its cost-negligible parts where the best does not pass.
-    fn verify_best_of(&self, ps: &[PrimalSide], y: &[f64], tol: f64) -> (usize, Verification) {
+    /// tried again without its cost-negligible parts where the best does not pass; `repair`:
+    /// whether multipliers that prove no bound are corrected (about an iteration's work, spared
+    /// where the answer is a certificate and the point only says how far it got).
+    fn verify_best_of(&self, ps: &[PrimalSide], y: &[f64], tol: f64, repair: bool) -> (usize, Verification) {
         let constant = self.sigma * self.model.obj_constant;
         let y = self.min_sense(y);
-        let dual = self.dual(&self.cost, constant, &y, tol, true, None);
+        let mut dual = self.dual(&self.cost, constant, &y, tol, repair, None);
+        if matches!(dual.how, DualBound::Estimated) {
+            dual.how = DualBound::Unproven { reason: "no finite bound without the multipliers' correction, not tried for a certificate's point".into() };
+        }
         let key = |v: &Verification| (v.accuracy, v.worst());
         let better = |a: &(usize, Verification), b: &(usize, Verification)| {
             key(&a.1).partial_cmp(&key(&b.1)).unwrap_or(std::cmp::Ordering::Equal)
@@ -82,7 +87,8 @@ impl Checker<'_> {
 
     /// The proof of the best of the points `xs` with the duals y: the same dual side for all,
     /// the point with the best grade (then the smallest measure). `None` for no points.
-    pub(crate) fn verify_best(&self, xs: &[Vec<f64>], y: &[f64], tol: f64) -> Option<(usize, Verification)> {
+    /// `repair`: as for [`Self::verify_best_of`].
+    pub(crate) fn verify_best(&self, xs: &[Vec<f64>], y: &[f64], tol: f64, repair: bool) -> Option<(usize, Verification)> {
         if y.iter().any(|v| v.is_nan()) {
             return (!xs.is_empty()).then(|| (0, self.failed(tol, "a row dual is NaN")));
         }
@@ -90,7 +96,7 @@ impl Checker<'_> {
             return None;
         }
         let ps: Vec<PrimalSide> = xs.iter().map(|x| primal_side(self.model, x, &self.row_nnz)).collect();
-        Some(self.verify_best_of(&ps, y, tol))
+        Some(self.verify_best_of(&ps, y, tol, repair))
     }
 
     /// The loop's judgement of the points `xs` with the duals y: max(β/ε, width/(VERIFY_FACTOR·ε))

@@ -218,8 +218,9 @@ impl<'a> Checker<'a> {
     }
 
     /// The enclosure of column j's reduced cost cⱼ − aⱼᵀy, computed as `red`: its rounding
-    /// interval, or, where that holds 0 and the column is short enough, its exact sign
-    /// ([`super::exact`]): an exact zero is [0, 0], an exact positive value [0, hi].
+    /// interval, or, where that holds 0 against an infinite bound and the column is short
+    /// enough, its exact sign ([`super::exact`]): an exact zero is [0, 0], an exact positive
+    /// value [0, hi].
     pub(super) fn col_interval(&self, cost: &[f64], y: &[f64], red: &Sums, j: usize) -> (f64, f64) {
         let (z, e) = (red.value[j], self.col_error(red, j));
         if z.is_nan() || e.is_nan() {
@@ -229,7 +230,11 @@ impl<'a> Checker<'a> {
             return (z, z);
         }
         let (lo, hi) = (add_down(z, -e), add_up(z, e));
-        if lo > 0.0 || hi < 0.0 || self.col_nnz[j] > EXACT_TERMS {
+        // The sign decides the bound only against an infinite bound of the model (a finite one,
+        // or one the rows imply, takes a straddling interval at the cost of e times itself).
+        let (l, u) = (self.model.col_lower[j], self.model.col_upper[j]);
+        let decides = (lo < 0.0 && u == f64::INFINITY) || (hi > 0.0 && l == f64::NEG_INFINITY);
+        if lo > 0.0 || hi < 0.0 || !decides || self.col_nnz[j] > EXACT_TERMS {
             return (lo, hi);
         }
         let terms = self.model.a.col(j).map(|(i, a)| (a, y[i]));

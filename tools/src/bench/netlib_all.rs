@@ -43,8 +43,9 @@ pub struct Row {
     pub objective: f64,
     /// [`relative_error`] of the objective against the reference.
     pub relative_error: Option<f64>,
-    /// The proven enclosure of the optimum (lower, upper), where the solve gave one.
-    #[serde(default)]
+    /// The proven enclosure of the optimum (lower, upper), where the solve gave one; an end
+    /// that proves nothing (±∞) is written as null.
+    #[serde(default, with = "ends")]
     pub enclosure: Option<(f64, f64)>,
     /// Its width relative to the objective's size (the proof's measure).
     #[serde(default)]
@@ -52,6 +53,21 @@ pub struct Row {
     /// Seconds spent proving (the loop's judgements and the verdict), part of `seconds`.
     #[serde(default)]
     pub proof_seconds: f64,
+}
+
+/// An enclosure's ends in JSON, which has no infinities: null for −∞ below and +∞ above.
+mod ends {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(e: &Option<(f64, f64)>, s: S) -> Result<S::Ok, S::Error> {
+        let finite = |v: f64| v.is_finite().then_some(v);
+        e.map(|(lo, hi)| (finite(lo), finite(hi))).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<(f64, f64)>, D::Error> {
+        let e = Option::<(Option<f64>, Option<f64>)>::deserialize(d)?;
+        Ok(e.map(|(lo, hi)| (lo.unwrap_or(f64::NEG_INFINITY), hi.unwrap_or(f64::INFINITY))))
+    }
 }
 
 /// The references are printed to 11 significant digits (the NETLIB README's and HiGHS's

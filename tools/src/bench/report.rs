@@ -144,7 +144,11 @@ pub fn render(out: &Path) -> Result<(), String> {
         md.push_str(&super::tiles_report::section(&t));
     }
     // Present only when the run was given a folder (`--netlib-all DIR`).
-    if let Ok(all) = load::<super::netlib_all::NetlibAllRun>(out, "netlib_all") {
+    // A file that is there but does not read is an error, not a missing section.
+    let has = |name: &str| out.join("bench").join(format!("{name}.json")).exists();
+    let netlib_all =
+        if has("netlib_all") { Some(load::<super::netlib_all::NetlibAllRun>(out, "netlib_all")?) } else { None };
+    if let Some(all) = netlib_all {
         let provenance = match &all.separate {
             Some((command, date)) => {
                 // The header's "from that run" must not claim this list.
