@@ -110,14 +110,18 @@ impl Checker<'_> {
                 _ => hi.is_nan() || hi > 0.0,
             }
         };
+        // Each column's test, once per multipliers (an exact sign can cost a pass over the
+        // column's terms).
+        let failing_all = |y: &[f64], red: &Sums| -> Vec<bool> { (0..n).map(|j| failing_at(y, red, j)).collect() };
         // Σ over the failing columns of their wrong part relative to their own terms.
-        let deficit = |y: &[f64], red: &Sums| -> f64 {
+        let deficit = |red: &Sums, failing: &[bool]| -> f64 {
             (0..n)
-                .filter(|&j| failing_at(y, red, j))
+                .filter(|&j| failing[j])
                 .map(|j| red.value[j].abs() / red.magnitude[j].max(f64::MIN_POSITIVE))
                 .sum()
         };
-        let mut done = (0..n).all(|j| !failing_at(&y, &red, j));
+        let mut failing = failing_all(&y, &red);
+        let mut done = !failing.contains(&true);
         // Every column whose term needs a sign takes part: the ones in need pulled to their
         // target, the others held where they are, the harder the closer they are to their margin.
         let cols: Vec<usize> = (0..n).filter(|&j| need[j] != Need::Any).collect();
@@ -138,8 +142,8 @@ impl Checker<'_> {
                     Need::AtMostZero => t - red.value[j],
                     Need::Zero | Need::Any => 0.0,
                 };
-                if room <= t.abs() || failing_at(&y, &red, j) {
-                    in_j[j] |= failing_at(&y, &red, j) || need[j] == Need::Zero;
+                if room <= t.abs() || failing[j] {
+                    in_j[j] |= failing[j] || need[j] == Need::Zero;
                     w.push(1.0);
                     d.push(units.col[j] * (red.value[j] - t));
                 } else {
@@ -183,15 +187,17 @@ impl Checker<'_> {
             // the exact one is 0, keeping the zero-cost columns there from an exact zero).
             y = without_negligible_parts(model, CertificateKind::Farkas, &y, DUST);
             red = self.reduced(cost, &y);
+            let now = failing_all(&y, &red);
             // A step that makes the deficit worse (a factor that could not resolve the
             // correction) is taken back, and the correction ends.
-            if deficit(&y, &red) > 2.0 * deficit(&before.0, &before.1) || y.iter().any(|v| !v.is_finite()) {
+            if deficit(&red, &now) > 2.0 * deficit(&before.1, &failing) || y.iter().any(|v| !v.is_finite()) {
                 (y, red, pinned) = before;
                 break;
             }
-            done = (0..n).all(|j| !failing_at(&y, &red, j));
+            failing = now;
+            done = !failing.contains(&true);
         }
-        if let Some(j) = (0..n).find(|&j| failing_at(&y, &red, j)) {
+        if let Some(j) = (0..n).find(|&j| failing[j]) {
             return Err(format!(
                 "the reduced cost of column {} ({:.3e}) keeps the wrong sign for its infinite bound after the multipliers' correction",
                 model.col_name(j),
