@@ -26,19 +26,7 @@ impl Checker<'_> {
 
     /// A failed verification that proves nothing, and why.
     fn failed(&self, tol: f64, why: &str) -> Verification {
-        let nan = f64::NAN;
-        Verification {
-            objective: nan,
-            enclosure: Enclosure { lower: nan, upper: nan },
-            primal_backward_error: nan,
-            worst: None,
-            width: nan,
-            objective_size: nan,
-            violation_charge: nan,
-            dual_bound: DualBound::Unproven { reason: why.into() },
-            tolerance: VERIFY_FACTOR * tol,
-            accuracy: Accuracy::Failed,
-        }
+        Verification::failed(tol, why)
     }
 
     /// Model-sense row duals as min-sense multipliers.

@@ -178,6 +178,23 @@ pub struct Verification {
 }
 
 impl Verification {
+    /// A failed verification that proves nothing, and why (graded at `tol`).
+    pub(crate) fn failed(tol: f64, why: &str) -> Verification {
+        let nan = f64::NAN;
+        Verification {
+            objective: nan,
+            enclosure: Enclosure { lower: nan, upper: nan },
+            primal_backward_error: nan,
+            worst: None,
+            width: nan,
+            objective_size: nan,
+            violation_charge: nan,
+            dual_bound: DualBound::Unproven { reason: why.into() },
+            tolerance: VERIFY_FACTOR * tol,
+            accuracy: Accuracy::Failed,
+        }
+    }
+
     /// The measure the grade compares with [`VERIFY_FACTOR`]·ε: max(β, width) (NaN counts as
     /// infinite).
     pub fn worst(&self) -> f64 {

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use super::implied::{implied_bounds, ImpliedBounds};
 use super::products::{column_products, Sums};
 use super::rounding::{add_down, add_up};
-use super::{sigma, Accuracy, DualBound, Enclosure, Verification, VERIFY_FACTOR};
+use super::{sigma, Verification};
 use crate::lp::model::LpModel;
 use crate::lp::units::Units;
 use std::sync::OnceLock;
@@ -36,19 +36,7 @@ pub(crate) fn into_bounds(model: &LpModel, x: &mut [f64]) {
 pub fn verify_point(model: &LpModel, x: &[f64], y: &[f64], tol: f64) -> Verification {
     let (m, n) = (model.num_rows(), model.num_cols());
     if x.len() != n || y.len() != m || model.validate().is_err() {
-        let nan = f64::NAN;
-        return Verification {
-            objective: nan,
-            enclosure: Enclosure { lower: nan, upper: nan },
-            primal_backward_error: nan,
-            worst: None,
-            width: nan,
-            objective_size: nan,
-            violation_charge: nan,
-            dual_bound: DualBound::Unproven { reason: "the point does not fit the model".into() },
-            tolerance: VERIFY_FACTOR * tol,
-            accuracy: Accuracy::Failed,
-        };
+        return Verification::failed(tol, "the point does not fit the model");
     }
     Checker::new(model).verify(x, y, tol)
 }
