@@ -271,7 +271,7 @@ impl SparseColMatrix {
 
     /// The `(row, value)` entries of column `j` (none for a column outside the matrix or one
     /// whose pointers are malformed; [`SparseColMatrix::validate`] reports those).
-    pub fn col(&self, j: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+    pub fn col(&self, j: usize) -> impl Iterator<Item = (usize, f64)> + Clone + '_ {
         let start = self.col_ptr.get(j).copied().unwrap_or(0);
         let end = self.col_ptr.get(j + 1).copied().unwrap_or(start).max(start);
         let rows = self.row_idx.get(start..end).unwrap_or(&[]);

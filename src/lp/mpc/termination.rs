@@ -42,7 +42,8 @@ pub const JUDGE_REACH: f64 = 1e3;
 
 /// Judged iterations without a better judged point after which the loop stops with the best
 /// one (near the end each iteration either improves the point or ruins it: degenerate problems
-/// lose the last digits to a factorization that can no longer resolve A·Θ·Aᵀ).
+/// lose the last digits to a factorization that can no longer resolve A·Θ·Aᵀ). One, where the
+/// best already passes.
 pub const JUDGE_PATIENCE: usize = 3;
 
 /// The merit by which the best iterate is kept for limits and failures, and by which single
@@ -265,7 +266,10 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         // (the last digits of a degenerate problem), so the best judged point is returned.
         self.stop.converged_unproven = if done { self.stop.converged_unproven + 1 } else { 0 };
         let waited = self.stop.converged_unproven >= 2 * JUDGE_PATIENCE;
-        if self.stop.since_judged < JUDGE_PATIENCE && !waited {
+        // A best point that already passes waits for one better judgement only.
+        let passing = self.stop.judged.as_ref().is_some_and(|(r, _)| *r <= 1.0);
+        let patience = if passing { 1 } else { JUDGE_PATIENCE };
+        if self.stop.since_judged < patience && !waited {
             return Ok(None);
         }
         let Some((best, kept)) = self.stop.judged.take() else { return Ok(None) };

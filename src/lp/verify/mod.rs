@@ -40,6 +40,7 @@
 mod certificate;
 mod dual;
 mod exact;
+mod exact_step;
 mod implied;
 mod interval;
 mod judgement;

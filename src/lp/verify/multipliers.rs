@@ -36,6 +36,7 @@ impl Checker<'_> {
     /// whose exact multiplier is 0, and that noise is what keeps the columns there from an exact
     /// zero); the best finite bound wins. `repair`: where none is finite even with the implied
     /// column bounds, correct the multipliers; otherwise the estimate at `x` stands in for it.
+    /// `x` is the judge's point: with it, the multipliers are tried as given only.
     pub(super) fn dual(&self, cost: &[f64], constant: f64, y: &[f64], tol: f64, repair: bool, x: Option<&[f64]>) -> Dual {
         let model = self.model;
         let rows = (&model.row_lower[..], &model.row_upper[..]);
@@ -57,8 +58,10 @@ impl Checker<'_> {
             }
             let bounded = side.unbounded_cols.is_empty() && side.lower.is_finite();
             tried.push((y, red, d, side, how));
-            // Without their negligible parts only where the multipliers as given prove nothing.
-            if k == 1 && !bounded {
+            // Without their negligible parts only where the multipliers as given prove nothing
+            // (not for the judge: its estimate stands in, and where that passes it asks again
+            // with the repair, which tries them).
+            if k == 1 && !bounded && x.is_none() {
                 for fraction in NEGLIGIBLE_MULTIPLIERS {
                     let cleaned = without_negligible_parts(model, CertificateKind::Farkas, &given, fraction);
                     if !candidates.contains(&cleaned) {

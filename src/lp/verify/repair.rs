@@ -20,16 +20,13 @@
 //!    I and the reduced costs of the columns in those rows become intervals.
 
 use super::dual::DualIntervals;
-use super::interval::verified_solve;
 use super::point::{Checker, Need};
 use super::certificate::{without_negligible_parts, CertificateKind};
 use super::products::Sums;
-use super::rounding::{down, sum_error, up};
 use crate::lp::backend::{CpuNormal, CpuVectors};
 use crate::lp::model::SparseColMatrix;
 use crate::lp::units::Units;
 use crate::lp::settings::NormalFactorization;
-use faer::Mat;
 
 /// Rounds of weighted least squares, each with its own factorization (the weights follow the
 /// reduced costs).
@@ -39,6 +36,8 @@ const ROUNDS: usize = 8;
 const DUST: f64 = 1e-20;
 /// The least weight of a column held where it is (one with much room moves freely).
 const MIN_WEIGHT: f64 = 1e-16;
+/// Corrections followed by the exact step at most (see the end of [`Checker::repair`]).
+const EXACT_PASSES: usize = 3;
 /// Free columns the verified solve takes at most (its cost is cubic).
 pub const MAX_EXACT_COLUMNS: usize = 1000;
 /// The margin relative to a column's own terms (|cⱼ| + Σᵢ|aᵢⱼyᵢ|), at most: far below any
@@ -50,8 +49,8 @@ pub(super) type Repaired = (DualIntervals, usize, usize);
 
 /// The margin a column of `need` is moved to (signed), from its rounding bound `e` and its
 /// terms' size `mag`.
-fn target(need: Need, e: f64, mag: f64, tol: f64) -> f64 {
-    let margin = (16.0 * e).max(MARGIN.min(tol * 1e-3) * mag);
+fn target(need: Need, e: f64, mag: f64, tol: f64, extra: f64) -> f64 {
+    let margin = (16.0 * e).max(MARGIN.min(tol * 1e-3) * mag).max(extra);
     match need {
         Need::AtLeastZero => margin,
         Need::AtMostZero => -margin,
@@ -126,6 +125,9 @@ impl Checker<'_> {
         // target, the others held where they are, the harder the closer they are to their margin.
         let cols: Vec<usize> = (0..n).filter(|&j| need[j] != Need::Any).collect();
         let units = self.units();
+        // Margins a column needs beyond its own: what the exact step widened it by.
+        let mut extra = vec![0.0f64; n];
+        for _ in 0..EXACT_PASSES {
         for _ in 0..ROUNDS {
             if done {
                 break;
@@ -136,7 +138,7 @@ impl Checker<'_> {
             let mut w = Vec::with_capacity(cols.len());
             let mut d = Vec::with_capacity(cols.len());
             for &j in &cols {
-                let t = target(need[j], self.col_error(&red, j), red.magnitude[j], tol);
+                let t = target(need[j], self.col_error(&red, j), red.magnitude[j], tol, extra[j]);
                 let room = match need[j] {
                     Need::AtLeastZero => red.value[j] - t,
                     Need::AtMostZero => t - red.value[j],
@@ -217,12 +219,33 @@ impl Checker<'_> {
                 free.len()
             ));
         }
-        self.exact_zeros(&free, &y, &red, &pinned, &mut d)?;
+        self.exact_zeros(&free, &y, &red, &pinned, &need, &mut d)?;
         // rₖ = −rⱼ for every multiplier: the twin of an exact zero is one.
         for k in twins_of_free {
             d.cols[k] = (0.0, 0.0);
         }
-        Ok((d, corrected, free.len()))
+        // The exact step widens the columns in its rows: one of them whose margin was smaller
+        // than that (a column at its bound near the optimum, rⱼ of order μ) is moved again, by
+        // the least squares, to a margin of a few widenings, and the exact step repeated.
+        let mut spoiled = false;
+        for &j in &cols {
+            let (lo, hi) = d.cols[j];
+            let wrong = match need[j] {
+                Need::AtLeastZero => !(lo >= 0.0),
+                Need::AtMostZero => !(hi <= 0.0),
+                Need::Zero | Need::Any => false,
+            };
+            if wrong && (hi - lo).is_finite() {
+                extra[j] = extra[j].max(4.0 * (hi - lo));
+                (failing[j], spoiled) = (true, true);
+            }
+        }
+        if !spoiled {
+            return Ok((d, corrected, free.len()));
+        }
+        done = false;
+        }
+        Err(format!("the exact step keeps widening columns past their margins after {EXACT_PASSES} corrections"))
     }
 
     /// Ā's columns `cols` (R·A·C in `units`), without the entries of the `pinned` rows (their
@@ -239,125 +262,5 @@ impl Checker<'_> {
         }
         a.ncols = cols.len();
         a
-    }
-
-    /// Step 2 of the module documentation: the free columns `free` exactly zero, the intervals
-    /// `d` widened by the enclosed shift.
-    fn exact_zeros(
-        &self,
-        free: &[usize],
-        y: &[f64],
-        red: &Sums,
-        pinned: &[bool],
-        d: &mut DualIntervals,
-    ) -> Result<(), String> {
-        let model = self.model();
-        let m = model.num_rows();
-        let k = free.len();
-        // The rows the free columns touch, as a dense candidates × k matrix.
-        let mut local = vec![usize::MAX; m];
-        let mut rows: Vec<usize> = Vec::new();
-        for &j in free {
-            for (i, _) in model.a.col(j).filter(|&(_, v)| v != 0.0) {
-                if local[i] == usize::MAX && !pinned[i] && (self.two_sided(i) || y[i] != 0.0) {
-                    local[i] = rows.len();
-                    rows.push(i);
-                }
-            }
-        }
-        let p = rows.len();
-        let mut b = vec![0.0; p * k];
-        for (c, &j) in free.iter().enumerate() {
-            for (i, v) in model.a.col(j) {
-                if local[i] != usize::MAX {
-                    b[local[i] * k + c] = v;
-                }
-            }
-        }
-        // Partial pivoting, two-sided rows first where their pivot is within 1e-3 of the best.
-        let mut chosen: Vec<usize> = Vec::with_capacity(k);
-        let mut used = vec![false; p];
-        for c in 0..k {
-            let best = |two: bool| {
-                (0..p)
-                    .filter(|&r| !used[r] && (!two || self.two_sided(rows[r])))
-                    .map(|r| (b[r * k + c].abs(), r))
-                    .fold((0.0, usize::MAX), |a, x| if x.0 > a.0 { x } else { a })
-            };
-            let (all, r_all) = best(false);
-            let (two, r_two) = best(true);
-            let r = if r_two != usize::MAX && two >= 1e-3 * all { r_two } else { r_all };
-            if r == usize::MAX || all == 0.0 {
-                return Err(format!(
-                    "free column {} has no row left to make its reduced cost exactly zero",
-                    model.col_name(free[c])
-                ));
-            }
-            used[r] = true;
-            chosen.push(r);
-            let pivot = b[r * k + c];
-            for q in (0..p).filter(|&q| !used[q]) {
-                let f = b[q * k + c] / pivot;
-                if f != 0.0 {
-                    for cc in c..k {
-                        b[q * k + cc] -= f * b[r * k + cc];
-                    }
-                }
-            }
-        }
-        let sel: Vec<usize> = chosen.iter().map(|&r| rows[r]).collect();
-        // M·t = r_F with M[c][s] = a(sel[s], free[c]).
-        let mut slot = vec![usize::MAX; m];
-        for (s, &i) in sel.iter().enumerate() {
-            slot[i] = s;
-        }
-        let mut mat = Mat::<f64>::zeros(k, k);
-        for (c, &j) in free.iter().enumerate() {
-            for (i, v) in model.a.col(j) {
-                if slot[i] != usize::MAX {
-                    mat[(c, slot[i])] = v;
-                }
-            }
-        }
-        let (lo, hi): (Vec<f64>, Vec<f64>) = free.iter().map(|&j| d.cols[j]).unzip();
-        let t = verified_solve(&mat, &lo, &hi)
-            .ok_or_else(|| "the free columns' rows are too close to dependent for the verified solve".to_string())?;
-        for (s, &i) in sel.iter().enumerate() {
-            let (c, r) = (t.center[s], t.radius[s]);
-            let sum = y[i] + c;
-            let iv = (down(down(sum) - r), up(up(sum) + r));
-            if !self.row_interval_allows(i, iv) {
-                return Err(format!("row {}'s multiplier would cross zero in the exact step", model.row_name(i)));
-            }
-            d.rows[i] = iv;
-        }
-        // Every column with entries in the chosen rows: r − Σᵢ aᵢⱼ·t*ᵢ, enclosed.
-        let mut is_free = vec![false; model.num_cols()];
-        for &j in free {
-            is_free[j] = true;
-        }
-        for (j, &free) in is_free.iter().enumerate() {
-            if free {
-                d.cols[j] = (0.0, 0.0);
-                continue;
-            }
-            let (mut shift, mut size, mut spread, mut terms) = (0.0, 0.0, 0.0, 0usize);
-            for (i, v) in model.a.col(j).filter(|&(i, _)| slot[i] != usize::MAX) {
-                let s = slot[i];
-                let p = v * t.center[s];
-                shift += p;
-                size += p.abs();
-                spread += v.abs() * t.radius[s];
-                terms += 1;
-            }
-            if terms == 0 {
-                continue;
-            }
-            let e = self.col_error(red, j);
-            let slack = up(up(up(e + sum_error(terms + 2, size)) + up(spread * (1.0 + 4.0 * sum_error(terms, 1.0)))));
-            let centre = red.value[j] - shift;
-            d.cols[j] = (down(down(centre) - slack), up(up(centre) + slack));
-        }
-        Ok(())
     }
 }

@@ -101,9 +101,30 @@ pub fn add_down(a: f64, b: f64) -> f64 {
     -add_up(-a, -b)
 }
 
+/// Below this magnitude a factor's Veltkamp splitting cannot overflow.
+const SPLIT_SAFE: f64 = 1e290;
+
+/// (x, y) with x = fl(a·b) and x + y = a·b exactly, for finite a, b with a·b = 0 or
+/// |a·b| ≥ 1e-290 (every partial product then representable): Dekker's TwoProduct by
+/// Veltkamp's splitting (plain multiplications and additions, which vectorize and need no fused
+/// multiply-add from the target), the fused multiply-add only for factors beyond 1e290.
+pub fn two_product(a: f64, b: f64) -> (f64, f64) {
+    let x = a * b;
+    if a.abs() >= SPLIT_SAFE || b.abs() >= SPLIT_SAFE {
+        return (x, a.mul_add(b, -x));
+    }
+    let split = |v: f64| {
+        let c = 134_217_729.0 * v; // 2²⁷ + 1
+        let hi = c - (c - v);
+        (hi, v - hi)
+    };
+    let ((ah, al), (bh, bl)) = (split(a), split(b));
+    (x, al * bl - (((x - ah * bh) - al * bh) - ah * bl))
+}
+
 /// A lower bound on the exact a·b, exact when the product is, with 0·∞ = 0 (a zero factor is
 /// exact: a bound that does not exist times a multiplier of exactly zero contributes nothing).
-/// The fused multiply-add gives the product's rounding error exactly.
+/// [`two_product`] gives the product's rounding error exactly.
 pub fn mul_down(a: f64, b: f64) -> f64 {
     if a == 0.0 || b == 0.0 {
         return 0.0;
@@ -119,7 +140,7 @@ pub fn mul_down(a: f64, b: f64) -> f64 {
     if p.abs() < SAFE_MAGNITUDE {
         return down(p);
     }
-    if a.mul_add(b, -p) < 0.0 {
+    if two_product(a, b).1 < 0.0 {
         down(p)
     } else {
         p
@@ -291,5 +312,13 @@ mod tests {
         assert!(s.lower() > 1.1 - 2.0 * sum_error(5, 2e16), "the bound is of the rounding's size: {}", s.lower());
         s.add(f64::NEG_INFINITY);
         assert_eq!(s.lower(), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn dekker_products_are_exact() {
+        let cases = [(0.1, 3.0), (1.0 + f64::EPSILON, 1.0 - f64::EPSILON / 2.0), (1e200, 3e-150), (-7.3e-100, 1.1e-170), (3e295, -2e-10)];
+        for (a, b) in cases {
+            assert_eq!(two_product(a, b), (a * b, a.mul_add(b, -(a * b))), "{a} · {b}");
+        }
     }
 }
