@@ -76,3 +76,19 @@ fn every_path_reaches_the_same_optimum() {
         }
     }
 }
+
+/// L1 regression 2000 × 200: 200 free columns whose reduced costs the proof makes exactly zero
+/// through 200 rows' multipliers, beside 1800 rows whose residual column sits at its bound with a
+/// reduced cost of order μ. The exact step must take its rows where the columns have room (or
+/// move those columns first): a row of a column at its bound would spoil that column's sign, and
+/// the best proof left would be reduced accuracy.
+#[test]
+fn many_free_columns_are_proven_exactly_beside_columns_at_their_bounds() {
+    let (family, rows, features, seed, highs) = references()
+        .into_iter()
+        .find(|r| r.0 == Family::L1Regression && r.1 == 2000)
+        .expect("l1 2000 × 200 in the references");
+    let (status, objective, detail) = solved(family, rows, features, seed);
+    assert_eq!(status, Status::Optimal, "{detail}");
+    assert!(agree(objective, highs), "{objective:e} against HiGHS's {highs:e}");
+}
