@@ -29,8 +29,8 @@ impl ApiError {
     }
 }
 
-/// The library's names of the model's fields as the package spells them (its messages are the
-/// library's, written for Rust callers).
+/// The library's names of the model's and the options' fields as the package spells them (its
+/// messages are the library's, written for Rust callers).
 pub fn js_names(message: &str) -> String {
     [
         ("row_lower", "rowLower"),
