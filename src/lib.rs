@@ -15,6 +15,7 @@
 //! | weighted least squares, the usual layout | [`least_squares`] |
 //! | a linear program built in code or read from MPS | [`LpModel::builder`], [`LpModel::new`], [`lp::mps::read_file`] |
 //! | solving it on the cpu, gpu or hybrid backend | [`LpSolver::new`], [`LpSolver::solve`], [`Settings::for_backend`] |
+//! | options from a record, a solution as plain data, an error's class (for bindings) | [`binding`] |
 //!
 //! Errors are typed and say where: [`ModelError`] names the field, index and value of a
 //! malformed model; [`SolveError`] wraps it, [`SettingsError`], [`BackendError`] and
@@ -170,6 +171,7 @@ macro_rules! internal_fn {
     };
 }
 
+pub mod binding;
 pub mod lp;
 
 internal_mods! {

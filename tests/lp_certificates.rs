@@ -286,8 +286,8 @@ fn limits_stop_with_the_best_point_and_the_right_status() {
     assert_eq!(s.status, Status::IterationLimit);
     assert!(s.best_iterate);
     assert!(s.verification.as_ref().is_some_and(|v| v.accuracy != Accuracy::Tolerance));
-    // A time limit of zero stops at the first check.
-    let s = run(&m, &quiet().to_builder().time_limit(std::time::Duration::ZERO).build().expect("valid"));
+    // A time limit of a nanosecond (zero is refused) stops at the first check.
+    let s = run(&m, &quiet().to_builder().time_limit(std::time::Duration::from_nanos(1)).build().expect("valid"));
     assert_eq!(s.status, Status::TimeLimit, "{}", s.detail);
     assert_eq!(s.iterations, 0);
     // A raised interrupt flag (what Ctrl-C sets in the CLI).

@@ -1,7 +1,10 @@
 //! The browser package's plain-Rust glue, tested natively: the constraint matrix in each of
 //! JavaScript's forms (web/src/matrix.rs), the iteration records `onIteration` receives
-//! (web/src/progress.rs, from the library's progress sink) and the error codes the package's
-//! `GlsolveError` carries (web/src/errors.rs, from errors the library raises).
+//! (web/src/progress.rs, from the library's progress sink), the error codes the package's
+//! `GlsolveError` carries (web/src/errors.rs, from errors the library raises) and the
+//! camelCase keys of the records it exchanges (web/src/case.rs).
+#[path = "../web/src/case.rs"]
+mod case;
 #[path = "../web/src/errors.rs"]
 #[allow(dead_code)]
 mod errors;
@@ -202,6 +205,25 @@ fn the_library_errors_carry_the_codes_the_package_documents() {
     assert_eq!(code(length).0, "invalid-argument");
     let targets = GlError::FloatTargetUnsupported { format: "R32F", detail: String::new() };
     assert_eq!(code(targets).0, "no-float-targets");
+    let zero = Settings::builder(BackendKind::Cpu).time_limit_seconds(0.0).build().unwrap_err();
+    let e = ApiError::from(zero);
+    assert!(e.code == "invalid-argument" && e.message.starts_with("timeLimit = 0: "), "{e}");
+}
+
+/// The library's snake_case records in the package's camelCase and back; a serde enum's tag
+/// keeps its name.
+#[test]
+fn record_keys_cross_in_camel_case() {
+    use case::{camel, rename_keys, snake};
+    assert_eq!(camel("primal_backward_error"), "primalBackwardError");
+    assert_eq!(snake("maxIterations"), "max_iterations");
+    for k in ["x", "row_duals", "standard_form_size", "time_seconds"] {
+        assert_eq!(snake(&camel(k)), k);
+    }
+    let v = serde_json::json!({"dual_bound": {"Direct": {"implied": 0}}, "rows": [{"best_iterate": true}]});
+    let js = rename_keys(v.clone(), &camel);
+    assert_eq!(js, serde_json::json!({"dualBound": {"Direct": {"implied": 0}}, "rows": [{"bestIterate": true}]}));
+    assert_eq!(rename_keys(js, &snake), v);
 }
 
 /// The library's model errors in the package's words: its field names, and what to give instead

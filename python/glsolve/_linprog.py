@@ -21,7 +21,7 @@ from ._result import (
     with_point,
 )
 
-BACKENDS = ("auto", "cpu", "hybrid", "gpu")
+BACKENDS = tuple(_glsolve.lp_backends())
 
 # The largest iteration limit (HiGHS's, an int32; no solve comes near it).
 MAX_ITER = 2**31 - 1
@@ -34,6 +34,11 @@ SIMPLEX_METHODS = ("highs-ds", "simplex", "revised simplex")
 # scipy's linprog options that have a glsolve counterpart; every other one is ignored with a
 # GlsolveWarning (scipy's HiGHS methods also warn about names they do not know).
 TOLERANCE_OPTIONS = ("tol", "primal_feasibility_tolerance", "dual_feasibility_tolerance", "ipm_optimality_tolerance")
+
+
+def _number(v):
+    """A number of the library's record, where JSON writes a non-finite one as null."""
+    return float("nan") if v is None else float(v)
 
 
 def _options(backend, tol, max_iter, time_limit, verbose, callback):
@@ -397,7 +402,7 @@ def solve_mps(path, *, backend="auto", tol=None, max_iter=None, time_limit=None,
     res = OptimizeResult(x=None, fun=None, success=code == 0, status=code, message=message, nit=raw["iterations"],
                          row_marginals=None, col_marginals=None, sense=raw["sense"])
     if with_point(raw):
-        res.update(x=floats(raw, "x"), fun=float(raw["objective"]), row_marginals=floats(raw, "row_duals"),
+        res.update(x=floats(raw, "x"), fun=_number(raw["objective"]), row_marginals=floats(raw, "row_duals"),
                    col_marginals=floats(raw, "reduced_costs"))
     res.update(glsolve_fields(raw, lines.lines, time.perf_counter() - start))
     return res

@@ -1,6 +1,5 @@
 """The library's answer shaped as scipy's OptimizeResult, status codes and messages."""
 
-import json
 import warnings
 
 import numpy as np
@@ -34,23 +33,28 @@ class GlsolveWarning(RuntimeWarning):
 
 
 # scipy's status codes: 0 optimal, 1 iteration or time limit, 2 infeasible, 3 unbounded,
-# 4 numerical difficulties. glsolve's statuses (the `verdict` field) map onto them here.
+# 4 numerical difficulties. glsolve's statuses (by their stable names, the `verdict` field)
+# map onto them here.
 _SCIPY = {
-    "Optimal": (0, "Optimization terminated successfully."),
-    "OptimalReducedAccuracy": (
+    "optimal": (0, "Optimization terminated successfully."),
+    "optimal (reduced accuracy)": (
         4,
         "Numerical difficulties encountered: the point passes glsolve's check only at the reduced "
         "tolerance sqrt(tol).",
     ),
-    "PrimalInfeasible": (2, "The problem is infeasible."),
-    "PrimalInfeasibleReducedAccuracy": (2, "The problem is infeasible (certificate checked at reduced accuracy)."),
-    "Unbounded": (3, "The problem is unbounded."),
-    "UnboundedReducedAccuracy": (3, "The problem is unbounded (checked at reduced accuracy)."),
-    "IterationLimit": (1, "Iteration limit reached."),
-    "TimeLimit": (1, "Time limit reached."),
-    "Interrupted": (1, "Interrupted."),
-    "NumericalFailure": (4, "Numerical difficulties encountered."),
+    "primal infeasible": (2, "The problem is infeasible."),
+    "primal infeasible (reduced accuracy)": (2, "The problem is infeasible (certificate checked at reduced accuracy)."),
+    "unbounded": (3, "The problem is unbounded."),
+    "unbounded (reduced accuracy)": (3, "The problem is unbounded (checked at reduced accuracy)."),
+    "iteration limit": (1, "Iteration limit reached."),
+    "time limit": (1, "Time limit reached."),
+    "interrupted": (1, "Interrupted."),
+    "numerical failure": (4, "Numerical difficulties encountered."),
 }
+
+# The fields of the library's solution record that a result carries as they are.
+_RECORD_FIELDS = ("enclosure", "verification", "certificate", "feasibility", "gpu_iterations", "detail",
+                  "best_iterate")
 
 
 def scipy_status(raw):
@@ -59,9 +63,8 @@ def scipy_status(raw):
     primal and dual infeasible), and "unbounded or infeasible" (4, as scipy's HiGHS methods say
     it) where it could not decide."""
     status = raw["status"]
-    if status.startswith("DualInfeasible"):
-        feas = json.loads(raw["json"]["feasibility"]) or {}
-        if feas.get("outcome") == "Refuted":
+    if status.startswith("dual infeasible"):
+        if (raw["feasibility"] or {}).get("outcome") == "Refuted":
             return 2, "The problem is infeasible (and its dual is infeasible too)."
         return 4, "The problem is unbounded or infeasible."
     return _SCIPY.get(status, (4, f"glsolve status {status}"))
@@ -70,24 +73,21 @@ def scipy_status(raw):
 def with_point(raw):
     """Whether the answer carries a point to report: optimal (at full or reduced accuracy) or a
     limit's best iterate."""
-    return raw["status"] in ("Optimal", "OptimalReducedAccuracy", "IterationLimit", "TimeLimit", "Interrupted")
+    return raw["status"] in ("optimal", "optimal (reduced accuracy)", "iteration limit", "time limit", "interrupted")
 
 
 def glsolve_fields(raw, log_lines, elapsed):
-    """glsolve's own fields of every result: the verdict, the check (and every other
-    structured fact the extension sends as JSON, under its own name), the backend, the
+    """glsolve's own fields of every result: the verdict (the status's name), the check and the
+    other structured facts of the library's record under their own names, the backend, the
     timings, the log."""
     timings = dict(raw["timings"])
     timings["python"] = elapsed
     return {
-        "verdict": raw["status_name"],
-        **{name: json.loads(text) for name, text in raw["json"].items()},
+        "verdict": raw["status"],
+        **{name: raw[name] for name in _RECORD_FIELDS},
         # Without a GL context every backend but gpu (which raises) runs on the CPU.
         "backend": "cpu" if raw.get("gl_missing") else raw["backend"],
-        "gpu_iterations": raw["gpu_iterations"],
-        "detail": raw["detail"],
         "notes": list(raw["notes"]),
-        "best_iterate": raw["best_iterate"],
         "timings": timings,
         "log": "\n".join(log_lines),
     }

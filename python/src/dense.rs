@@ -6,7 +6,7 @@
 //! shapes and finiteness are checked in Python first and again by the library on the gpu path.
 
 use crate::arrays::{f64s, to_bytes};
-use crate::errors::{dense_error, lin_alg_error, no_gl};
+use crate::errors::{lin_alg_error, no_gl, raised};
 use crate::names::{cholesky_variant, dense_backend, DenseBackend};
 use crate::worker::{run, Place};
 use faer::linalg::solvers::{Solve, SolveLstsq};
@@ -106,7 +106,7 @@ fn answer<'py>(
             d.set_item("info", columns)?;
             Ok(d)
         }
-        Err(Failure::Dense(e)) => Err(dense_error(py, e)),
+        Err(Failure::Dense(e)) => Err(raised(py, e)),
         Err(Failure::LinAlg(msg)) => Err(lin_alg_error(py, msg)),
         Err(Failure::NoGl(why)) => Err(no_gl(&why)),
     }

@@ -1,32 +1,21 @@
-//! The library's typed errors as Python exceptions: malformed input is ValueError (its message
-//! names the field, the index and the value or limit), a matrix the mathematics refuses (not
-//! positive definite, singular, rank deficient) is numpy's LinAlgError (a ValueError), a
-//! missing or failing GL driver is RuntimeError.
+//! The library's errors as Python exceptions, by their class (`glsolve::binding::ErrorKind`):
+//! invalid input is ValueError (its message names the field, the index and the value or
+//! limit), a matrix the mathematics refuses (not positive definite, singular, rank deficient)
+//! is numpy's LinAlgError (a ValueError), a missing or failing GL driver is RuntimeError, a
+//! stopped call KeyboardInterrupt.
 
-use glsolve::lp::mps::MpsError;
-use glsolve::{DenseError, SolveError};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use glsolve::binding::{Classify, ErrorKind};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-/// An LP solve's error.
-pub fn solve_error(e: SolveError) -> PyErr {
-    match e {
-        SolveError::Model(_) | SolveError::Settings(_) => PyValueError::new_err(e.to_string()),
-        _ => PyRuntimeError::new_err(e.to_string()),
-    }
-}
-
-/// A dense solve's error.
-pub fn dense_error(py: Python<'_>, e: DenseError) -> PyErr {
-    match e {
-        DenseError::Shape { .. }
-        | DenseError::Length { .. }
-        | DenseError::NonFinite { .. }
-        | DenseError::Weight { .. } => PyValueError::new_err(e.to_string()),
-        DenseError::NotPositiveDefinite { .. } | DenseError::Singular { .. } | DenseError::RankDeficient => {
-            lin_alg_error(py, e.to_string())
-        }
-        _ => PyRuntimeError::new_err(e.to_string()),
+/// Any of the library's errors as the exception of its class.
+pub fn raised<E: Classify + std::fmt::Display>(py: Python<'_>, e: E) -> PyErr {
+    let message = e.to_string();
+    match e.error_kind() {
+        ErrorKind::InvalidInput(_) => PyValueError::new_err(message),
+        ErrorKind::Math(_) => lin_alg_error(py, message),
+        ErrorKind::Device(_) => PyRuntimeError::new_err(message),
+        ErrorKind::Interrupted => PyKeyboardInterrupt::new_err(message),
     }
 }
 
@@ -37,11 +26,6 @@ pub fn lin_alg_error(py: Python<'_>, message: String) -> PyErr {
         Ok(instance) => PyErr::from_value(instance),
         Err(_) => PyValueError::new_err(message),
     }
-}
-
-/// An MPS file that does not parse: ValueError with the line.
-pub fn mps_error(e: MpsError) -> PyErr {
-    PyValueError::new_err(e.to_string())
 }
 
 /// A GL context that could not be made, for a call that needs one.

@@ -27,6 +27,12 @@ fn read_mps(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Bound<'_, pyo3
     model::to_dict(py, &m)
 }
 
+/// The names `backend=` of `linprog` and `solve_mps` accepts: the library's one list.
+#[pyfunction]
+fn lp_backends() -> Vec<&'static str> {
+    glsolve::binding::lp_backends()
+}
+
 /// The names `variant=` of `cholesky` accepts.
 #[pyfunction]
 fn cholesky_variants() -> Vec<&'static str> {
@@ -44,6 +50,7 @@ fn _glsolve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(info::info, m)?)?;
     m.add_function(wrap_pyfunction!(info::random_lp, m)?)?;
     m.add_function(wrap_pyfunction!(cholesky_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(lp_backends, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -3,52 +3,34 @@
 //! facts. glsolve/_linprog.py shapes that dict into scipy's OptimizeResult.
 
 use crate::arrays::{f64s, to_bytes};
-use crate::errors::{mps_error, no_gl, solve_error};
+use crate::errors::{no_gl, raised};
 use crate::model::{blocks as blocks_of, Parts};
 use crate::names::lp_backend;
 use crate::worker::{run, Event, GlContext, Iteration, JobContext, Place};
+use glsolve::binding::SolveOptions;
 use glsolve::lp::{solve_on, LpModel, Solution, SolveError};
-use glsolve::{BackendKind, Settings};
+use glsolve::BackendKind;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use std::time::Duration;
 
-/// The options every LP solve takes (`None`: the backend's default).
+/// The options every LP solve takes: the library's record (`None`: the backend's default,
+/// every value checked by the library), and whether each iteration's record carries the
+/// iterate's x (a scipy-style callback reads it).
 pub struct Options {
-    pub backend: BackendKind,
-    pub tol: Option<f64>,
-    pub max_iter: Option<usize>,
-    pub time_limit: Option<Duration>,
-    /// Whether each iteration's record carries the iterate's x (a scipy-style callback reads it).
+    pub record: SolveOptions,
     pub points: bool,
 }
 
-/// A time limit in seconds as the library takes it: finite and > 0, or a `ValueError` that says
-/// what it got (never a limit dropped in silence).
-fn time_limit_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    let Some(s) = seconds else { return Ok(None) };
-    match Duration::try_from_secs_f64(s) {
-        Ok(d) if s > 0.0 => Ok(Some(d)),
-        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "time_limit = {s}: the time limit must be > 0 seconds and finite"
-        ))),
-    }
-}
-
 impl Options {
-    /// The library's settings (a value it refuses is the solve's error, as Python reports it).
-    fn settings(&self, job: &JobContext) -> Result<Settings, SolveError> {
-        let mut b = Settings::builder(self.backend).interrupt(job.interrupt.clone());
-        if let Some(t) = self.tol {
-            b = b.tolerance(t);
-        }
-        if let Some(k) = self.max_iter {
-            b = b.max_iterations(k);
-        }
-        if let Some(limit) = self.time_limit {
-            b = b.time_limit(limit);
-        }
-        Ok(b.build()?)
+    fn new(
+        backend: &str,
+        tol: Option<f64>,
+        max_iter: Option<usize>,
+        time_limit: Option<f64>,
+        points: bool,
+    ) -> PyResult<Self> {
+        let backend = Some(lp_backend(backend)?);
+        Ok(Options { record: SolveOptions { backend, tolerance: tol, max_iterations: max_iter, time_limit }, points })
     }
 }
 
@@ -69,11 +51,12 @@ fn solve_model<'py>(
     opts: Options,
     sink: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let place = if opts.backend == BackendKind::Cpu { Place::Cpu } else { Place::Gl };
+    let kind = opts.record.backend();
+    let place = if kind == BackendKind::Cpu { Place::Cpu } else { Place::Gl };
     let job = move |gl: GlContext<'_>, job: JobContext| -> Answer {
-        let settings = match opts.settings(&job) {
+        let settings = match opts.record.settings_with(Some(job.interrupt.clone())) {
             Ok(s) => s,
-            Err(e) => return Answer::Failed(e),
+            Err(e) => return Answer::Failed(e.into()),
         };
         let mut log = job.logger(opts.points);
         let model = match model() {
@@ -85,7 +68,7 @@ fn solve_model<'py>(
             (Place::Gl, Err(why)) => (None, Some(why.to_string())),
             (Place::Cpu, _) => (None, None),
         };
-        match (missing, opts.backend) {
+        match (missing, kind) {
             (Some(why), BackendKind::Gpu) => Answer::NoGl(why),
             (missing, _) => match solve_on(&model, &settings, &mut log, gpu) {
                 Ok(s) => Answer::Solved(Box::new(s), missing),
@@ -107,7 +90,7 @@ fn solve_model<'py>(
             d.set_item("gl_missing", missing)?;
             Ok(d)
         }
-        Answer::Failed(e) => Err(solve_error(e)),
+        Answer::Failed(e) => Err(raised(py, e)),
         Answer::NoGl(why) => Err(no_gl(&why)),
     }
 }
@@ -151,7 +134,7 @@ pub fn linprog<'py>(
     sink: Option<Bound<'py, PyAny>>,
     points: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit: time_limit_of(time_limit)?, points };
+    let opts = Options::new(backend, tol, max_iter, time_limit, points)?;
     let n = c.as_bytes().len() / 8;
     let c = f64s("c", c.as_bytes(), n)?;
     let blocks = blocks_of(&blocks, n)?;
@@ -181,7 +164,7 @@ pub fn solve_mps<'py>(
     sink: Option<Bound<'py, PyAny>>,
     points: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = Options { backend: lp_backend(backend)?, tol, max_iter, time_limit: time_limit_of(time_limit)?, points };
+    let opts = Options::new(backend, tol, max_iter, time_limit, points)?;
     let model = read_model(py, &path)?;
     let (sense, constant) = (model.sense, model.obj_constant);
     let d = solve_model(py, move || Ok(model), opts, sink)?;
@@ -194,53 +177,17 @@ pub fn solve_mps<'py>(
 /// for one that does not parse. Read off the GIL.
 pub fn read_model(py: Python<'_>, path: &std::path::Path) -> PyResult<LpModel> {
     let bytes = py.detach(|| std::fs::read(path))?;
-    py.detach(|| glsolve::lp::mps::read_bytes(&bytes)).map_err(mps_error)
+    py.detach(|| glsolve::lp::mps::read_bytes(&bytes)).map_err(|e| raised(py, e))
 }
 
-/// The library's answer as a dict: vectors as float64 bytes, plain facts as values, and under
-/// `"json"` the structured ones as JSON text, which glsolve/_result.py decodes into result
-/// fields of the same names (a new serializable field of [`Solution`] is one line there).
+/// The library's answer as a dict: its record (`SolutionRecord`, through Python's `json`, so
+/// that names and values are the library's) with the vectors beside it as float64 bytes.
 fn solution_dict<'py>(py: Python<'py>, s: &Solution) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("status", format!("{:?}", s.status))?;
-    d.set_item("status_name", s.status.name())?;
-    d.set_item("objective", s.objective)?;
-    d.set_item("x", to_bytes(py, &s.x)?)?;
-    d.set_item("row_duals", to_bytes(py, &s.row_duals)?)?;
-    d.set_item("reduced_costs", to_bytes(py, &s.reduced_costs)?)?;
-    d.set_item("iterations", s.iterations)?;
-    d.set_item("gpu_iterations", s.gpu_iterations)?;
-    d.set_item("backend", s.backend.name())?;
-    d.set_item("detail", &s.detail)?;
-    d.set_item("notes", s.notes.clone())?;
-    d.set_item("best_iterate", s.best_iterate)?;
-    d.set_item("standard_form_size", s.standard_form_size)?;
-    let structured = PyDict::new(py);
-    structured.set_item("enclosure", json(&s.enclosure()))?;
-    structured.set_item("verification", json(&s.verification))?;
-    structured.set_item("certificate", json(&s.certificate))?;
-    structured.set_item("feasibility", json(&s.feasibility))?;
-    d.set_item("json", structured)?;
-    let t = &s.timings;
-    let timings = PyDict::new(py);
-    for (name, v) in [
-        ("total", t.total),
-        ("standard_form", t.standard_form),
-        ("setup", t.setup),
-        ("assemble", t.mpc.assemble),
-        ("factor", t.mpc.factor),
-        ("solve", t.mpc.solve),
-        ("other", t.mpc.other),
-        ("postsolve", t.postsolve),
-        ("feasibility", t.feasibility),
-    ] {
-        timings.set_item(name, v.as_secs_f64())?;
+    let text = serde_json::to_string(&s.record())
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("the solution's record: {e}")))?;
+    let d = py.import("json")?.call_method1("loads", (text,))?.cast_into::<PyDict>()?;
+    for (name, _, values) in s.vectors() {
+        d.set_item(name, to_bytes(py, values)?)?;
     }
-    d.set_item("timings", timings)?;
     Ok(d)
-}
-
-/// JSON text of a serializable value (`null` for `None`), for Python's `json.loads`.
-fn json<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }

@@ -117,7 +117,7 @@ def test_the_extension_checks_sizes_itself():
                                 args["col_upper"], "cpu", None, None, time_limit, None)
 
     dense = ("A_ub", "dense", 1, 2, f64([1, 1]), None, None)
-    assert call([dense])["status"] == "Optimal"
+    assert call([dense])["status"] == "optimal"
     with pytest.raises(ValueError, match="A_ub has 8 bytes, but 2 float64 values need 16"):
         call([("A_ub", "dense", 1, 2, f64([1]), None, None)])
     with pytest.raises(ValueError, match="row_upper has 16 bytes, but 1 float64 values need 8"):
@@ -139,7 +139,7 @@ def test_the_extension_checks_sizes_itself():
     for limit in (float("nan"), float("inf"), -1.0, 0.0, 1e300):
         with pytest.raises(ValueError, match=r"time_limit = .*: the time limit must be > 0 seconds and finite"):
             call([dense], time_limit=limit)
-    assert call([dense], time_limit=30.0)["status"] == "Optimal"
+    assert call([dense], time_limit=30.0)["status"] == "optimal"
 
 
 def test_mps_files(tmp_path):

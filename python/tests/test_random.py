@@ -127,7 +127,7 @@ def test_a_primal_ray_alone_is_infeasible_only_when_refuted(outcome, code):
     a feasible point, else 4 ("unbounded or infeasible"), as HiGHS's kUnboundedOrInfeasible."""
     from glsolve._result import scipy_status
 
-    raw = {"status": "DualInfeasible", "json": {"feasibility": '{"outcome": "%s"}' % outcome}}
+    raw = {"status": "dual infeasible", "feasibility": {"outcome": outcome}}
     assert scipy_status(raw)[0] == code
 
 

@@ -49,11 +49,13 @@ pub struct FeasibilityCheck {
     /// (`VERIFY_FACTOR`·ε) or only at its square root.
     pub accuracy: Accuracy,
     /// The status of the feasibility solve (the model with c = 0 on the cpu backend); `None`
-    /// when it could not start or no time was left for it.
+    /// when it could not start or no time was left for it. Serialized by its name.
+    #[serde(serialize_with = "status_name")]
     pub solve_status: Option<Status>,
     /// Iterations of the feasibility solve.
     pub iterations: usize,
-    /// Wall-clock time of the feasibility solve.
+    /// Wall-clock time of the feasibility solve (serialized as `time_seconds`).
+    #[serde(rename = "time_seconds", serialize_with = "seconds")]
     pub time: Duration,
     /// The feasible point's componentwise backward error β on the original model (Established):
     /// each row against its own data ([`crate::lp::Verification`]).
@@ -62,6 +64,14 @@ pub struct FeasibilityCheck {
     pub tolerance: f64,
     /// The Farkas ray of a refutation, checked on the original model.
     pub certificate: Option<Certificate>,
+}
+
+fn status_name<S: serde::Serializer>(status: &Option<Status>, s: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&status.map(Status::name), s)
+}
+
+fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
 }
 
 impl FeasibilityCheck {

@@ -5,6 +5,8 @@
 //! `gpu` backend, in single precision), so they propose a status; verification confirms it,
 //! downgrades it to a reduced-accuracy one, or rejects it.
 
+use crate::names::{by_name, Named};
+
 /// Why the solver stopped. Every status except [`Status::Optimal`] makes the CLI exit non-zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Status {
@@ -55,7 +57,8 @@ pub enum Status {
 }
 
 impl Status {
-    /// Short name for logs and JSON.
+    /// The status's stable name: the log, the command line's JSON, the npm package and the
+    /// Python package all report it, and `FromStr` reads it back.
     pub fn name(self) -> &'static str {
         match self {
             Status::Optimal => "optimal",
@@ -79,8 +82,43 @@ impl Status {
     }
 }
 
-impl std::fmt::Display for Status {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+impl Named for Status {
+    const WHAT: &'static str = "status";
+    fn all() -> &'static [Self] {
+        use Status::*;
+        &[
+            Optimal,
+            OptimalReducedAccuracy,
+            PrimalInfeasible,
+            PrimalInfeasibleReducedAccuracy,
+            DualInfeasible,
+            DualInfeasibleReducedAccuracy,
+            Unbounded,
+            UnboundedReducedAccuracy,
+            IterationLimit,
+            TimeLimit,
+            Interrupted,
+            NumericalFailure,
+        ]
+    }
+    fn name(self) -> &'static str {
+        Status::name(self)
+    }
+    fn description(self) -> &'static str {
+        match self {
+            Status::Optimal => "verified optimal at the tolerance",
+            Status::OptimalReducedAccuracy => "verified optimal only at the reduced tolerance",
+            Status::PrimalInfeasible => "a checked Farkas ray",
+            Status::PrimalInfeasibleReducedAccuracy => "a Farkas ray checked only at the reduced tolerance",
+            Status::DualInfeasible => "a checked primal ray, primal feasibility not established",
+            Status::DualInfeasibleReducedAccuracy => "a primal ray checked only at the reduced tolerance",
+            Status::Unbounded => "a checked primal ray and a feasible point",
+            Status::UnboundedReducedAccuracy => "unbounded, checked only at the reduced tolerances",
+            Status::IterationLimit => "the iteration limit ran out; the best iterate",
+            Status::TimeLimit => "the time limit ran out; the best iterate",
+            Status::Interrupted => "the interrupt flag was raised; the best iterate",
+            Status::NumericalFailure => "nothing passes even the reduced tolerances",
+        }
     }
 }
+by_name!(Status);

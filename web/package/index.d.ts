@@ -141,14 +141,16 @@ export interface Verification {
   objective: number | null;
   enclosure: Enclosure;
   /** x's componentwise backward error: the largest relative change of one row's own data that x needs. */
-  primal_backward_error: number | null;
+  primalBackwardError: number | null;
   /** The row (or column bound) where it is attained. */
   worst: string | null;
   /** The enclosure's width relative to the objective's size. */
   width: number | null;
-  objective_size: number | null;
+  objectiveSize: number | null;
+  /** What the primal end adds for the rows x misses: Σ |yᵢ|·(row i's violation). */
+  violationCharge: number | null;
   /** How the dual side was found: { Direct: {implied} }, { Repaired: {corrected, exact} }, { Unproven: {reason} } or 'Estimated'. */
-  dual_bound: unknown;
+  dualBound: unknown;
   /** The tolerance the measures were graded against (10·ε). */
   tolerance: number;
   /** 'Tolerance' (passes at the requested tolerance), 'Reduced' (at its square root) or 'Failed'. */
@@ -168,10 +170,14 @@ export interface LpResult {
   iterations: number;
   /** gpu and hybrid backends: iterations whose normal equations were factored on the GPU. */
   gpuIterations: number | null;
+  /** cpu backend: normal matrices formed from reduced-precision products. */
+  singleFactorizations: number | null;
   /** The backend that ran (auto's choice). */
   backend: 'gpu' | 'hybrid' | 'cpu';
   rows: number;
   columns: number;
+  /** Rows and columns of the standard form the backend worked on. */
+  standardFormSize: [number, number];
   /** Proven to hold the optimum (optimal, reduced accuracy, limits, failures); null for infeasible and unbounded models. */
   enclosure: Enclosure | null;
   verification: Verification | null;
@@ -179,13 +185,18 @@ export interface LpResult {
   verdict: string | null;
   /** The infeasibility certificate and its check, for the infeasible statuses. */
   certificate: unknown | null;
+  /** After a primal ray: the feasibility solve and whether it established, refuted or left unknown a feasible point. */
+  feasibility: unknown | null;
   /** Why a non-optimal status was given. */
   detail: string;
   notes: string[];
   /** Whether x and the duals are the best iterate rather than the last (limits and failures). */
   bestIterate: boolean;
   /** Seconds by phase. */
-  timings: { total: number; standardForm: number; setup: number; assemble: number; factor: number; solve: number; other: number; postsolve: number };
+  timings: {
+    total: number; standardForm: number; setup: number; assemble: number; factor: number; solve: number; other: number;
+    postsolve: number; feasibility: number; proof: number;
+  };
   /** The whole iteration log. */
   log: string;
 }

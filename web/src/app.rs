@@ -95,7 +95,6 @@ impl App {
     /// `on_row(row)` sees every iteration row and stops the solve by returning true.
     pub fn solve_lp(&self, model: JsValue, options: &str, on_row: Function) -> Result<JsValue, JsValue> {
         let options = lp::LpOptions::parse(options)?;
-        options.backend()?;
         let model = model::from_js(&model)?;
         self.checked(lp::solve(&model, &options, self.gpu.as_ref(), self.missing.as_ref(), on_row))
     }

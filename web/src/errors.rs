@@ -1,10 +1,10 @@
 //! Every failure the package can report, as a `code` JavaScript can switch on (the package's
-//! `GlsolveError.code`) beside the library's own message. The library's errors are classified
-//! here and nowhere else, so that a change of its error types touches one file.
+//! `GlsolveError.code`) beside the library's own message. The library classifies its errors
+//! (`glsolve::binding::ErrorKind`); this file only names each class's code and speaks the
+//! package's field names.
 
-use glsolve::{
-    BackendError, DenseError, GlError, GpuError, GpuFault, ModelError, MpsError, SettingsError, SolveError, UnknownName,
-};
+use glsolve::binding::{Classify, Device, ErrorKind, Input, Math};
+use glsolve::{DenseError, GlError, GpuError, ModelError, MpsError, SettingsError, SolveError, UnknownName};
 
 /// A failure with its code (see the package's README for the list) and message. `line` is the
 /// 1-based line of an MPS file that does not parse.
@@ -29,8 +29,8 @@ impl ApiError {
     }
 }
 
-/// The library's names of the model's fields as the package spells them (its messages are the
-/// library's, written for Rust callers).
+/// The library's names of the model's and the options' fields as the package spells them (its
+/// messages are the library's, written for Rust callers).
 pub fn js_names(message: &str) -> String {
     [
         ("row_lower", "rowLower"),
@@ -40,6 +40,8 @@ pub fn js_names(message: &str) -> String {
         ("obj_constant", "objectiveConstant"),
         ("A.col_ptr", "A (compressed columns)"),
         ("A.row_idx", "A (compressed columns)"),
+        ("time_limit", "timeLimit"),
+        ("max_iterations", "maxIterations"),
     ]
     .iter()
     .fold(message.to_string(), |m, (rust, js)| m.replace(rust, js))
@@ -51,31 +53,47 @@ impl std::fmt::Display for ApiError {
     }
 }
 
+/// The package's code of a class of failure.
+pub fn code(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::InvalidInput(Input::Parse { .. }) => "parse",
+        ErrorKind::InvalidInput(Input::Model) => "invalid-model",
+        ErrorKind::InvalidInput(Input::Argument) => "invalid-argument",
+        ErrorKind::Math(Math::NotPositiveDefinite) => "not-positive-definite",
+        ErrorKind::Math(Math::Singular) => "singular",
+        ErrorKind::Math(Math::RankDeficient) => "rank-deficient",
+        ErrorKind::Device(Device::Unavailable) => "no-webgl2",
+        ErrorKind::Device(Device::FloatTargets) => "no-float-targets",
+        ErrorKind::Device(Device::TooLarge) => "too-large",
+        ErrorKind::Device(Device::ContextLost) => "context-lost",
+        ErrorKind::Device(Device::Other) => "gpu",
+        ErrorKind::Interrupted => "aborted",
+    }
+}
+
 /// The code of a GL-layer error.
 pub fn gl_code(e: &GlError) -> &'static str {
-    match e {
-        GlError::TextureTooLarge { .. } => "too-large",
-        GlError::FloatTargetUnsupported { .. } => "no-float-targets",
-        GlError::ContextLost { .. } => "context-lost",
-        GlError::NoContext { .. } | GlError::VersionTooOld { .. } => "no-webgl2",
-        _ => "gpu",
+    code(e.error_kind())
+}
+
+impl ApiError {
+    /// A library error with its class's code and the library's message in the package's words.
+    fn classified(e: &(impl Classify + std::fmt::Display)) -> Self {
+        ApiError::new(code(e.error_kind()), js_names(&e.to_string()))
     }
 }
 
-fn fault_code(kind: GpuFault) -> &'static str {
-    match kind {
-        GpuFault::TextureTooLarge | GpuFault::Memory => "too-large",
-        GpuFault::FloatTargets => "no-float-targets",
-        GpuFault::ContextLost => "context-lost",
-        _ => "gpu",
-    }
+/// `From` the library's errors whose message needs no more than the package's field names.
+macro_rules! classified {
+    ($($t:ty),*) => {$(
+        impl From<$t> for ApiError {
+            fn from(e: $t) -> Self {
+                ApiError::classified(&e)
+            }
+        }
+    )*};
 }
-
-impl From<GlError> for ApiError {
-    fn from(e: GlError) -> Self {
-        ApiError::new(gl_code(&e), e.to_string())
-    }
-}
+classified!(GlError, UnknownName, SettingsError, SolveError, GpuError, DenseError);
 
 /// In the package's words: its field names, and what to give where the library's builder names
 /// its own methods.
@@ -94,66 +112,11 @@ impl From<ModelError> for ApiError {
 
 impl From<MpsError> for ApiError {
     fn from(e: MpsError) -> Self {
-        ApiError { code: "parse", message: format!("the MPS text cannot be read: {e}"), line: Some(e.line) }
-    }
-}
-
-/// A name that is none of the library's names for that choice (a backend, a variant).
-impl From<UnknownName> for ApiError {
-    fn from(e: UnknownName) -> Self {
-        ApiError::invalid(e.to_string())
-    }
-}
-
-/// A setting the library's builder refuses (a tolerance out of range, an option the backend
-/// does not read).
-impl From<SettingsError> for ApiError {
-    fn from(e: SettingsError) -> Self {
-        ApiError::invalid(e.to_string())
-    }
-}
-
-impl From<SolveError> for ApiError {
-    fn from(e: SolveError) -> Self {
-        let code = match &e {
-            SolveError::Model(_) => "invalid-model",
-            SolveError::Settings(_) => "invalid-argument",
-            SolveError::Gl(g) => gl_code(g),
-            SolveError::Backend(BackendError::Gpu { kind, .. }) => fault_code(*kind),
-            SolveError::Backend(_) => "gpu",
-            _ => "internal",
-        };
-        ApiError::new(code, e.to_string())
-    }
-}
-
-impl From<GpuError> for ApiError {
-    fn from(e: GpuError) -> Self {
-        let code = match &e {
-            GpuError::Gl(g) => gl_code(g),
-            GpuError::NotPositiveDefinite { .. } => "not-positive-definite",
-            GpuError::Singular { .. } => "singular",
-            GpuError::NonFinite { .. } | GpuError::NegativeWeight { .. } | GpuError::Shape(_) => "invalid-argument",
-            _ => "gpu",
-        };
-        ApiError::new(code, e.to_string())
-    }
-}
-
-impl From<DenseError> for ApiError {
-    fn from(e: DenseError) -> Self {
-        let code = match e {
-            DenseError::Gpu(g) => return g.into(),
-            DenseError::Shape { .. }
-            | DenseError::Length { .. }
-            | DenseError::NonFinite { .. }
-            | DenseError::Weight { .. } => "invalid-argument",
-            DenseError::NotPositiveDefinite { .. } => "not-positive-definite",
-            DenseError::Singular { .. } => "singular",
-            DenseError::RankDeficient => "rank-deficient",
-            _ => "internal",
-        };
-        ApiError::new(code, e.to_string())
+        ApiError {
+            code: code(e.error_kind()),
+            message: format!("the MPS text cannot be read: {e}"),
+            line: Some(e.line),
+        }
     }
 }
 

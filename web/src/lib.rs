@@ -8,9 +8,10 @@
 //! `Error` with a `code` ([`errors`]).
 //!
 //! Everything GL goes through `glsolve::gl`, on the context `Gpu::from_glow` wraps; what cannot
-//! exist in a browser (EGL, threads of our own, files) is not compiled for it. [`matrix`] and
-//! [`progress`] are plain Rust, tested natively by tests/web_glue.rs.
+//! exist in a browser (EGL, threads of our own, files) is not compiled for it. [`matrix`],
+//! [`progress`] and [`case`] are plain Rust, tested natively by tests/web_glue.rs.
 
+pub mod case;
 pub mod errors;
 pub mod matrix;
 pub mod progress;

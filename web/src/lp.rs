@@ -2,48 +2,40 @@
 //! function called with every iteration's record as it is computed. The function's answer is the
 //! interrupt: `true` raises the solve's interrupt flag (`SettingsBuilder::interrupt`), which the
 //! loop reads right after the iteration's record, so the solve stops within the iteration. The
-//! answer is a plain object: status, objective, x and the duals as `Float64Array`s, the
-//! independent check's verdict, the log, the timings, the backend that ran.
+//! answer is the library's solution record (`glsolve::binding::SolutionRecord`) in camelCase,
+//! with x and the duals as `Float64Array`s, the model's size and the log.
 //!
 //! The log's lines and the iteration records come through the library's own sinks
 //! (`Logger::lines`, `Logger::with_progress`). They take `Send` closures, and JavaScript values
 //! are not `Send`: the closures reach the callback through a thread-local, which on wasm32 (one
 //! thread) is the solve's own.
 
+use crate::case::{camel, rename_keys, snake};
 use crate::errors::ApiError;
 use crate::progress::Row;
+use glsolve::binding::SolveOptions;
 use glsolve::lp::solve_on;
 use glsolve::{BackendKind, Gpu, Logger, LpModel, Progress, Settings};
 use js_sys::{Float64Array, Function, Reflect};
-use serde::Deserialize;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use wasm_bindgen::JsValue;
 
-/// The options JavaScript passes (callbacks and the signal stay on its side).
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct LpOptions {
-    #[serde(default)]
-    backend: Option<String>,
-    #[serde(default)]
-    tolerance: Option<f64>,
-    #[serde(default)]
-    max_iterations: Option<usize>,
-    /// Seconds.
-    #[serde(default)]
-    time_limit: Option<f64>,
-}
+/// The options JavaScript passes (callbacks and the signal stay on its side): the library's
+/// record, its keys in the package's camelCase.
+pub struct LpOptions(SolveOptions);
 
 impl LpOptions {
     pub fn parse(json: &str) -> Result<LpOptions, ApiError> {
-        serde_json::from_str(json).map_err(|e| ApiError::invalid(format!("LP options {json}: {e}")))
+        let invalid = |e: serde_json::Error| ApiError::invalid(format!("LP options {json}: {e}"));
+        let value: serde_json::Value = serde_json::from_str(json).map_err(invalid)?;
+        Ok(LpOptions(serde_json::from_value(rename_keys(value, &snake)).map_err(invalid)?))
     }
 
-    /// The backend named (the library's own names), `auto` when none is.
-    pub fn backend(&self) -> Result<BackendKind, ApiError> {
-        Ok(self.backend.as_deref().unwrap_or("auto").parse::<BackendKind>()?)
+    /// The backend named, `auto` when none is.
+    pub fn backend(&self) -> BackendKind {
+        self.0.backend()
     }
 
     /// Refuses, on the sizes alone, a standard form of at most `m` rows and `n` columns whose
@@ -65,19 +57,7 @@ impl LpOptions {
 
     /// The library's settings, validated by its builder (a value out of range is its error).
     fn settings(&self, interrupt: Arc<AtomicBool>) -> Result<Settings, ApiError> {
-        let mut b = Settings::builder(self.backend()?).interrupt(interrupt);
-        if let Some(t) = self.tolerance {
-            b = b.tolerance(t);
-        }
-        if let Some(k) = self.max_iterations {
-            b = b.max_iterations(k);
-        }
-        if let Some(s) = self.time_limit {
-            let limit = std::time::Duration::try_from_secs_f64(s)
-                .map_err(|_| ApiError::invalid(format!("timeLimit = {s}: seconds must be finite and ≥ 0")))?;
-            b = b.time_limit(limit);
-        }
-        Ok(b.build()?)
+        Ok(self.0.settings_with(Some(interrupt))?)
     }
 }
 
@@ -132,7 +112,7 @@ pub fn solve(
     missing: Option<&ApiError>,
     on_row: Function,
 ) -> Result<JsValue, JsValue> {
-    let kind = options.backend()?;
+    let kind = options.backend();
     if let (None, Some(why), BackendKind::Gpu) = (gpu, missing, kind) {
         return Err(ApiError::new(why.code, format!("the gpu backend needs WebGL2: {}", why.message)).into());
     }
@@ -148,42 +128,15 @@ pub fn solve(
         return Err(thrown);
     }
     let sol = solved.map_err(ApiError::from)?;
-    let t = &sol.timings;
-    let timings: serde_json::Map<String, serde_json::Value> = [
-        ("total", t.total),
-        ("standardForm", t.standard_form),
-        ("setup", t.setup),
-        ("assemble", t.mpc.assemble),
-        ("factor", t.mpc.factor),
-        ("solve", t.mpc.solve),
-        ("other", t.mpc.other),
-        ("postsolve", t.postsolve),
-    ]
-    .into_iter()
-    .map(|(k, d)| (k.to_string(), d.as_secs_f64().into()))
-    .collect();
-    let scalars = serde_json::json!({
-        "status": sol.status.name(),
-        "optimal": sol.status == glsolve::Status::Optimal,
-        "objective": sol.objective,
-        "iterations": sol.iterations,
-        "gpuIterations": sol.gpu_iterations,
-        "backend": sol.backend.name(),
-        "rows": model.num_rows(),
-        "columns": model.num_cols(),
-        "enclosure": sol.enclosure(),
-        "verification": sol.verification,
-        "verdict": sol.verification.as_ref().map(|v| v.summary()),
-        "certificate": sol.certificate,
-        "detail": sol.detail,
-        "notes": sol.notes,
-        "bestIterate": sol.best_iterate,
-        "timings": timings,
-        "log": log,
-    });
-    let out = js_sys::JSON::parse(&scalars.to_string())?;
-    for (k, v) in [("x", &sol.x), ("rowDuals", &sol.row_duals), ("reducedCosts", &sol.reduced_costs)] {
-        Reflect::set(&out, &k.into(), &Float64Array::from(v.as_slice()))?;
+    let mut record = serde_json::to_value(sol.record()).map_err(|e| ApiError::new("internal", e.to_string()))?;
+    if let Some(fields) = record.as_object_mut() {
+        fields.insert("rows".into(), model.num_rows().into());
+        fields.insert("columns".into(), model.num_cols().into());
+        fields.insert("log".into(), log.into());
+    }
+    let out = js_sys::JSON::parse(&rename_keys(record, &camel).to_string())?;
+    for (name, _, values) in sol.vectors() {
+        Reflect::set(&out, &camel(name).into(), &Float64Array::from(values))?;
     }
     Ok(out)
 }

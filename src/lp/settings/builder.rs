@@ -42,6 +42,8 @@ pub struct SettingsBuilder {
     gpu: Option<GpuOptions>,
     rules: Option<HybridRules>,
     refinement: Option<bool>,
+    /// Seconds as given, checked by `build` (a `Duration` cannot hold NaN or a negative value).
+    seconds: Option<f64>,
 }
 
 impl Settings {
@@ -52,7 +54,15 @@ impl Settings {
 
     /// A builder starting from these settings (same backend, same values).
     pub fn to_builder(&self) -> SettingsBuilder {
-        SettingsBuilder { base: self.clone(), cpu: None, paths: None, gpu: None, rules: None, refinement: None }
+        SettingsBuilder {
+            base: self.clone(),
+            cpu: None,
+            paths: None,
+            gpu: None,
+            rules: None,
+            refinement: None,
+            seconds: None,
+        }
     }
 }
 
@@ -92,9 +102,16 @@ impl SettingsBuilder {
         self.base.scaling = on;
         self
     }
-    /// Wall-clock limit of the whole solve.
+    /// Wall-clock limit of the whole solve, > 0.
     pub fn time_limit(mut self, limit: Duration) -> Self {
         self.base.time_limit = Some(limit);
+        self.seconds = None;
+        self
+    }
+    /// Wall-clock limit of the whole solve in seconds, > 0 and finite (what the command line
+    /// and the bindings are given).
+    pub fn time_limit_seconds(mut self, seconds: f64) -> Self {
+        self.seconds = Some(seconds);
         self
     }
     /// A flag another thread raises to stop the solve at its next iteration.
@@ -131,6 +148,10 @@ impl SettingsBuilder {
     /// The settings, once every value has been checked.
     pub fn build(self) -> Result<Settings, SettingsError> {
         let mut st = self.base;
+        if let Some(s) = self.seconds {
+            let limit = Duration::try_from_secs_f64(s).ok().filter(|d| !d.is_zero());
+            st.time_limit = Some(limit.ok_or(SettingsError::TimeLimit(s))?);
+        }
         let kind = st.backend();
         let na = |option, applies| Err(SettingsError::not_applicable(option, kind, applies));
         match &mut st.backend {
@@ -201,6 +222,9 @@ fn check(st: &Settings) -> Result<(), SettingsError> {
     }
     if st.max_iterations == 0 {
         return Err(SettingsError::MaxIterations);
+    }
+    if st.time_limit.is_some_and(|t| t.is_zero()) {
+        return Err(SettingsError::TimeLimit(0.0));
     }
     if let Some(g) = st.gpu() {
         if !open_unit(g.pivot_tolerance) {

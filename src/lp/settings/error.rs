@@ -26,6 +26,10 @@ pub enum SettingsError {
     /// The iteration limit is 0.
     #[error("max iterations must be at least 1")]
     MaxIterations,
+    /// The time limit (the seconds given) is not positive and finite: a limit of 0 would stop
+    /// every solve before its first iteration.
+    #[error("time_limit = {0}: the time limit must be > 0 seconds and finite")]
+    TimeLimit(f64),
     /// The GPU options' pivot tolerance (the value given) is not in (0, 1).
     #[error("GPU pivot tolerance must be in (0, 1), got {0}")]
     PivotTolerance(f64),

@@ -13,7 +13,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Size and seed of the default job: a random LP of the papers' family.
 const DEFAULT_M: usize = 256;
@@ -177,21 +176,13 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
     for w in &model.warnings {
         eprintln!("warning: {w}");
     }
-    let time_limit = match a.time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            eprintln!("error: --time-limit must be a non-negative number of seconds, got {t}");
-            return ExitCode::from(2);
-        }
-    };
     // Ctrl-C raises the flag; the solver stops at the next iteration with the best point.
     let interrupt = Arc::new(AtomicBool::new(false));
     if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt)) {
         eprintln!("warning: Ctrl-C cannot stop the solve cleanly ({e})");
     }
     let level = if a.quiet { Verbosity::Quiet } else { a.log_level };
-    let settings = match settings(a, time_limit, interrupt) {
+    let settings = match settings(a, interrupt) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -246,14 +237,14 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
 
 /// The settings the flags ask for: each backend gets the options it reads (the command line's
 /// defaults for the others are left out), and the library checks them all.
-fn settings(a: &SolveArgs, time_limit: Option<Duration>, interrupt: Arc<AtomicBool>) -> Result<Settings, String> {
+fn settings(a: &SolveArgs, interrupt: Arc<AtomicBool>) -> Result<Settings, String> {
     let kind = a.backend;
     let mut b = Settings::builder(kind).max_iterations(a.max_iter).stopping(a.stop).interrupt(interrupt);
     if let Some(eps) = a.tol {
         b = b.tolerance(eps);
     }
-    if let Some(t) = time_limit {
-        b = b.time_limit(t);
+    if let Some(t) = a.time_limit {
+        b = b.time_limit_seconds(t);
     }
     if matches!(kind, BackendKind::Cpu | BackendKind::Auto) {
         b = b.cpu(CpuOptions { mixed_precision: !a.no_mixed_precision, factorization: a.factorization });

@@ -1,5 +1,6 @@
 //! How `glsolve solve` shows a solution: the summary lines and the JSON file.
-use glsolve::lp::{Certificate, LpModel, Solution, Status};
+use glsolve::binding::Entries;
+use glsolve::lp::{LpModel, Solution, Status};
 
 pub fn summary(model: &LpModel, s: &Solution) {
     let t = &s.timings;
@@ -66,78 +67,29 @@ pub fn summary(model: &LpModel, s: &Solution) {
     );
 }
 
-/// JSON with named primal values, row duals and reduced costs (non-finite numbers as null).
+/// The library's solution record as JSON, with the model's name and reader warnings, and each
+/// vector as a map from row or column name to value (non-finite numbers as null).
 pub fn to_json(model: &LpModel, s: &Solution) -> String {
-    let named = |name: &dyn Fn(usize) -> String, vals: &[f64]| -> serde_json::Map<String, serde_json::Value> {
-        vals.iter().enumerate().map(|(k, &v)| (name(k), num(v))).collect()
+    let Ok(serde_json::Value::Object(record)) = serde_json::to_value(s.record()) else {
+        return String::new();
     };
-    let (row, col) = (|i: usize| model.row_name(i).into_owned(), |j: usize| model.col_name(j).into_owned());
-    let v = serde_json::json!({
-        "model": model.name,
-        "status": s.status.name(),
-        "objective": num(s.objective),
-        "iterations": s.iterations,
-        "gpu_iterations": s.gpu_iterations,
-        "single_factorizations": s.single_factorizations,
-        "notes": s.notes,
-        "time_seconds": s.timings.total.as_secs_f64(),
-        "proof_seconds": s.timings.proof.as_secs_f64(),
-        "backend": s.backend.name(),
-        "primal": named(&col, &s.x),
-        "row_duals": named(&row, &s.row_duals),
-        "reduced_costs": named(&col, &s.reduced_costs),
-        "detail": s.detail,
-        "best_iterate": s.best_iterate,
-        "enclosure": s.verification.as_ref().map(|v| serde_json::json!({
-            "lower": num(v.enclosure.lower),
-            "upper": num(v.enclosure.upper),
-        })),
-        "verification": s.verification.as_ref().map(|v| serde_json::json!({
-            "accuracy": format!("{:?}", v.accuracy),
-            "tolerance": num(v.tolerance),
-            "objective": num(v.objective),
-            "lower": num(v.enclosure.lower),
-            "upper": num(v.enclosure.upper),
-            "width": num(v.width),
-            "objective_size": num(v.objective_size),
-            "primal_backward_error": num(v.primal_backward_error),
-            "worst": v.worst,
-            "dual_bound": v.dual_bound,
-        })),
-        "certificate": s.certificate.as_ref().map(certificate),
-        "feasibility": s.feasibility.as_ref().map(|f| serde_json::json!({
-            "outcome": f.outcome.name(),
-            "accuracy": format!("{:?}", f.accuracy),
-            "solve_status": f.solve_status.map(|st| st.name()),
-            "iterations": f.iterations,
-            "time_seconds": f.time.as_secs_f64(),
-            "backward_error": num(f.backward_error),
-            "tolerance": num(f.tolerance),
-            "certificate": f.certificate.as_ref().map(certificate),
-        })),
-        "warnings": model.warnings,
-    });
-    serde_json::to_string_pretty(&v).unwrap_or_default()
-}
-
-/// A finite number, or null.
-fn num(v: f64) -> serde_json::Value {
-    if v.is_finite() {
-        serde_json::json!(v)
-    } else {
-        serde_json::Value::Null
+    let mut v = serde_json::Map::new();
+    v.insert("model".into(), model.name.clone().into());
+    v.extend(record);
+    for (name, entries, values) in s.vectors() {
+        let named: serde_json::Map<String, serde_json::Value> = values
+            .iter()
+            .enumerate()
+            .map(|(k, &x)| {
+                let key = match entries {
+                    Entries::PerColumn => model.col_name(k),
+                    Entries::PerRow => model.row_name(k),
+                };
+                (key.into_owned(), serde_json::json!(x))
+            })
+            .collect();
+        v.insert(name.into(), named.into());
     }
-}
-
-/// A certificate and its check.
-fn certificate(c: &Certificate) -> serde_json::Value {
-    serde_json::json!({
-        "kind": format!("{:?}", c.kind),
-        "accuracy": format!("{:?}", c.check.accuracy),
-        "gain": num(c.check.gain),
-        "backward_error": num(c.check.backward_error),
-        "worst": c.check.worst,
-        "tolerance": num(c.check.tolerance),
-        "ray": c.ray.iter().map(|&v| num(v)).collect::<Vec<_>>(),
-    })
+    v.insert("warnings".into(), serde_json::json!(model.warnings));
+    serde_json::to_string_pretty(&v).unwrap_or_default()
 }
