@@ -94,7 +94,7 @@ fn twice_precision_sign(c: f64, terms: impl Iterator<Item = (f64, f64)>) -> Opti
             continue;
         }
         let (h, r) = two_product(a, y);
-        if !in_range(a) || !in_range(y) || !(h.abs() > SAFE) || !h.is_finite() {
+        if !in_range(a) || !in_range(y) || h.is_nan() || h.abs() <= SAFE || !h.is_finite() {
             return None;
         }
         // −a·y = (−h) + (−r) exactly.

@@ -62,7 +62,7 @@ impl Checker<'_> {
         sorted.sort_by(|a, b| b.total_cmp(a));
         let enough = sorted[k - 1];
         let weight = |r: usize| {
-            let w = if enough > 0.0 && enough.is_finite() { (room[r] / enough).min(1.0).max(1e-30) } else { 1.0 };
+            let w = if enough > 0.0 && enough.is_finite() { (room[r] / enough).clamp(1e-30, 1.0) } else { 1.0 };
             if self.two_sided(rows[r]) {
                 w
             } else {

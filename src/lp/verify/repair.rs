@@ -231,8 +231,8 @@ impl Checker<'_> {
         for &j in &cols {
             let (lo, hi) = d.cols[j];
             let wrong = match need[j] {
-                Need::AtLeastZero => !(lo >= 0.0),
-                Need::AtMostZero => !(hi <= 0.0),
+                Need::AtLeastZero => lo.is_nan() || lo < 0.0,
+                Need::AtMostZero => hi.is_nan() || hi > 0.0,
                 Need::Zero | Need::Any => false,
             };
             if wrong && (hi - lo).is_finite() {
