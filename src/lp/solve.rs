@@ -267,6 +267,7 @@ fn solve_valid(
     let judge = |it: &Iterate| {
         let t = Instant::now();
         let (xs, y) = original_points(&checker, &sf, it, settings.tolerance(), false);
+        let quick = xs.len();
         let mut ratio = checker.judge(&xs, &y, settings.tolerance());
         // The quick candidates (the point, and its columns held at a bound put there) have
         // failed more than the last iterations before a pass usually do: the targeted ones too
@@ -275,8 +276,11 @@ fn solve_valid(
         if ratio > 1.0 {
             failed.set(failed.get() + 1);
             if failed.get() > QUICK_JUDGEMENTS {
+                // The full list starts with the quick candidates, judged already.
                 let (xs, y) = original_points(&checker, &sf, it, settings.tolerance(), true);
-                ratio = ratio.min(checker.judge(&xs, &y, settings.tolerance()));
+                if xs.len() > quick {
+                    ratio = ratio.min(checker.judge(&xs[quick..], &y, settings.tolerance()));
+                }
             }
         }
         judging.set(judging.get() + t.elapsed());

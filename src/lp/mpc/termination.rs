@@ -40,6 +40,10 @@ pub const JUDGE_WINDOW: f64 = crate::lp::verify::VERIFY_FACTOR;
 /// The loop's merit (its own measures) below which iterates are judged: JUDGE_REACH·ε.
 pub const JUDGE_REACH: f64 = 1e3;
 
+/// A judged ratio from which a point is far from any proof (its width or β of order 1e-3 at
+/// ε = 1e-8): the next iterate is unlikely to pass either.
+pub const JUDGE_HOPELESS: f64 = 1e5;
+
 /// Judged iterations without a better judged point after which the loop stops with the best
 /// one (near the end each iteration either improves the point or ruins it: degenerate problems
 /// lose the last digits to a factorization that can no longer resolve A·Θ·Aᵀ). One, where the
@@ -105,13 +109,15 @@ pub(super) struct Termination<'a, T> {
     since_judged: usize,
     /// Iterations in a row whose own test passed but whose judgement did not.
     converged_unproven: usize,
+    /// Whether the last iteration was judged.
+    judged_last: bool,
     /// The residual ray of an infeasible outcome (see [`super::MpcOutcome::residual_ray`]).
     pub ray: Option<Vec<f64>>,
 }
 
 impl<'a, T> Termination<'a, T> {
     pub fn new(judge: Option<Judge<'a>>) -> Self {
-        Termination { judge, first: None, best: None, judged: None, since_judged: 0, converged_unproven: 0, ray: None }
+        Termination { judge, first: None, best: None, judged: None, since_judged: 0, converged_unproven: 0, judged_last: false, ray: None }
     }
 }
 
@@ -157,8 +163,16 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             // The proof costs passes over A: it is asked for once the loop's own measures are
             // within JUDGE_REACH of the tolerance (an iterate further out cannot pass it).
             Some(judge) if done || merit_now <= JUDGE_REACH * eps => {
-                if let Some(stop) = self.consult(judge, &state, done)? {
-                    return Ok(Break(stop));
+                // While every judgement so far was hopeless, an iterate the loop's own test
+                // does not pass is judged every other iteration only.
+                let hopeless = self.stop.judged.as_ref().is_some_and(|(r, _)| *r >= JUDGE_HOPELESS);
+                if !done && hopeless && self.stop.judged_last {
+                    self.stop.judged_last = false;
+                } else {
+                    self.stop.judged_last = true;
+                    if let Some(stop) = self.consult(judge, &state, done)? {
+                        return Ok(Break(stop));
+                    }
                 }
             }
             Some(_) => {}

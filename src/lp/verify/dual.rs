@@ -7,6 +7,7 @@
 //! product, rounded down ([`bilinear_min`]); the sum is rounded down with its error bound.
 
 use super::rounding::{mul_down, LowerSum};
+use super::DualBound;
 
 /// min of p·q over p ∈ [p_lo, p_hi], q ∈ [q_lo, q_hi], rounded down, with 0·∞ = 0: −∞ where an
 /// infinite end of q meets a factor that does not vanish on the side that makes it −∞.
@@ -17,6 +18,21 @@ pub(super) fn bilinear_min((p_lo, p_hi): (f64, f64), (q_lo, q_hi): (f64, f64)) -
     [mul_down(p_lo, q_lo), mul_down(p_lo, q_hi), mul_down(p_hi, q_lo), mul_down(p_hi, q_hi)]
         .into_iter()
         .fold(f64::INFINITY, f64::min)
+}
+
+/// The dual side found for some multipliers, and how.
+#[derive(Clone)]
+pub(super) struct Dual {
+    pub(super) side: DualSide,
+    pub(super) how: DualBound,
+    /// The dual side with each unbounded column's term taken at the point (its share of the
+    /// duality gap there): what a repair would roughly reach, for the loop's judgement.
+    pub(super) estimate: f64,
+    /// Each row's multiplier in magnitude (the largest of its interval): the price at which the
+    /// primal side charges a row's violation.
+    pub(super) price: Vec<f64>,
+    /// The multipliers the bound was proven with (the middle of each row's interval).
+    pub(super) multipliers: Vec<f64>,
 }
 
 /// Multipliers (per row) and reduced costs (per column) as intervals, in the min sense.

@@ -1,7 +1,7 @@
 //! The grade of a point (see [`super`]): the enclosure from a primal side and a dual side, the
 //! full proof of one point or the best of several, and the loop's cheaper judgement.
 
-use super::multipliers::Dual;
+use super::dual::Dual;
 use super::point::{Checker, CANCELLATION};
 use super::primal::{primal_side, At, PrimalSide};
 use super::rounding::{add_down, add_up, div_up, mul_up, LowerSum};

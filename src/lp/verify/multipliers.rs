@@ -3,8 +3,8 @@
 //! where the width does not pass; the same for a Farkas ray.
 
 use super::certificate::{without_negligible_parts, CertificateKind};
-use super::dual::{dual_side, DualSide};
-use super::point::{Checker, Need};
+use super::dual::{dual_side, Dual, DualSide};
+use super::point::{Checker, Need, RepairKey};
 use super::DualBound;
 
 /// The fractions of the largest multiplier's effect below which multipliers are tried as zero
@@ -15,21 +15,23 @@ const NEGLIGIBLE_MULTIPLIERS: [f64; 2] = [1e-12, 1e-9];
 /// is dropped in the second try of the dual side ([`Checker::cost_cleaned`]).
 const COST_NEGLIGIBLE: f64 = 1e-9;
 
-/// The dual side found for some multipliers, and how.
-pub(super) struct Dual {
-    pub(super) side: DualSide,
-    pub(super) how: DualBound,
-    /// The dual side with each unbounded column's term taken at the point (its share of the
-    /// duality gap there): what a repair would roughly reach, for the loop's judgement.
-    pub(super) estimate: f64,
-    /// Each row's multiplier in magnitude (the largest of its interval): the price at which the
-    /// primal side charges a row's violation.
-    pub(super) price: Vec<f64>,
-    /// The multipliers the bound was proven with (the middle of each row's interval).
-    pub(super) multipliers: Vec<f64>,
-}
 
 impl Checker<'_> {
+    /// [`Self::dual_uncached`], with the last repaired one remembered: the loop's judge repairs
+    /// the multipliers of the point it passes, and the verdict asks for the same again.
+    pub(super) fn dual(&self, cost: &[f64], constant: f64, y: &[f64], tol: f64, repair: bool, x: Option<&[f64]>) -> Dual {
+        if !repair || x.is_some() {
+            return self.dual_uncached(cost, constant, y, tol, repair, x);
+        }
+        let key = |k: &RepairKey| k.cost == cost && k.constant.to_bits() == constant.to_bits() && k.tol.to_bits() == tol.to_bits() && k.y == y;
+        if let Some((_, d)) = self.last_repaired().as_ref().filter(|(k, _)| key(k)) {
+            return d.clone();
+        }
+        let d = self.dual_uncached(cost, constant, y, tol, repair, x);
+        *self.last_repaired() = Some((RepairKey { cost: cost.to_vec(), constant, tol, y: y.to_vec() }, d.clone()));
+        d
+    }
+
     /// The dual side of the min-sense multipliers `y` for the min-sense `cost` (σc for a point,
     /// 0 for a Farkas ray) plus `constant`. The multipliers are tried as given and without
     /// their negligible parts ([`NEGLIGIBLE_MULTIPLIERS`]: the loop leaves noise of 1e-13 on rows
@@ -37,7 +39,7 @@ impl Checker<'_> {
     /// zero); the best finite bound wins. `repair`: where none is finite even with the implied
     /// column bounds, correct the multipliers; otherwise the estimate at `x` stands in for it.
     /// `x` is the judge's point: with it, the multipliers are tried as given only.
-    pub(super) fn dual(&self, cost: &[f64], constant: f64, y: &[f64], tol: f64, repair: bool, x: Option<&[f64]>) -> Dual {
+    fn dual_uncached(&self, cost: &[f64], constant: f64, y: &[f64], tol: f64, repair: bool, x: Option<&[f64]>) -> Dual {
         let model = self.model;
         let rows = (&model.row_lower[..], &model.row_upper[..]);
         let given = self.project(y);
@@ -119,14 +121,7 @@ impl Checker<'_> {
     /// finite bound.
     pub(super) fn cost_cleaned(&self, constant: f64, y: &[f64]) -> Option<Dual> {
         let model = self.model;
-        let mut weight = vec![0.0f64; model.num_rows()];
-        let mut reach = vec![0.0f64; model.num_rows()];
-        for j in 0..model.num_cols() {
-            for (i, a) in model.a.col(j) {
-                weight[i] = weight[i].max(self.cost[j].abs());
-                reach[i] = reach[i].max(a.abs());
-            }
-        }
+        let (weight, reach) = self.row_weights();
         let cleaned: Vec<f64> = y
             .iter()
             .enumerate()

@@ -1,7 +1,7 @@
 //! The proof of a primal-dual point (see the module documentation of [`super`]): the primal
 //! side, the dual side (direct, with implied bounds, or repaired), the enclosure and its grade.
 
-use super::dual::DualIntervals;
+use super::dual::{Dual, DualIntervals};
 use super::exact::sign_of_difference;
 use std::cmp::Ordering;
 use super::implied::{implied_bounds, ImpliedBounds};
@@ -10,7 +10,7 @@ use super::rounding::{add_down, add_up};
 use super::{sigma, Verification};
 use crate::lp::model::LpModel;
 use crate::lp::units::Units;
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// cᵀx + constant in the model's sense.
 pub fn objective(model: &LpModel, x: &[f64]) -> f64 {
@@ -88,6 +88,19 @@ pub(crate) struct Checker<'a> {
     implied: OnceLock<ImpliedBounds>,
     twins: OnceLock<Vec<usize>>,
     units: OnceLock<Units>,
+    /// Per row: the largest |cⱼ| and the largest |aᵢⱼ| over its entries.
+    row_weights: OnceLock<(Vec<f64>, Vec<f64>)>,
+    /// The last repaired dual side and what it was asked for.
+    last_repaired: Mutex<Option<(RepairKey, Dual)>>,
+}
+
+/// What a repaired dual side was asked for (the min-sense cost, constant, tolerance and
+/// multipliers).
+pub(super) struct RepairKey {
+    pub cost: Vec<f64>,
+    pub constant: f64,
+    pub tol: f64,
+    pub y: Vec<f64>,
 }
 
 impl<'a> Checker<'a> {
@@ -113,6 +126,8 @@ impl<'a> Checker<'a> {
             implied: OnceLock::new(),
             twins: OnceLock::new(),
             units: OnceLock::new(),
+            row_weights: OnceLock::new(),
+            last_repaired: Mutex::new(None),
         }
     }
 
@@ -155,6 +170,34 @@ impl<'a> Checker<'a> {
             }
             twin
         })
+    }
+
+    /// The last repaired dual side (a poisoned lock only means a panic elsewhere: its value is
+    /// still whole).
+    pub(super) fn last_repaired(&self) -> MutexGuard<'_, Option<(RepairKey, Dual)>> {
+        self.last_repaired.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Per row, the largest |cⱼ| (σ·c) and the largest |aᵢⱼ| over its entries.
+    pub(super) fn row_weights(&self) -> (&[f64], &[f64]) {
+        let (cost, reach) = self.row_weights.get_or_init(|| {
+            let m = self.model.num_rows();
+            let (mut weight, mut reach) = (vec![0.0f64; m], vec![0.0f64; m]);
+            // Plain comparisons (a NaN entry is refused by the model's validation).
+            for (j, c) in self.cost.iter().enumerate() {
+                let c = c.abs();
+                for (i, a) in self.model.a.col(j) {
+                    if c > weight[i] {
+                        weight[i] = c;
+                    }
+                    if a.abs() > reach[i] {
+                        reach[i] = a.abs();
+                    }
+                }
+            }
+            (weight, reach)
+        });
+        (cost, reach)
     }
 
     /// The model the checker checks points of.

@@ -127,6 +127,7 @@ impl Checker<'_> {
         let units = self.units();
         // Margins a column needs beyond its own: what the exact step widened it by.
         let mut extra = vec![0.0f64; n];
+        let mut system: Option<(Vec<bool>, SparseColMatrix, CpuVectors, CpuNormal)> = None;
         for _ in 0..EXACT_PASSES {
         for _ in 0..ROUNDS {
             if done {
@@ -153,15 +154,20 @@ impl Checker<'_> {
                     d.push(0.0);
                 }
             }
-            let a_u = self.columns_without(&cols, &pinned, units);
-            let vk = CpuVectors::for_matrix(&a_u, &[]);
-            let mut ne = CpuNormal::new(m, cols.len())
-                .with_factorization(NormalFactorization::Auto, &vk)
-                .map_err(|e| format!("the correction's factorization: {e}"))?;
-            ne.assemble_on(&vk, &w).map_err(|e| format!("the correction's assembly: {e}"))?;
+            // The matrix and its factorization's analysis stay while no row is newly pinned.
+            if system.as_ref().is_none_or(|s| s.0 != pinned) {
+                let a_u = self.columns_without(&cols, &pinned, units);
+                let vk = CpuVectors::for_matrix(&a_u, &[]);
+                let ne = CpuNormal::new(m, cols.len())
+                    .with_factorization(NormalFactorization::Auto, &vk)
+                    .map_err(|e| format!("the correction's factorization: {e}"))?;
+                system = Some((pinned.clone(), a_u, vk, ne));
+            }
+            let (_, a_u, vk, ne) = system.as_mut().ok_or("the correction's system is missing")?;
+            ne.assemble_on(vk, &w).map_err(|e| format!("the correction's assembly: {e}"))?;
             if ne.factor_assembled().is_err() {
                 // Only semidefinite: the deflating rule drops what rounding made negative.
-                ne.refactor_deflating(|ne| ne.assemble_on(&vk, &w))
+                ne.refactor_deflating(|ne| ne.assemble_on(vk, &w))
                     .map_err(|e| format!("the correction's factorization: {e}"))?;
             }
             let mut rhs = vec![0.0; m];
