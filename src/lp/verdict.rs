@@ -80,9 +80,8 @@ fn original_duals(model: &LpModel, sf: &StandardForm, it: &Iterate) -> Vec<f64> 
 /// what the optimal face looks like where the loop has not quite reached it: a row that forces
 /// its columns to zero (b = 0, terms of one sign) is met exactly instead of at 5e-14, and an
 /// optimum of 0 is 0 — the first of them everywhere (which can misjudge a column that is small
-/// but belongs), the second only where a row needs it. The proof picks whichever proves most.
-/// The loop's judgement (`full` false) takes the first two only: each is a pass over A. The full
-/// list starts with those two.
+/// but belongs), the second only where a row needs it. The proof picks whichever proves most;
+/// the loop's judgement (`full` false) takes the first two only, which start the full list.
 pub(crate) fn original_points(
     checker: &Checker<'_>,
     sf: &StandardForm,
