@@ -36,6 +36,9 @@ const ROUNDS: usize = 8;
 const DUST: f64 = 1e-20;
 /// The least weight of a column held where it is (one with much room moves freely).
 const MIN_WEIGHT: f64 = 1e-16;
+/// A one-sided row whose multiplier's effect is below this share of the largest is out of play
+/// once the exact step has run.
+const INACTIVE: f64 = 1e-9;
 /// Corrections followed by the exact step at most (see the end of [`Checker::repair`]).
 const EXACT_PASSES: usize = 3;
 /// Free columns the verified solve takes at most (its cost is cubic).
@@ -128,140 +131,160 @@ impl Checker<'_> {
         // Margins a column needs beyond its own: what the exact step widened it by.
         let mut extra = vec![0.0f64; n];
         let mut system: Option<(Vec<bool>, SparseColMatrix, CpuVectors, CpuNormal)> = None;
-        for _ in 0..EXACT_PASSES {
-        for _ in 0..ROUNDS {
-            if done {
-                break;
+        for pass in 0..EXACT_PASSES {
+            if pass > 0 {
+                // Moving the columns the exact step spoiled needs only the rows in play: the
+                // one-sided rows whose multiplier is negligible stay where they are (a far
+                // smaller system where most rows are inactive).
+                let reach = self.row_weights().1;
+                let size = (0..m).map(|i| (y[i] * reach[i]).abs()).fold(0.0, f64::max);
+                for i in 0..m {
+                    if !self.two_sided(i) && (y[i] * reach[i]).abs() <= INACTIVE * size {
+                        pinned[i] = true;
+                    }
+                }
             }
-            // Weighted least squares in the model's units (Ā = R·A·C, Δ = R·Δ̄, r̄ = C·r):
-            // min Σ wⱼ·((Āᵀ·Δ̄)ⱼ − d̄ⱼ)², wⱼ = 1 for a column in need (d̄ⱼ = Cⱼ·(rⱼ − tⱼ)) and
-            // (tⱼ / slackⱼ)² for one with room (d̄ⱼ = 0): (Ā·W·Āᵀ)·Δ̄ = Ā·W·d̄.
-            let mut w = Vec::with_capacity(cols.len());
-            let mut d = Vec::with_capacity(cols.len());
+            for _ in 0..ROUNDS {
+                if done {
+                    break;
+                }
+                // Weighted least squares in the model's units (Ā = R·A·C, Δ = R·Δ̄, r̄ = C·r):
+                // min Σ wⱼ·((Āᵀ·Δ̄)ⱼ − d̄ⱼ)², wⱼ = 1 for a column in need (d̄ⱼ = Cⱼ·(rⱼ − tⱼ)) and
+                // (tⱼ / slackⱼ)² for one with room (d̄ⱼ = 0): (Ā·W·Āᵀ)·Δ̄ = Ā·W·d̄.
+                let mut w = Vec::with_capacity(cols.len());
+                let mut d = Vec::with_capacity(cols.len());
+                for &j in &cols {
+                    let t = target(need[j], self.col_error(&red, j), red.magnitude[j], tol, extra[j]);
+                    let room = match need[j] {
+                        Need::AtLeastZero => red.value[j] - t,
+                        Need::AtMostZero => t - red.value[j],
+                        Need::Zero | Need::Any => 0.0,
+                    };
+                    if room <= t.abs() || failing[j] {
+                        in_j[j] |= failing[j] || need[j] == Need::Zero;
+                        w.push(1.0);
+                        d.push(units.col[j] * (red.value[j] - t));
+                    } else {
+                        w.push((t.abs() / room).powi(2).max(MIN_WEIGHT));
+                        d.push(0.0);
+                    }
+                }
+                // The matrix and its factorization's analysis stay while no row is newly pinned.
+                if system.as_ref().is_none_or(|s| s.0 != pinned) {
+                    let a_u = self.columns_without(&cols, &pinned, units);
+                    let vk = CpuVectors::for_matrix(&a_u, &[]);
+                    let ne = CpuNormal::new(a_u.nrows, cols.len())
+                        .with_factorization(NormalFactorization::Auto, &vk)
+                        .map_err(|e| format!("the correction's factorization: {e}"))?;
+                    system = Some((pinned.clone(), a_u, vk, ne));
+                }
+                let (_, a_u, vk, ne) = system.as_mut().ok_or("the correction's system is missing")?;
+                ne.assemble_on(vk, &w).map_err(|e| format!("the correction's assembly: {e}"))?;
+                if ne.factor_assembled().is_err() {
+                    // Only semidefinite: the deflating rule drops what rounding made negative.
+                    ne.refactor_deflating(|ne| ne.assemble_on(vk, &w))
+                        .map_err(|e| format!("the correction's factorization: {e}"))?;
+                }
+                let mut rhs = vec![0.0; a_u.nrows];
+                for k in 0..cols.len() {
+                    for (i, v) in a_u.col(k) {
+                        rhs[i] += v * w[k] * d[k];
+                    }
+                }
+                let local = ne.solve_host(&rhs).map_err(|e| format!("the correction's solve: {e}"))?;
+                let mut delta = vec![0.0; m];
+                for (&i, dl) in (0..m).filter(|&i| !pinned[i]).collect::<Vec<_>>().iter().zip(local) {
+                    delta[i] = dl * units.row[i];
+                }
+                let before = (y.clone(), red.clone(), pinned.clone());
+                for i in 0..m {
+                    if pinned[i] || !delta[i].is_finite() {
+                        continue;
+                    }
+                    y[i] += delta[i];
+                    if !self.row_allows(i, y[i]) {
+                        y[i] = 0.0;
+                        pinned[i] = true;
+                    }
+                }
+                // The least squares leave dust on rows they barely reach (multipliers of 1e-25 where
+                // the exact one is 0, keeping the zero-cost columns there from an exact zero).
+                y = without_negligible_parts(model, CertificateKind::Farkas, &y, DUST);
+                red = self.reduced(cost, &y);
+                let now = failing_all(&y, &red);
+                // A step that makes the deficit worse (a factor that could not resolve the
+                // correction) is taken back, and the correction ends.
+                if deficit(&red, &now) > 2.0 * deficit(&before.1, &failing) || y.iter().any(|v| !v.is_finite()) {
+                    (y, red, pinned) = before;
+                    break;
+                }
+                failing = now;
+                done = !failing.contains(&true);
+            }
+            if let Some(j) = (0..n).find(|&j| failing[j]) {
+                return Err(format!(
+                    "the reduced cost of column {} ({:.3e}) keeps the wrong sign for its infinite bound after the multipliers' correction",
+                    model.col_name(j),
+                    red.value[j]
+                ));
+            }
+            let corrected = in_j.iter().filter(|&&v| v).count();
+            let mut d = self.intervals_at(cost, &y, &red);
+            let free: Vec<usize> = (0..n).filter(|&j| need[j] == Need::Zero && d.cols[j] != (0.0, 0.0)).collect();
+            if free.is_empty() {
+                return Ok((d, corrected, 0));
+            }
+            let twins_of_free: Vec<usize> = free.iter().map(|&j| twins[j]).filter(|&k| k != usize::MAX).collect();
+            if free.len() > MAX_EXACT_COLUMNS {
+                return Err(format!(
+                    "{} free columns need a reduced cost of exactly zero: more than the verified solve takes ({MAX_EXACT_COLUMNS})",
+                    free.len()
+                ));
+            }
+            self.exact_zeros(&free, &y, &red, &pinned, &need, &mut d)?;
+            // rₖ = −rⱼ for every multiplier: the twin of an exact zero is one.
+            for k in twins_of_free {
+                d.cols[k] = (0.0, 0.0);
+            }
+            // The exact step widens the columns in its rows: one of them whose margin was smaller
+            // than that (a column at its bound near the optimum, rⱼ of order μ) is moved again, by
+            // the least squares, to a margin of a few widenings, and the exact step repeated.
+            let mut spoiled = false;
             for &j in &cols {
-                let t = target(need[j], self.col_error(&red, j), red.magnitude[j], tol, extra[j]);
-                let room = match need[j] {
-                    Need::AtLeastZero => red.value[j] - t,
-                    Need::AtMostZero => t - red.value[j],
-                    Need::Zero | Need::Any => 0.0,
+                let (lo, hi) = d.cols[j];
+                let wrong = match need[j] {
+                    Need::AtLeastZero => lo.is_nan() || lo < 0.0,
+                    Need::AtMostZero => hi.is_nan() || hi > 0.0,
+                    Need::Zero | Need::Any => false,
                 };
-                if room <= t.abs() || failing[j] {
-                    in_j[j] |= failing[j] || need[j] == Need::Zero;
-                    w.push(1.0);
-                    d.push(units.col[j] * (red.value[j] - t));
-                } else {
-                    w.push((t.abs() / room).powi(2).max(MIN_WEIGHT));
-                    d.push(0.0);
+                if wrong && (hi - lo).is_finite() {
+                    extra[j] = extra[j].max(4.0 * (hi - lo));
+                    (failing[j], spoiled) = (true, true);
                 }
             }
-            // The matrix and its factorization's analysis stay while no row is newly pinned.
-            if system.as_ref().is_none_or(|s| s.0 != pinned) {
-                let a_u = self.columns_without(&cols, &pinned, units);
-                let vk = CpuVectors::for_matrix(&a_u, &[]);
-                let ne = CpuNormal::new(m, cols.len())
-                    .with_factorization(NormalFactorization::Auto, &vk)
-                    .map_err(|e| format!("the correction's factorization: {e}"))?;
-                system = Some((pinned.clone(), a_u, vk, ne));
+            if !spoiled {
+                return Ok((d, corrected, free.len()));
             }
-            let (_, a_u, vk, ne) = system.as_mut().ok_or("the correction's system is missing")?;
-            ne.assemble_on(vk, &w).map_err(|e| format!("the correction's assembly: {e}"))?;
-            if ne.factor_assembled().is_err() {
-                // Only semidefinite: the deflating rule drops what rounding made negative.
-                ne.refactor_deflating(|ne| ne.assemble_on(vk, &w))
-                    .map_err(|e| format!("the correction's factorization: {e}"))?;
-            }
-            let mut rhs = vec![0.0; m];
-            for k in 0..cols.len() {
-                for (i, v) in a_u.col(k) {
-                    rhs[i] += v * w[k] * d[k];
-                }
-            }
-            let mut delta = ne.solve_host(&rhs).map_err(|e| format!("the correction's solve: {e}"))?;
-            for (dl, r) in delta.iter_mut().zip(&units.row) {
-                *dl *= r;
-            }
-            let before = (y.clone(), red.clone(), pinned.clone());
-            for i in 0..m {
-                if pinned[i] || !delta[i].is_finite() {
-                    continue;
-                }
-                y[i] += delta[i];
-                if !self.row_allows(i, y[i]) {
-                    y[i] = 0.0;
-                    pinned[i] = true;
-                }
-            }
-            // The least squares leave dust on rows they barely reach (multipliers of 1e-25 where
-            // the exact one is 0, keeping the zero-cost columns there from an exact zero).
-            y = without_negligible_parts(model, CertificateKind::Farkas, &y, DUST);
-            red = self.reduced(cost, &y);
-            let now = failing_all(&y, &red);
-            // A step that makes the deficit worse (a factor that could not resolve the
-            // correction) is taken back, and the correction ends.
-            if deficit(&red, &now) > 2.0 * deficit(&before.1, &failing) || y.iter().any(|v| !v.is_finite()) {
-                (y, red, pinned) = before;
-                break;
-            }
-            failing = now;
-            done = !failing.contains(&true);
-        }
-        if let Some(j) = (0..n).find(|&j| failing[j]) {
-            return Err(format!(
-                "the reduced cost of column {} ({:.3e}) keeps the wrong sign for its infinite bound after the multipliers' correction",
-                model.col_name(j),
-                red.value[j]
-            ));
-        }
-        let corrected = in_j.iter().filter(|&&v| v).count();
-        let mut d = self.intervals_at(cost, &y, &red);
-        let free: Vec<usize> = (0..n).filter(|&j| need[j] == Need::Zero && d.cols[j] != (0.0, 0.0)).collect();
-        if free.is_empty() {
-            return Ok((d, corrected, 0));
-        }
-        let twins_of_free: Vec<usize> = free.iter().map(|&j| twins[j]).filter(|&k| k != usize::MAX).collect();
-        if free.len() > MAX_EXACT_COLUMNS {
-            return Err(format!(
-                "{} free columns need a reduced cost of exactly zero: more than the verified solve takes ({MAX_EXACT_COLUMNS})",
-                free.len()
-            ));
-        }
-        self.exact_zeros(&free, &y, &red, &pinned, &need, &mut d)?;
-        // rₖ = −rⱼ for every multiplier: the twin of an exact zero is one.
-        for k in twins_of_free {
-            d.cols[k] = (0.0, 0.0);
-        }
-        // The exact step widens the columns in its rows: one of them whose margin was smaller
-        // than that (a column at its bound near the optimum, rⱼ of order μ) is moved again, by
-        // the least squares, to a margin of a few widenings, and the exact step repeated.
-        let mut spoiled = false;
-        for &j in &cols {
-            let (lo, hi) = d.cols[j];
-            let wrong = match need[j] {
-                Need::AtLeastZero => lo.is_nan() || lo < 0.0,
-                Need::AtMostZero => hi.is_nan() || hi > 0.0,
-                Need::Zero | Need::Any => false,
-            };
-            if wrong && (hi - lo).is_finite() {
-                extra[j] = extra[j].max(4.0 * (hi - lo));
-                (failing[j], spoiled) = (true, true);
-            }
-        }
-        if !spoiled {
-            return Ok((d, corrected, free.len()));
-        }
-        done = false;
+            done = false;
         }
         Err(format!("the exact step keeps widening columns past their margins after {EXACT_PASSES} corrections"))
     }
 
-    /// Ā's columns `cols` (R·A·C in `units`), without the entries of the `pinned` rows (their
-    /// multipliers do not move).
+    /// Ā's columns `cols` (R·A·C in `units`) on the rows that are not `pinned` (their
+    /// multipliers do not move), numbered in order.
     fn columns_without(&self, cols: &[usize], pinned: &[bool], units: &Units) -> SparseColMatrix {
         let model = self.model();
-        let mut a = SparseColMatrix::new(model.num_rows());
+        let mut local = vec![usize::MAX; model.num_rows()];
+        let mut live = 0;
+        for (i, slot) in local.iter_mut().enumerate() {
+            if !pinned[i] {
+                (*slot, live) = (live, live + 1);
+            }
+        }
+        let mut a = SparseColMatrix::new(live);
         for &j in cols {
             for (i, v) in model.a.col(j).filter(|&(i, v)| !pinned[i] && v != 0.0) {
-                a.row_idx.push(i);
+                a.row_idx.push(local[i]);
                 a.values.push(units.row[i] * v * units.col[j]);
             }
             a.col_ptr.push(a.row_idx.len());
