@@ -17,7 +17,10 @@
 //!    rows first: their multipliers may move either way), the exact real shift t* with
 //!    A_{I,F}ᵀ·t* = r_F makes every rⱼ, j ∈ F, exactly zero; t* is enclosed by a verified
 //!    solve ([`super::interval`]) for every r_F in its rounding interval, and the multipliers of
-//!    I and the reduced costs of the columns in those rows become intervals.
+//!    I and the reduced costs of the columns in those rows become intervals
+//!    ([`super::exact_step`]: the rows I are chosen where their columns have room).
+//! 3. **Again where it spoils.** A column whose margin the exact step's intervals cross is given
+//!    a margin of a few widenings by step 1, on the active rows only, and step 2 repeated.
 
 use super::dual::DualIntervals;
 use super::point::{Checker, Need};
