@@ -264,11 +264,11 @@ fn solve_valid(
     let checker = Checker::new(model);
     let judging = std::cell::Cell::new(Duration::ZERO);
     let failed = std::cell::Cell::new(0usize);
-    let judge = |it: &Iterate| {
+    let judge = |it: &Iterate, decisive: bool| {
         let t = Instant::now();
         let (xs, y) = original_points(&checker, &sf, it, settings.tolerance(), false);
         let quick = xs.len();
-        let mut ratio = checker.judge(&xs, &y, settings.tolerance());
+        let mut ratio = checker.judge(&xs, &y, settings.tolerance(), decisive);
         // The quick candidates (the point, and its columns held at a bound put there) have
         // failed more than the last iterations before a pass usually do: the targeted ones too
         // (a b = 0 row whose terms are all of μ's size fails by its whole size until the
@@ -276,10 +276,11 @@ fn solve_valid(
         if ratio > 1.0 {
             failed.set(failed.get() + 1);
             if failed.get() > QUICK_JUDGEMENTS {
-                // The full list starts with the quick candidates, judged already.
+                // The full list starts with the quick candidates, judged already (with the
+                // same multipliers: their dual side is remembered).
                 let (xs, y) = original_points(&checker, &sf, it, settings.tolerance(), true);
                 if xs.len() > quick {
-                    ratio = ratio.min(checker.judge(&xs[quick..], &y, settings.tolerance()));
+                    ratio = ratio.min(checker.judge(&xs[quick..], &y, settings.tolerance(), decisive));
                 }
             }
         }

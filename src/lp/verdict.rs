@@ -37,8 +37,19 @@ pub fn verdict(model: &LpModel, sf: &StandardForm, out: &MpcOutcome, st: &Settin
 
 /// [`verdict`] with the model's checker, made once per solve.
 pub(crate) fn verdict_checked(checker: &Checker<'_>, sf: &StandardForm, out: &MpcOutcome, st: &Settings) -> Verdict {
-    let (xs, row_duals) = original_points(checker, sf, &out.iterate, st.tolerance(), true);
-    let mut v = decide(checker, sf, out, xs, row_duals, st);
+    // A certificate's point only says how far it got: its multipliers are not repaired.
+    let repair = out.status.is_limit() || matches!(out.status, Status::Optimal | Status::OptimalReducedAccuracy | Status::NumericalFailure);
+    // An optimum's quick candidates (those the loop judged) first; the targeted ones, a pass
+    // over A each, only where none of them passes.
+    let graded = |full: bool| {
+        let (xs, y) = original_points(checker, sf, &out.iterate, st.tolerance(), full);
+        let best = checker.verify_best(&xs, &y, st.tolerance(), repair);
+        (best.unwrap_or_else(|| (0, verify::verify_point(checker.model(), &[], &y, st.tolerance()))), xs, y)
+    };
+    let claimed = matches!(out.status, Status::Optimal | Status::OptimalReducedAccuracy);
+    let quick = claimed.then(|| graded(false)).filter(|g| g.0 .1.accuracy == Accuracy::Tolerance);
+    let (best, xs, row_duals) = quick.unwrap_or_else(|| graded(true));
+    let mut v = decide(checker, sf, out, xs, row_duals, best, st);
     // An infeasibility claim whose certificate fails leaves a point to grade: the best iterate
     // seen may be far better than the last (a stalled residual drifts once μ underflows).
     let certificate_failed = v.certificate.as_ref().is_some_and(|c| c.check.accuracy == Accuracy::Failed);
@@ -194,15 +205,10 @@ fn decide(
     out: &MpcOutcome,
     xs: Vec<Vec<f64>>,
     row_duals: Vec<f64>,
+    (k, verification): (usize, Verification),
     st: &Settings,
 ) -> Verdict {
     let model = checker.model();
-    // A certificate's point only says how far it got: its multipliers are not repaired.
-    let repair = out.status.is_limit() || matches!(out.status, Status::Optimal | Status::OptimalReducedAccuracy | Status::NumericalFailure);
-    let (k, verification) = match checker.verify_best(&xs, &row_duals, st.tolerance(), repair) {
-        Some(best) => best,
-        None => (0, verify::verify_point(model, &[], &row_duals, st.tolerance())),
-    };
     let x = xs.into_iter().nth(k).unwrap_or_else(|| vec![f64::NAN; model.num_cols()]);
 
     let mut detail = out.detail.clone();
@@ -239,7 +245,7 @@ fn decide(
             }
         }
         Status::PrimalInfeasible | Status::PrimalInfeasibleReducedAccuracy => {
-            let null = null_space_ray(sf, &out.iterate);
+            let null = sf.null_space_ray(&out.iterate);
             let (ray, check) = best_ray(
                 CertificateKind::Farkas,
                 model,
@@ -358,43 +364,4 @@ fn point_status(v: &Verification) -> Status {
         Accuracy::Reduced => Status::OptimalReducedAccuracy,
         Accuracy::Failed => Status::NumericalFailure,
     }
-}
-
-/// A Farkas candidate for infeasibility found by stagnation, where the iterate's λ is no ray:
-/// the component of b̄ in the near-null space of Ā·D²·Āᵀ at the final iterate (eigenvalues below
-/// 1e-10 of the largest). Contradictory dependent rows (what the tiny-pivot treatment drops) are
-/// exactly such directions: y with Āᵀy ≈ 0 on the columns that carry weight and b̄ᵀy > 0.
-/// O(m³) on the CPU in double precision, run only after the loop declared infeasibility.
-fn null_space_ray(sf: &StandardForm, it: &Iterate) -> Option<Vec<f64>> {
-    let (m, n) = sf.dims();
-    if it.x.len() != n || it.s.len() != n || m == 0 {
-        return None;
-    }
-    // Θ = (S/X + Z/W)⁻¹ (D² = X/S without upper bounds), as the loop's normal equations.
-    let bounded = it.w.len() == n && it.z.len() == n;
-    let d2: Vec<f64> = (0..n)
-        .map(|j| {
-            let inv = it.s[j] / it.x[j] + if bounded { it.z[j] / it.w[j] } else { 0.0 };
-            1.0 / inv
-        })
-        .collect();
-    let mut ad = sf.dense_a();
-    for (j, d) in d2.iter().enumerate() {
-        let w = d.sqrt();
-        for v in ad.col_as_slice_mut(j) {
-            *v *= w;
-        }
-    }
-    let normal = &ad * ad.transpose();
-    let evd = normal.self_adjoint_eigen(faer::Side::Lower).ok()?;
-    let (u, s) = (evd.U(), evd.S());
-    let top = (0..m).map(|k| s[k].abs()).fold(0.0, f64::max);
-    let mut y = vec![0.0; m];
-    for k in (0..m).filter(|&k| s[k].abs() <= 1e-10 * top) {
-        let proj: f64 = (0..m).map(|i| u[(i, k)] * sf.b[i]).sum();
-        for (i, yi) in y.iter_mut().enumerate() {
-            *yi += proj * u[(i, k)];
-        }
-    }
-    y.iter().any(|v| *v != 0.0).then_some(y)
 }

@@ -2,11 +2,11 @@
 //! judge or the data is planted wrong: none of them may end as optimal, and bad shapes are named.
 use crate::lp::backend::{CpuNormal, CpuVectors};
 use crate::lp::log::Logger;
-use crate::lp::mpc::{solve, solve_judged, Iterate, MpcOutcome, MpcProblem, Weights};
+use crate::lp::mpc::{solve, solve_judged, Iterate, Judge, MpcOutcome, MpcProblem, Weights};
 use crate::lp::settings::{BackendKind, Settings};
 use crate::lp::status::Status;
 
-fn run(p: &MpcProblem, judge: Option<&dyn Fn(&Iterate) -> f64>) -> MpcOutcome {
+fn run(p: &MpcProblem, judge: Option<Judge<'_>>) -> MpcOutcome {
     let a = faer::mat![[1.0, 1.0, 1.0, 0.0], [-1.0, 1.0, 0.0, 1.0]];
     let mut vk = CpuVectors::new(a.as_ref(), &[]);
     let mut ne = CpuNormal::new(2, 4);
@@ -33,14 +33,14 @@ fn the_unjudged_loop_finds_the_optimum() {
 #[test]
 fn a_judge_that_stays_above_its_tolerance_ends_in_failure_not_optimal() {
     // Within the window (≤ 10) but never ≤ 1: the loop's own test passes, the check does not.
-    let out = run(&problem(), Some(&|_: &Iterate| 5.0));
+    let out = run(&problem(), Some(&|_: &Iterate, _| 5.0));
     assert_eq!(out.status, Status::NumericalFailure, "{}", out.detail);
     assert!(out.detail.contains("5.0× its tolerance"), "{}", out.detail);
 }
 
 #[test]
 fn a_nan_judge_never_passes() {
-    let out = run(&problem(), Some(&|_: &Iterate| f64::NAN));
+    let out = run(&problem(), Some(&|_: &Iterate, _| f64::NAN));
     assert_ne!(out.status, Status::Optimal, "{}", out.detail);
 }
 
@@ -49,8 +49,39 @@ fn a_judge_that_passes_confirms_the_loops_own_test() {
     // In double precision a judge passing at ε ends the loop where the loop's own test passes
     // (no later: the judge confirms it), and as optimal.
     let own = run(&problem(), None);
-    let out = run(&problem(), Some(&|_: &Iterate| 0.05));
+    let out = run(&problem(), Some(&|_: &Iterate, _| 0.05));
     assert_eq!((out.status, out.iterations), (Status::Optimal, own.iterations), "{}", out.detail);
+}
+
+#[test]
+fn only_the_judgement_that_can_end_the_loop_is_told_so() {
+    // Double precision: the judgements before the loop's own test passes only rank iterates
+    // (their dual side may be an estimate); the one that ends the loop is decisive. A judge
+    // that passes only when told it is decisive still ends the loop where its own test does.
+    let own = run(&problem(), None);
+    let flags = std::cell::RefCell::new(Vec::new());
+    let judge = |_: &Iterate, decisive: bool| {
+        flags.borrow_mut().push(decisive);
+        if decisive {
+            0.05
+        } else {
+            1e6
+        }
+    };
+    let out = run(&problem(), Some(&judge));
+    assert_eq!((out.status, out.iterations), (Status::Optimal, own.iterations), "{}", out.detail);
+    let flags = flags.into_inner();
+    assert_eq!(flags.last(), Some(&true), "{flags:?}");
+    assert!(flags[..flags.len() - 1].iter().all(|d| !d), "{flags:?}");
+}
+
+#[test]
+fn a_point_ranked_by_an_estimate_is_judged_in_full_before_it_is_returned() {
+    // Planted: the estimate passes every point, the full judgement none. The best point by
+    // estimate must not come back as optimal.
+    let out = run(&problem(), Some(&|_: &Iterate, decisive: bool| if decisive { 5.0 } else { 0.5 }));
+    assert_eq!(out.status, Status::NumericalFailure, "{}", out.detail);
+    assert!(out.detail.contains("5.0× its tolerance"), "{}", out.detail);
 }
 
 #[test]

@@ -68,9 +68,13 @@ pub struct MpcTimings {
 }
 
 /// Grades an iterate on the original model: the ratio of the verification's worst measure to
-/// its tolerance (at most 1: the point passes). Given by the caller for double-precision
-/// backends (`crate::lp::solve`), so that the loop stops where the independent check passes.
-pub type Judge<'a> = &'a dyn Fn(&Iterate) -> f64;
+/// its tolerance (at most 1: the point passes). Given by the caller (`crate::lp::solve`), so
+/// that the loop stops where the independent check passes. The flag says whether a passing
+/// grade can end the loop now (the loop's own test passes, or single precision, where the
+/// proof alone ends it): only then is the dual side proven in full where that costs a
+/// correction of the multipliers; otherwise its estimate stands in (the grade then only ranks
+/// the iterates, and the verdict proves whichever is returned).
+pub type Judge<'a> = &'a dyn Fn(&Iterate, bool) -> f64;
 
 /// The iterate, downloaded to the host: transferable to another backend.
 #[derive(Clone, Debug, Default)]

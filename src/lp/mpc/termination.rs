@@ -104,6 +104,8 @@ pub(super) struct Termination<'a, T> {
     pub best: Option<Best<T>>,
     /// The best judged state (ratio, state).
     pub judged: Option<(f64, State<T>)>,
+    /// Whether that ratio came from a decisive judgement (see [`Judge`]).
+    judged_decisive: bool,
     /// Judged iterations without a better judged point since the best came within
     /// [`JUDGE_WINDOW`] of passing.
     since_judged: usize,
@@ -117,7 +119,17 @@ pub(super) struct Termination<'a, T> {
 
 impl<'a, T> Termination<'a, T> {
     pub fn new(judge: Option<Judge<'a>>) -> Self {
-        Termination { judge, first: None, best: None, judged: None, since_judged: 0, converged_unproven: 0, judged_last: false, ray: None }
+        Termination {
+            judge,
+            first: None,
+            best: None,
+            judged: None,
+            judged_decisive: false,
+            since_judged: 0,
+            converged_unproven: 0,
+            judged_last: false,
+            ray: None,
+        }
     }
 }
 
@@ -260,7 +272,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// Grades `state` with `judge`; `Some` when the loop stops. `done`: the loop's own test
     /// passes.
     fn consult(&mut self, judge: Judge<'_>, state: &State<V::Vector>, done: bool) -> R<Option<Stop<V::Vector>>> {
-        let ratio = judge(&self.download(state)?);
+        let decisive = done || self.single;
+        let ratio = judge(&self.download(state)?, decisive);
         // The loop's tests pass and the proof at its own tolerance (10ε) does: the papers'
         // stopping rule, confirmed. In single precision, whose loop may never reach its own
         // test, the proof passing at ε itself ends it too. (In double precision the proof can
@@ -272,6 +285,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         }
         if self.stop.judged.as_ref().is_none_or(|(r, _)| ratio < *r) {
             self.stop.judged = Some((ratio, self.copy(state)?));
+            self.stop.judged_decisive = decisive;
             self.stop.since_judged = 0;
         } else if self.stop.judged.as_ref().is_some_and(|(r, _)| *r <= JUDGE_WINDOW) {
             self.stop.since_judged += 1;
@@ -286,7 +300,16 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         if self.stop.since_judged < patience && !waited {
             return Ok(None);
         }
-        let Some((best, kept)) = self.stop.judged.take() else { return Ok(None) };
+        let Some((mut best, kept)) = self.stop.judged.take() else { return Ok(None) };
+        if best <= 1.0 && !self.stop.judged_decisive {
+            // Ranked by an estimate: the point ends the loop only where it passes in full.
+            best = judge(&self.download(&kept)?, true);
+            self.stop.judged_decisive = true;
+            if best > 1.0 {
+                self.stop.judged = Some((best, kept));
+                return Ok(None);
+            }
+        }
         if best <= 1.0 {
             let why = format!("the best checked point (ratio {best:.2}) is returned");
             return Ok(Some((Status::Optimal, Some(kept), why)));

@@ -3,6 +3,7 @@
 
 use super::{ColumnMap, StandardForm};
 use crate::lp::model::LpModel;
+use crate::lp::mpc::Iterate;
 use faer::Mat;
 
 /// Per-entry weights that put the loop's residuals on the scaled standard form into the model's
@@ -143,6 +144,45 @@ impl StandardForm {
                 None => 0.0,
             })
             .collect()
+    }
+
+    /// A Farkas candidate for infeasibility found by stagnation, where the iterate's λ is no ray:
+    /// the component of b̄ in the near-null space of Ā·D²·Āᵀ at the final iterate (eigenvalues below
+    /// 1e-10 of the largest). Contradictory dependent rows (what the tiny-pivot treatment drops) are
+    /// exactly such directions: y with Āᵀy ≈ 0 on the columns that carry weight and b̄ᵀy > 0.
+    /// O(m³) on the CPU in double precision, run only after the loop declared infeasibility.
+    pub(crate) fn null_space_ray(&self, it: &Iterate) -> Option<Vec<f64>> {
+        let (m, n) = self.dims();
+        if it.x.len() != n || it.s.len() != n || m == 0 {
+            return None;
+        }
+        // Θ = (S/X + Z/W)⁻¹ (D² = X/S without upper bounds), as the loop's normal equations.
+        let bounded = it.w.len() == n && it.z.len() == n;
+        let d2: Vec<f64> = (0..n)
+            .map(|j| {
+                let inv = it.s[j] / it.x[j] + if bounded { it.z[j] / it.w[j] } else { 0.0 };
+                1.0 / inv
+            })
+            .collect();
+        let mut ad = self.dense_a();
+        for (j, d) in d2.iter().enumerate() {
+            let w = d.sqrt();
+            for v in ad.col_as_slice_mut(j) {
+                *v *= w;
+            }
+        }
+        let normal = &ad * ad.transpose();
+        let evd = normal.self_adjoint_eigen(faer::Side::Lower).ok()?;
+        let (u, s) = (evd.U(), evd.S());
+        let top = (0..m).map(|k| s[k].abs()).fold(0.0, f64::max);
+        let mut y = vec![0.0; m];
+        for k in (0..m).filter(|&k| s[k].abs() <= 1e-10 * top) {
+            let proj: f64 = (0..m).map(|i| u[(i, k)] * self.b[i]).sum();
+            for (i, yi) in y.iter_mut().enumerate() {
+                *yi += proj * u[(i, k)];
+            }
+        }
+        y.iter().any(|v| *v != 0.0).then_some(y)
     }
 }
 

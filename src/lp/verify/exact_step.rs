@@ -8,6 +8,10 @@ use super::products::Sums;
 use super::rounding::{down, sum_error, up};
 use faer::Mat;
 
+/// The rows the exact step's pivots are sought among first, per free column (see
+/// [`Checker::exact_zeros`]).
+const SHORTLIST: usize = 3;
+
 impl Checker<'_> {
     /// Step 2 of the module documentation: the free columns `free` exactly zero, the intervals
     /// `d` widened by the enclosed shift.
@@ -69,14 +73,24 @@ impl Checker<'_> {
                 1e-3 * w
             }
         };
-        let scaled = Mat::from_fn(p, k, |r, c| weight(r) * b[r * k + c]);
-        let lu = scaled.partial_piv_lu();
-        let u = lu.U();
-        if let Some(c) = (0..k).find(|&c| u[(c, c)] == 0.0 || !u[(c, c)].is_finite()) {
-            return Err(format!("free column {} has no row left to make its reduced cost exactly zero", model.col_name(free[c])));
-        }
-        let chosen: Vec<usize> = lu.P().arrays().0[..k].to_vec();
-        let sel: Vec<usize> = chosen.iter().map(|&r| rows[r]).collect();
+        // The pivots come from the rows with the most room first: the LU of those alone
+        // (SHORTLIST·k of them) is far cheaper, and all rows are taken where they leave a
+        // column without a pivot.
+        let mut by_weight: Vec<usize> = (0..p).collect();
+        by_weight.sort_by(|&a, &b| weight(b).total_cmp(&weight(a)));
+        let pivots = |candidates: &[usize]| -> Result<Vec<usize>, usize> {
+            let scaled = Mat::from_fn(candidates.len(), k, |r, c| weight(candidates[r]) * b[candidates[r] * k + c]);
+            let lu = scaled.partial_piv_lu();
+            let u = lu.U();
+            if let Some(c) = (0..k).find(|&c| u[(c, c)] == 0.0 || !u[(c, c)].is_finite()) {
+                return Err(c);
+            }
+            Ok(lu.P().arrays().0[..k].iter().map(|&r| rows[candidates[r]]).collect())
+        };
+        let short = &by_weight[..p.min(SHORTLIST * k)];
+        let sel = pivots(short)
+            .or_else(|c| if short.len() < p { pivots(&by_weight) } else { Err(c) })
+            .map_err(|c| format!("free column {} has no row left to make its reduced cost exactly zero", model.col_name(free[c])))?;
         // M·t = r_F with M[c][s] = a(sel[s], free[c]).
         let mut slot = vec![usize::MAX; m];
         for (s, &i) in sel.iter().enumerate() {

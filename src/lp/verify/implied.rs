@@ -57,6 +57,21 @@ pub fn implied_bounds(model: &LpModel) -> ImpliedBounds {
             if entries.is_empty() || !(rl.is_finite() || ru.is_finite()) {
                 continue;
             }
+            // Two infinite bounds among a side's terms leave no column of the row a bound from
+            // that side (the products below only add overflows to them): most rows of a model
+            // with free columns end here, before their products.
+            let (mut below, mut above) = (0, 0);
+            for &(j, a) in entries {
+                let (least, greatest) = if a > 0.0 { (-lower[j], upper[j]) } else { (upper[j], -lower[j]) };
+                below += usize::from(least == f64::INFINITY);
+                above += usize::from(greatest == f64::INFINITY);
+                if below > 1 && above > 1 {
+                    break;
+                }
+            }
+            if (below > 1 || !ru.is_finite()) && (above > 1 || !rl.is_finite()) {
+                continue;
+            }
             // The row's least and greatest activity from the finite terms, with the count of
             // infinite ones and their column (the only column that can then gain a bound).
             let (mut least, mut greatest) = (0.0, 0.0);

@@ -89,8 +89,9 @@ impl Checker<'_> {
 
     /// The loop's judgement of the points `xs` with the duals y: max(β/ε, width/(VERIFY_FACTOR·ε))
     /// of the best (at most 1: it passes). The dual side is repaired only where its estimate
-    /// would pass (a repair costs about an iteration); otherwise the estimate stands in.
-    pub(crate) fn judge(&self, xs: &[Vec<f64>], y: &[f64], tol: f64) -> f64 {
+    /// would pass and the judgement is `decisive` (it can end the loop; a repair costs about an
+    /// iteration); otherwise the estimate stands in.
+    pub(crate) fn judge(&self, xs: &[Vec<f64>], y: &[f64], tol: f64, decisive: bool) -> f64 {
         if y.iter().any(|v| v.is_nan()) {
             return f64::INFINITY;
         }
@@ -129,7 +130,7 @@ impl Checker<'_> {
             }
             self.cost_cleaned(constant, &dual.multipliers).map_or(ratio, |d| ratio.min(best(&d, false)))
         };
-        if !estimated || best_ratio > 1.0 {
+        if !estimated || best_ratio > 1.0 || !decisive {
             return cleaned(best_ratio);
         }
         let repaired = self.dual(&self.cost, constant, &y, tol, true, None);

@@ -49,8 +49,7 @@ impl Checker<'_> {
         while k < candidates.len() {
             let y = candidates[k].clone();
             k += 1;
-            let red = self.reduced(cost, &y);
-            let d = self.intervals_at(cost, &y, &red);
+            let (red, d) = self.reduced_and_intervals(cost, &y);
             let mut side = dual_side(&d, rows, (&model.col_lower, &model.col_upper), constant);
             let mut how = DualBound::Direct { implied: 0 };
             if !side.unbounded_cols.is_empty() {

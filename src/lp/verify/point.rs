@@ -92,7 +92,13 @@ pub(crate) struct Checker<'a> {
     row_weights: OnceLock<(Vec<f64>, Vec<f64>)>,
     /// The last repaired dual side and what it was asked for.
     last_repaired: Mutex<Option<(RepairKey, Dual)>>,
+    /// The last multipliers' reduced costs and intervals, with the (cost, multipliers) they
+    /// are of: the judge's estimate, the repair it asks for and the verdict start from the same.
+    last_intervals: Mutex<Option<IntervalsAt>>,
 }
+
+/// Reduced costs and their intervals at (cost, y).
+type IntervalsAt = (Vec<f64>, Vec<f64>, Sums, DualIntervals);
 
 /// What a repaired dual side was asked for (the min-sense cost, constant, tolerance and
 /// multipliers).
@@ -128,6 +134,7 @@ impl<'a> Checker<'a> {
             units: OnceLock::new(),
             row_weights: OnceLock::new(),
             last_repaired: Mutex::new(None),
+            last_intervals: Mutex::new(None),
         }
     }
 
@@ -144,13 +151,19 @@ impl<'a> Checker<'a> {
             use std::collections::HashMap;
             let model = self.model;
             let n = model.num_cols();
-            let mut groups: HashMap<(Vec<usize>, Vec<u64>, u64), Vec<usize>> = HashMap::new();
+            // Grouped by a fingerprint (entries, first and last entry's row and magnitude, |cⱼ|)
+            // that twins share; within a group the whole columns are compared.
+            let mut groups: HashMap<[u64; 6], Vec<usize>> = HashMap::new();
             for j in 0..n {
-                if model.a.col(j).next().is_none() {
+                let a = &model.a;
+                let (start, end) = (a.col_ptr[j], a.col_ptr[j + 1]);
+                if start == end {
                     continue;
                 }
-                let (rows, mags): (Vec<usize>, Vec<u64>) = model.a.col(j).map(|(i, v)| (i, v.abs().to_bits())).unzip();
-                groups.entry((rows, mags, model.c[j].abs().to_bits())).or_default().push(j);
+                let ((i0, v0), (i1, v1)) = ((a.row_idx[start], a.values[start]), (a.row_idx[end - 1], a.values[end - 1]));
+                let len = (end - start) as u64;
+                let key = [len, i0 as u64, v0.abs().to_bits(), i1 as u64, v1.abs().to_bits(), model.c[j].abs().to_bits()];
+                groups.entry(key).or_default().push(j);
             }
             let mut twin = vec![usize::MAX; n];
             for cols in groups.values().filter(|g| g.len() > 1) {
@@ -161,7 +174,7 @@ impl<'a> Checker<'a> {
                     let negated = |k: usize| {
                         twin[k] == usize::MAX
                             && model.c[k] == -model.c[j]
-                            && model.a.col(k).zip(model.a.col(j)).all(|((_, a), (_, b))| a == -b)
+                            && model.a.col(k).zip(model.a.col(j)).all(|((i, a), (l, b))| i == l && a == -b)
                     };
                     if let Some(&k) = cols[p + 1..].iter().find(|&&k| negated(k)) {
                         (twin[j], twin[k]) = (k, j);
@@ -279,8 +292,42 @@ impl<'a> Checker<'a> {
 
     /// Point multipliers `y` (min sense, for the min-sense `cost`) and the enclosures of their
     /// reduced costs `red`.
+    /// [`Self::reduced`] and [`Self::intervals_at`] at (cost, y), the last ones remembered.
+    pub(super) fn reduced_and_intervals(&self, cost: &[f64], y: &[f64]) -> (Sums, DualIntervals) {
+        // A poisoned lock only means a panic elsewhere: the value is still whole.
+        let mut last = self.last_intervals.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, red, d)) = last.as_ref().filter(|(c, v, _, _)| c == cost && v == y) {
+            return (red.clone(), d.clone());
+        }
+        let red = self.reduced(cost, y);
+        let d = self.intervals_at(cost, y, &red);
+        *last = Some((cost.to_vec(), y.to_vec(), red.clone(), d.clone()));
+        (red, d)
+    }
+
     pub(super) fn intervals_at(&self, cost: &[f64], y: &[f64], red: &Sums) -> DualIntervals {
         let cols = (0..red.value.len()).map(|j| self.col_interval(cost, y, red, j)).collect();
         DualIntervals { rows: y.iter().map(|&v| (v, v)).collect(), cols }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::dmatrix;
+
+    #[test]
+    fn twins_are_exact_negatives_on_the_same_rows_only() {
+        // Columns 0 and 1 are negatives; 2 and 3 share the fingerprint (three entries, first in
+        // row 0, last in row 3, the same magnitudes and |c|) and negated values, but not rows.
+        let a = dmatrix![
+            1.0, -1.0, 1.0, -1.0;
+            2.0, -2.0, 0.0, -2.0;
+            0.0, 0.0, 2.0, 0.0;
+            3.0, -3.0, 3.0, -3.0
+        ];
+        let model = LpModel::new(a, vec![1.0, -1.0, 1.0, -1.0], vec![0.0; 4], vec![1.0; 4]).expect("a valid model");
+        let checker = Checker::new(&model);
+        assert_eq!(checker.twins(), &[1, 0, usize::MAX, usize::MAX]);
     }
 }

@@ -102,7 +102,10 @@ impl Checker<'_> {
         }
         let mut pinned = vec![false; m];
         let mut in_j = vec![false; n];
-        let mut red = self.reduced(cost, &y);
+        // The intervals at the multipliers as given (as the dual side found them), kept while
+        // no correction moves them.
+        let (mut red, given) = self.reduced_and_intervals(cost, &y);
+        let mut moved = false;
         // Whether column j's proven interval (for the multipliers y) has the wrong sign.
         let failing_at = |y: &[f64], red: &Sums, j: usize| {
             if need[j] != Need::AtLeastZero && need[j] != Need::AtMostZero {
@@ -125,7 +128,14 @@ impl Checker<'_> {
                 .map(|j| red.value[j].abs() / red.magnitude[j].max(f64::MIN_POSITIVE))
                 .sum()
         };
-        let mut failing = failing_all(&y, &red);
+        let mut failing: Vec<bool> = (0..n)
+            .map(|j| match need[j] {
+                // NaN fails.
+                Need::AtLeastZero => given.cols[j].0.is_nan() || given.cols[j].0 < 0.0,
+                Need::AtMostZero => given.cols[j].1.is_nan() || given.cols[j].1 > 0.0,
+                Need::Zero | Need::Any => false,
+            })
+            .collect();
         let mut done = !failing.contains(&true);
         // Every column whose term needs a sign takes part: the ones in need pulled to their
         // target, the others held where they are, the harder the closer they are to their margin.
@@ -213,6 +223,7 @@ impl Checker<'_> {
                 // The least squares leave dust on rows they barely reach (multipliers of 1e-25 where
                 // the exact one is 0, keeping the zero-cost columns there from an exact zero).
                 y = without_negligible_parts(model, CertificateKind::Farkas, &y, DUST);
+                moved = true;
                 red = self.reduced(cost, &y);
                 let now = failing_all(&y, &red);
                 // A step that makes the deficit worse (a factor that could not resolve the
@@ -232,7 +243,7 @@ impl Checker<'_> {
                 ));
             }
             let corrected = in_j.iter().filter(|&&v| v).count();
-            let mut d = self.intervals_at(cost, &y, &red);
+            let mut d = if moved { self.intervals_at(cost, &y, &red) } else { given.clone() };
             let free: Vec<usize> = (0..n).filter(|&j| need[j] == Need::Zero && d.cols[j] != (0.0, 0.0)).collect();
             if free.is_empty() {
                 return Ok((d, corrected, 0));
