@@ -2,10 +2,13 @@
 //! objective HiGHS found for the same member (tests/data/families/highs.tsv, made by highspy:
 //! see its README), on the path the cost model chooses for its shape, and every path forced on
 //! it (the full m×m matrix, the block plus a diagonal, the smaller side) gives that optimum too.
+//! Each family written as textbooks write it (the t form, the dual, the column player) reaches
+//! the same reference: HiGHS solved the generated form only, so the two forms are checked
+//! against each other through it.
 
 use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
 use glsolve::lp::backend::CpuPlan;
-use glsolve::lp::families::Family;
+use glsolve::lp::families::{Family, Form};
 use glsolve::lp::log::Logger;
 use glsolve::lp::standard_form::{standard_form, Presolved};
 use glsolve::lp::{solve, Settings, Status};
@@ -91,4 +94,29 @@ fn many_free_columns_are_proven_exactly_beside_columns_at_their_bounds() {
     let (status, objective, detail) = solved(family, rows, features, seed);
     assert_eq!(status, Status::Optimal, "{detail}");
     assert!(agree(objective, highs), "{objective:e} against HiGHS's {highs:e}");
+}
+
+#[test]
+fn every_textbook_form_reaches_the_generated_forms_optimum() {
+    let cases: Vec<_> = small().into_iter().filter(|r| r.0 != Family::Papers).collect();
+    let families: std::collections::BTreeSet<&str> = cases.iter().map(|r| r.0.name()).collect();
+    assert_eq!(families.len(), 4, "a small reference of each family with a textbook form: {families:?}");
+    for (family, rows, features, seed, highs) in cases {
+        let model = family.model_in(Form::Textbook, rows, features, seed).expect("a textbook form");
+        let generated = family.model(rows, features, seed).expect("a member");
+        // Really another formulation: another shape of A (or sense).
+        assert!(
+            (model.num_rows(), model.num_cols(), model.sense)
+                != (generated.num_rows(), generated.num_cols(), generated.sense),
+            "{family:?}: the textbook form is the generated one"
+        );
+        let s = solve(&model, &Settings::default(), &mut Logger::quiet()).expect("valid settings");
+        let what = format!("{} {rows}×{features}", family.form_name(Form::Textbook));
+        assert_eq!(s.status, Status::Optimal, "{what}: {}", s.detail);
+        assert!(
+            agree(s.objective, highs),
+            "{what}: {:e} against HiGHS's {highs:e} for the generated form",
+            s.objective
+        );
+    }
 }

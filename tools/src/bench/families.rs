@@ -25,7 +25,7 @@ pub const HIGHS_SCRIPT: &str = include_str!("highs_mps.py");
 /// The default cases: three sizes per family, the largest with at least 4000 rows (the papers'
 /// family excepted: at 4000 rows it has 64 million nonzeros, a 2.5 GB MPS file).
 pub fn default_cases() -> Vec<Case> {
-    let c = |family, rows, features| Case { family, rows, features };
+    let c = |family, rows, features| Case { family, form: Default::default(), rows, features };
     use Family::*;
     vec![
         c(L1Regression, 1000, 100),
@@ -150,8 +150,13 @@ pub fn run(r: &FamiliesRun<'_>, mut progress: impl FnMut(&FamilyRow)) -> Result<
     }
     let mut rows = Vec::new();
     for &case in r.cases {
-        let model = case.family.model(case.rows, case.features, r.seed).ok_or_else(|| {
-            format!("{} has no model of {} rows, {} features", case.family.name(), case.rows, case.features)
+        let model = case.model(r.seed).ok_or_else(|| {
+            format!(
+                "{} has no model of {} rows, {} features",
+                case.family.form_name(case.form),
+                case.rows,
+                case.features
+            )
         })?;
         let (sf_dims, path) = match standard_form(&model, true) {
             Presolved::Form(sf) => (sf.dims(), CpuPlan::new(&sf.a, &sf.free_pairs).shape.name().to_string()),
@@ -246,7 +251,15 @@ fn chosen(rows: &[FamilyRow]) -> String {
         Some(b) if rows.iter().all(|r| &r.backend == b) => format!("the {b} backend for every case"),
         _ => rows
             .iter()
-            .map(|r| format!("{} for {} {}×{}", r.backend, r.case.family.name(), r.case.rows, r.case.features))
+            .map(|r| {
+                format!(
+                    "{} for {} {}×{}",
+                    r.backend,
+                    r.case.family.form_name(r.case.form),
+                    r.case.rows,
+                    r.case.features
+                )
+            })
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -291,7 +304,7 @@ pub fn markdown(rows: &[FamilyRow]) -> String {
         let g = &r.glsolve;
         s.push_str(&format!(
             "| {} | {data} | {} × {} | {} | {} | {} |",
-            c.family.title(),
+            c.title(),
             r.standard_form.0,
             r.standard_form.1,
             r.path,

@@ -104,7 +104,7 @@ pub fn markdown(rows: &[GlRow], cpu: impl Fn(&Case) -> Option<(f64, f64)>) -> St
         };
         s.push_str(&format!(
             "| {} | {} | {} | {} | {} | {its} | {:.3} s | {:.0} | {:.3e} | {ratio} | {agree} |\n",
-            r.case.family.title(),
+            r.case.title(),
             r.case.data(),
             r.backend,
             if r.full { "off" } else { "on" },

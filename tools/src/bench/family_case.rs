@@ -1,17 +1,35 @@
 //! One case of `glsolve bench families` and one solver's timing of it: shared by the cpu runs
 //! (`families`) and the GL backends' runs (`families_gl`).
 
-use glsolve::lp::families::Family;
+use glsolve::lp::families::{Family, Form};
 
 /// One problem of a family.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Case {
     pub family: Family,
+    /// How it is written (runs recorded before forms existed were all generated).
+    #[serde(default)]
+    pub form: Form,
     pub rows: usize,
     pub features: usize,
 }
 
 impl Case {
+    /// The family's title, with its form where that is the textbook one.
+    pub fn title(&self) -> String {
+        match (self.form, self.family) {
+            (Form::Generated, f) => f.title().to_string(),
+            (Form::Textbook, Family::Chebyshev) => format!("{} (its dual)", self.family.title()),
+            (Form::Textbook, Family::MatrixGame) => format!("{} (column player)", self.family.title()),
+            (Form::Textbook, f) => format!("{} (t form)", f.title()),
+        }
+    }
+
+    /// The model of the case (`None`: the family has no such member).
+    pub fn model(&self, seed: u64) -> Option<glsolve::lp::LpModel> {
+        self.family.model_in(self.form, self.rows, self.features, seed)
+    }
+
     /// The data the case is made of, in its family's words.
     pub fn data(&self) -> String {
         match self.family {

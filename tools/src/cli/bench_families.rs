@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct FamiliesArgs {
-    /// Cases as FAMILY:ROWS:FEATURES (families: l1, quantile, chebyshev, game, papers); default:
-    /// three sizes of each family, up to 4000 rows.
+    /// Cases as FAMILY:ROWS:FEATURES (families: l1, quantile, chebyshev, game, papers, and as
+    /// textbooks write them: l1-t, quantile-t, chebyshev-dual, game-column); default: three
+    /// sizes of each family as the generators write it, up to 4000 rows.
     #[arg(long, value_delimiter = ',')]
     cases: Vec<String>,
     /// Only the default cases of these families.
@@ -42,10 +43,11 @@ pub struct FamiliesArgs {
 
 fn parse_case(s: &str) -> Result<Case, String> {
     let parts: Vec<&str> = s.split(':').collect();
-    let family = parts.first().and_then(|f| Family::parse(f)).ok_or_else(|| format!("{s:?}: unknown family"))?;
+    let (family, form) =
+        parts.first().and_then(|f| Family::parse_form(f)).ok_or_else(|| format!("{s:?}: unknown family"))?;
     let number = |k: usize| parts.get(k).and_then(|v| v.parse::<usize>().ok());
     match (parts.len(), number(1), number(2).or((family == Family::Papers).then_some(0))) {
-        (2 | 3, Some(rows), Some(features)) => Ok(Case { family, rows, features }),
+        (2 | 3, Some(rows), Some(features)) => Ok(Case { family, form, rows, features }),
         _ => Err(format!("{s:?}: expected FAMILY:ROWS:FEATURES")),
     }
 }
@@ -57,11 +59,13 @@ pub fn run(a: &FamiliesArgs) -> ExitCode {
         Err(e) => return super::fail(e),
     };
     for f in &a.families {
-        if Family::parse(f).is_none() {
+        if Family::parse_form(f).is_none() {
             return super::fail(format!("unknown family {f:?}"));
         }
     }
-    cases.retain(|c| a.families.is_empty() || a.families.iter().any(|f| f == c.family.name()));
+    cases.retain(|c| {
+        a.families.is_empty() || a.families.iter().any(|f| f == c.family.name() || *f == c.family.form_name(c.form))
+    });
     cases.retain(|c| a.max_rows.is_none_or(|m| c.rows <= m));
     let mut gl_backends = Vec::new();
     for name in &a.backends {
@@ -92,7 +96,7 @@ pub fn run(a: &FamiliesArgs) -> ExitCode {
             r.peers.iter().map(|p| format!("{} {:.3} s ({})", p.solver, p.median_s, p.status)).collect();
         eprintln!(
             "{} {}×{}: {} path, glsolve {:.3} s ({}, {:?} iterations){}; {}",
-            r.case.family.name(),
+            r.case.family.form_name(r.case.form),
             r.case.rows,
             r.case.features,
             r.path,

@@ -108,7 +108,7 @@ pub struct GenerateArgs {
     /// Rows m of the random LP (columns n = 4m).
     #[arg(long, value_name = "M", required_unless_present = "family", conflicts_with = "family")]
     pub random: Option<usize>,
-    /// A family of `glsolve bench families` instead: l1, quantile, chebyshev, game or papers.
+    /// A family of `glsolve bench families` instead: l1, quantile, chebyshev, game or papers, or as textbooks write them: l1-t, quantile-t (the t form), chebyshev-dual, game-column.
     #[arg(long, value_name = "NAME", requires = "rows")]
     pub family: Option<String>,
     /// The family's rows.
@@ -266,11 +266,11 @@ fn settings(a: &SolveArgs, interrupt: Arc<AtomicBool>) -> Result<Settings, Strin
 pub fn generate(a: &GenerateArgs) -> ExitCode {
     let model = match (&a.family, a.random) {
         (Some(name), _) => {
-            let Some(family) = glsolve::lp::families::Family::parse(name) else {
-                eprintln!("error: unknown family {name:?} (l1, quantile, chebyshev, game, papers)");
+            let Some((family, form)) = glsolve::lp::families::Family::parse_form(name) else {
+                eprintln!("error: unknown family {name:?} (l1, quantile, chebyshev, game, papers; l1-t, quantile-t, chebyshev-dual, game-column as textbooks write them)");
                 return ExitCode::from(2);
             };
-            match family.model(a.rows.unwrap_or(0), a.features, a.seed) {
+            match family.model_in(form, a.rows.unwrap_or(0), a.features, a.seed) {
                 Some(m) => m,
                 None => {
                     eprintln!("error: {name} has no model with {:?} rows and {} features", a.rows, a.features);
