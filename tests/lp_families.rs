@@ -71,7 +71,7 @@ fn families_end_optimal_with_highs_objective_on_their_path() {
 #[test]
 fn every_path_reaches_the_same_optimum() {
     for (family, rows, features, seed, highs) in small().into_iter().filter(|r| r.0 != Family::Papers) {
-        for shape in [NormalShape::Full, NormalShape::Diagonal, NormalShape::Schur] {
+        for shape in [NormalShape::Full, NormalShape::Diagonal, NormalShape::Schur, NormalShape::DenseColumns] {
             let (status, objective, detail) = with_forced_shape(shape, || solved(family, rows, features, seed));
             let what = format!("{family:?} {rows}×{features} on the {} path", shape.name());
             assert_eq!(status, Status::Optimal, "{what}: {detail}");

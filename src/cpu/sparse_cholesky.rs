@@ -354,6 +354,23 @@ impl SparseCholesky {
     }
 }
 
+impl SparseCholesky {
+    /// Solves M·X = R in place for the columns of R with the last factor (scratch for them
+    /// allocated here).
+    pub fn solve_columns_in_place(&mut self, r: faer::MatMut<'_, f64>) -> Result<(), FactorError> {
+        if !self.factored {
+            return Err(FactorError::NotFactored);
+        }
+        if r.nrows() != self.n {
+            return Err(FactorError::Pattern(PatternError::Values { expected: self.n, got: r.nrows() }));
+        }
+        let req = self.symbolic.solve_in_place_scratch::<f64>(r.ncols(), self.par);
+        let mut mem = MemBuffer::try_new(req).map_err(|_| PatternError::Symbolic("out of memory".into()))?;
+        LdltRef::new(&self.symbolic, &self.l).solve_in_place_with_conj(Conj::No, r, self.par, MemStack::new(&mut mem));
+        Ok(())
+    }
+}
+
 /// Why a sparse Cholesky factorization (`SparseCholesky::factor`) or a solve with it failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FactorError {

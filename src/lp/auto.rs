@@ -96,7 +96,8 @@ fn shaped_work(model: &LpModel, settings: &Settings, variant: Variant) -> Option
     if plan.shape == NormalShape::Full {
         return None;
     }
-    let gpu_split = matches!(variant, Variant::Blocked(_) | Variant::Tiled(_));
+    // The GPU's passes over the block alone where the cpu backend splits off unit columns.
+    let gpu_split = plan.split_shape() && matches!(variant, Variant::Blocked(_) | Variant::Tiled(_));
     let gpu = if gpu_split { plan.costs.diagonal } else { plan.costs.full };
     Some(Work { gpu, cpu: plan.cost(), path: plan.shape.name() })
 }

@@ -51,6 +51,14 @@ pub(crate) fn run_backend(
         // answer wherever the device was not asked.
         (Backend::Cpu { cpu, .. } | Backend::Auto { cpu, .. }, _) => {
             let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
+            if let Some(ne) = plan.dense_column_normal(&sf.a, paths) {
+                let mut ne = ne.map_err(SolveError::Backend)?;
+                // A held sparse for the products: the path is chosen for its sparse columns.
+                let mut vk = CpuVectors::sparse(sf.a.clone(), &sf.free_pairs).with_paths(paths);
+                log.line(&plan.describe());
+                *setup = t_setup.elapsed();
+                return Ok(mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge)));
+            }
             if let Some(split) = plan.split(&sf.a) {
                 let mut vk = plan.vectors(&sf.a, &sf.free_pairs, Some(&split)).with_paths(paths);
                 log.line(&plan.describe());

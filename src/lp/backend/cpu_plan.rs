@@ -3,7 +3,8 @@
 //! that says so.
 
 use super::cpu_vectors::Storage;
-use super::shape::{choose_shape, shape_costs, NormalShape, ShapeCosts, ShapeFacts};
+use super::dense_columns::{dense_column_costs, dense_columns_pay, split_columns, ColumnSplit, DenseColumnCosts};
+use super::shape::{choose_shape, forced_shape, shape_costs, NormalShape, ShapeCosts, ShapeFacts};
 use super::{sparse_assembly_pays, CpuNormal, CpuVectors};
 use crate::cpu::products::{column_kinds, ColumnKinds, DiagonalSplit};
 use crate::lp::model::SparseColMatrix;
@@ -13,10 +14,14 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct CpuPlan {
     pub shape: NormalShape,
+    /// The shape chosen from the column kinds alone (what the GL backends' passes follow).
+    pub base: NormalShape,
     pub facts: ShapeFacts,
     pub costs: ShapeCosts,
     /// A's column kinds.
     pub kinds: ColumnKinds,
+    /// On the dense-column path: the split and its predicted costs.
+    pub dense: Option<(ColumnSplit, DenseColumnCosts)>,
 }
 
 impl CpuPlan {
@@ -33,7 +38,35 @@ impl CpuPlan {
             bare_rows: kinds.bare_rows.len(),
             sparse,
         };
-        Self { shape: choose_shape(&facts), facts, costs: shape_costs(&facts), kinds }
+        let base = choose_shape(&facts);
+        let costs = shape_costs(&facts);
+        let forced = forced_shape() == Some(NormalShape::DenseColumns);
+        // Dense columns beside sparse ones, against the path otherwise taken: the full one on
+        // A held sparse (estimated with P's analysis), or the shape's predicted cost.
+        let incumbent = match base {
+            _ if forced => Some(f64::INFINITY),
+            NormalShape::Full if sparse => None,
+            NormalShape::Full | NormalShape::DenseColumns => Some(costs.full),
+            NormalShape::Diagonal => Some(costs.diagonal),
+            NormalShape::Schur => Some(costs.schur.unwrap_or(costs.full)),
+        };
+        let split = split_columns(a.csc(), pairs);
+        let dense = dense_column_costs(a, &split, incumbent)
+            .filter(|c| forced || dense_columns_pay(c))
+            .map(|c| (split, DenseColumnCosts { incumbent: if forced { costs.full } else { c.incumbent }, ..c }));
+        let base = if base == NormalShape::DenseColumns { NormalShape::Full } else { base };
+        let shape = if dense.is_some() { NormalShape::DenseColumns } else { base };
+        Self { shape, base, facts, costs, kinds, dense }
+    }
+
+    /// The dense-column path's normal equations for `a` (`None` on the other paths).
+    pub fn dense_column_normal(
+        &self,
+        a: &SparseColMatrix,
+        paths: crate::cpu::products::CpuPaths,
+    ) -> Option<Result<super::DenseColumnNormal, super::BackendError>> {
+        let (split, costs) = self.dense.as_ref()?;
+        Some(super::DenseColumnNormal::new(a, split.clone(), costs.rows_limit, paths))
     }
 
     /// The vectors for `a`: as today ([`CpuVectors::for_matrix`]) on the full path; on the
@@ -46,14 +79,20 @@ impl CpuPlan {
         split: Option<&Arc<DiagonalSplit>>,
     ) -> CpuVectors {
         match split {
-            Some(s) if self.shape != NormalShape::Full => CpuVectors::sparse(a.clone(), pairs).with_split(s.clone()),
+            Some(s) if self.split_shape() => CpuVectors::sparse(a.clone(), pairs).with_split(s.clone()),
             _ => CpuVectors::for_matrix(a, pairs),
         }
     }
 
-    /// The dense block and the unit columns of `a` (`None` on the full path).
+    /// Whether the base shape reads the dense block and the unit columns.
+    pub fn split_shape(&self) -> bool {
+        matches!(self.base, NormalShape::Diagonal | NormalShape::Schur)
+    }
+
+    /// The dense block and the unit columns of `a`, for the base shape (`None` on the full
+    /// path).
     pub fn split(&self, a: &SparseColMatrix) -> Option<Arc<DiagonalSplit>> {
-        (self.shape != NormalShape::Full).then(|| Arc::new(DiagonalSplit::new(a.csc(), self.kinds.clone())))
+        self.split_shape().then(|| Arc::new(DiagonalSplit::new(a.csc(), self.kinds.clone())))
     }
 
     /// The predicted multiply-adds of one iteration on the chosen path.
@@ -62,6 +101,7 @@ impl CpuPlan {
             NormalShape::Full => self.costs.full,
             NormalShape::Diagonal => self.costs.diagonal,
             NormalShape::Schur => self.costs.schur.unwrap_or(self.costs.full),
+            NormalShape::DenseColumns => self.dense.as_ref().map_or(self.costs.full, |d| d.1.path),
         }
     }
 
@@ -74,7 +114,7 @@ impl CpuPlan {
         paths: crate::cpu::products::CpuPaths,
         mixed_precision: bool,
     ) -> Box<dyn super::NormalEquations<CpuVectors>> {
-        if self.shape == NormalShape::Schur {
+        if self.base == NormalShape::Schur {
             Box::new(super::DualNormal::new(split.clone()))
         } else {
             Box::new(super::DiagonalNormal::new(split.clone(), paths, mixed_precision))
@@ -108,6 +148,18 @@ impl CpuPlan {
                 m = f.rows,
                 bare = if f.bare_rows > 0 { " and the bare rows' Schur complement" } else { "" },
             ),
+            NormalShape::DenseColumns => match &self.dense {
+                Some((split, c)) => format!(
+                    "A·D²·Aᵀ as the {s} sparse columns' product, factored sparse (AMD, supernodal: {l} entries in L), and {k} dense {cols} through a Schur complement ({} multiply-adds per iteration predicted against {} for the path otherwise taken)",
+                    costs(c.path),
+                    costs(c.incumbent),
+                    s = split.sparse.len(),
+                    l = c.factor_entries,
+                    k = c.dense,
+                    cols = if c.dense == 1 { "column" } else { "columns" },
+                ),
+                None => String::new(),
+            },
         }
     }
 }

@@ -89,6 +89,13 @@ fn examine(a: &SparseColMatrix, b: &[f64]) -> DependentRows {
     if m == 0 || !sparse_assembly_pays(a) {
         return DependentRows::default();
     }
+    // A column of e entries makes an e-clique in A·Aᵀ, whose factorization alone takes
+    // Σₛ s²/2 = e(e+1)(2e+1)/12 multiply-adds: where that already rules the factor out, the
+    // pattern (m² entries for the textbook regression's columns) is not built.
+    let e = (0..a.ncols).map(|j| a.col_ptr[j + 1] - a.col_ptr[j]).max().unwrap_or(0) as f64;
+    if e * (e + 1.0) * (2.0 * e + 1.0) / 12.0 * SPARSE_FACTOR_ADVANTAGE >= (m as f64).powi(3) / 6.0 {
+        return DependentRows::default();
+    }
     let plan = SparsePlan::new(a.csc(), threads());
     let pattern = plan.pattern(a.csc());
     let Ok(mut chol) = SparseCholesky::analyze(&pattern, Par::rayon(0)) else {

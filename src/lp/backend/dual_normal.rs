@@ -26,12 +26,12 @@
 //! rule of [`super::CpuNormal`], and the loop refines every direction by conjugate gradients
 //! on the exact A·Θ·Aᵀ.
 
+use super::scaled_cholesky::Factored;
 use super::shape::extra_rows;
 use super::{BackendError, CpuVectors, FactorInfo, NormalEquations, REPLACED_PIVOT, RETRY_TINY_PIVOT, TINY_PIVOT};
-use crate::cpu::cholesky::{cholesky_lower_with, PivotRule};
+use crate::cpu::cholesky::PivotRule;
 use crate::cpu::products::DiagonalSplit;
 use faer::linalg::matmul::triangular::{self, BlockStructure};
-use faer::linalg::triangular_solve::{solve_lower_triangular_in_place, solve_upper_triangular_in_place};
 use faer::{Accum, Mat, MatMut, MatRef, Par};
 use std::sync::Arc;
 
@@ -48,74 +48,6 @@ const PARALLEL_PRODUCT: usize = 1 << 28;
 /// A row goes through Δ⁻¹ when Δᵢ is at least this fraction of (A_D·W·A_Dᵀ)ᵢᵢ: y₁ then loses
 /// at most about two digits, which refinement recovers.
 pub const DOMINANCE: f64 = 1e-2;
-
-/// A small symmetric positive definite matrix (lower triangle, column-major) and its scaled
-/// Cholesky factor S⁻¹·L·Lᵀ·S⁻¹, S = diag(1/√Mₖₖ).
-#[derive(Default)]
-struct Factored {
-    n: usize,
-    lower: Vec<f64>,
-    scale: Vec<f64>,
-}
-
-impl Factored {
-    fn zeroed(&mut self, n: usize) -> MatMut<'_, f64> {
-        self.n = n;
-        self.lower.clear();
-        self.lower.resize(n * n, 0.0);
-        MatMut::from_column_major_slice_mut(&mut self.lower, n, n)
-    }
-
-    /// Factors in place; the count of replaced pivots.
-    fn factor(&mut self, rule: PivotRule) -> Result<usize, BackendError> {
-        let n = self.n;
-        self.scale = (0..n)
-            .map(|k| {
-                let d = self.lower[k * n + k];
-                if d > 0.0 && d.is_finite() {
-                    1.0 / d.sqrt()
-                } else {
-                    1.0
-                }
-            })
-            .collect();
-        for j in 0..n {
-            let sj = self.scale[j];
-            for (v, si) in self.lower[j * n + j..(j + 1) * n].iter_mut().zip(&self.scale[j..]) {
-                *v *= sj * si;
-            }
-        }
-        let view = MatMut::from_column_major_slice_mut(&mut self.lower, n, n);
-        let par = if n < super::cpu_normal::PARALLEL_FACTOR_ROWS { Par::Seq } else { Par::rayon(0) };
-        let replaced = cholesky_lower_with(view, rule, par)
-            .map_err(|e| BackendError::Factorization { column: e.column, pivot: e.pivot })?;
-        if let Some(k) = (0..n).find(|&k| !self.lower[k * n + k].is_finite()) {
-            return Err(BackendError::Factorization { column: k, pivot: self.lower[k * n + k] });
-        }
-        Ok(replaced)
-    }
-
-    /// r ← M⁻¹·r with the factor.
-    fn solve(&self, r: &mut [f64]) {
-        self.solve_columns(faer::ColMut::from_slice_mut(r).as_mat_mut(), Par::Seq);
-    }
-
-    /// R ← M⁻¹·R, column by column, with the substitutions blocked over the columns.
-    fn solve_columns(&self, mut r: MatMut<'_, f64>, par: Par) {
-        let scale = |r: &mut MatMut<'_, f64>| {
-            for col in r.as_mut().col_iter_mut() {
-                for (v, s) in col.iter_mut().zip(&self.scale) {
-                    *v *= s;
-                }
-            }
-        };
-        scale(&mut r);
-        let l = MatRef::from_column_major_slice(&self.lower, self.n, self.n);
-        solve_lower_triangular_in_place(l, r.as_mut(), par);
-        solve_upper_triangular_in_place(l.transpose(), r.as_mut(), par);
-        scale(&mut r);
-    }
-}
 
 /// The normal equations through K (see the module documentation).
 pub struct DualNormal {

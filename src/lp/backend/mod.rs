@@ -10,13 +10,19 @@
 //!   [`HybridNormal`] is a *policy* over the two (the 2008 IPM paper's switching rules). For A
 //!   with columns of one entry the cpu backend may instead form [`DiagonalNormal`] (a dense
 //!   block's product plus a diagonal) or [`DualNormal`] (the smaller side, k×k), as
-//!   [`CpuPlan`]'s cost model ([`shape`]) decides.
+//!   [`CpuPlan`]'s cost model ([`shape`]) decides; for a sparse A with a few dense columns,
+//!   [`DenseColumnNormal`] (the sparse columns' factor and a Schur complement of the dense
+//!   ones, [`dense_columns`]).
 //!
 //! The loop in [`crate::lp::mpc`] never indexes a vector; it only calls these kernels.
 
 mod cpu_normal;
 mod cpu_plan;
 mod cpu_vectors;
+mod dense_column_normal;
+#[cfg(test)]
+mod dense_column_tests;
+pub mod dense_columns;
 mod dependent_rows;
 mod diagonal_normal;
 mod dual_normal;
@@ -27,12 +33,15 @@ mod hybrid;
 mod limits;
 mod mixed;
 mod probe;
+mod scaled_cholesky;
 pub mod shape;
 mod sparse_normal;
 
 pub use cpu_normal::{CpuNormal, REPLACED_PIVOT, RETRY_TINY_PIVOT, SPARSE_FACTOR_ADVANTAGE, TINY_PIVOT};
 pub use cpu_plan::CpuPlan;
 pub use cpu_vectors::{sparse_assembly_pays, CpuVectors, Storage, DENSE_SPEEDUP};
+pub use dense_column_normal::{DenseColumnNormal, DOMINATED_PIVOT};
+pub use dense_columns::Fallback;
 pub(crate) use dependent_rows::dependent_rows_of_valid;
 pub use dependent_rows::{dependent_rows, DependentRows, CANDIDATE_PIVOT, DEPENDENCE_TOLERANCE};
 pub use diagonal_normal::DiagonalNormal;

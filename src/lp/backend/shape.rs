@@ -45,6 +45,9 @@ pub enum NormalShape {
     Diagonal,
     /// The k×k matrix of the block's columns (and the bare rows' Schur complement).
     Schur,
+    /// For A held sparse: the sparse columns' product factored sparse, the dense columns
+    /// through a Schur complement ([`super::dense_columns`]).
+    DenseColumns,
 }
 
 impl NormalShape {
@@ -54,6 +57,7 @@ impl NormalShape {
             NormalShape::Full => "full",
             NormalShape::Diagonal => "diagonal",
             NormalShape::Schur => "schur",
+            NormalShape::DenseColumns => "dense-columns",
         }
     }
 }
@@ -118,6 +122,11 @@ pub fn choose_shape(f: &ShapeFacts) -> NormalShape {
     } else {
         NormalShape::Full
     }
+}
+
+/// The shape [`with_forced_shape`] holds on this thread, if any.
+pub fn forced_shape() -> Option<NormalShape> {
+    FORCED.with(Cell::get)
 }
 
 thread_local! {
