@@ -2,8 +2,9 @@
 simplex), Clarabel and CVXOPT — each called directly and through CVXPY — on the papers' random
 dense LP family (min 1ᵀx, A·x = b, x ≥ 0, A m × 4m: `glsolve generate --random M --seed S`)
 on an L1-regression family (min ‖X·β − y‖₁ over a dense n × p design, as the LP
-min 1ᵀ(u + v) s.t. X·β + u − v = y, u, v ≥ 0), and on the same regressions written as their
-dual LP (max yᵀλ s.t. Xᵀλ = 0, −1 ≤ λ ≤ 1: p rows instead of n).
+min 1ᵀ(u + v) s.t. X·β + u − v = y, u, v ≥ 0), on the same regressions written as their
+dual LP (max yᵀλ s.t. Xᵀλ = 0, −1 ≤ λ ≤ 1: p rows instead of n), and, with `--l1-t`, in the
+textbook t form (min 1ᵀt s.t. −t ≤ X·β − y ≤ t, as A_ub: glsolve and HiGHS only).
 
 Every time is time to solution from numpy arrays: the conversion each solver needs (scipy
 sparse matrices, cvxopt matrices, a CVXPY problem and its compilation) is inside the clock.
@@ -56,8 +57,19 @@ def l1_dual_family(n, p, seed):
     return dict(c=-y, A_eq=np.ascontiguousarray(X.T), b_eq=np.zeros(p), bounds=(-1, 1), Xt=X.T, y=y)
 
 
+def l1_t_family(n, p, seed):
+    """The same regression as the textbooks write it: min 1ᵀt s.t. −t ≤ X·β − y ≤ t, i.e.
+    A_ub = [[X, −I], [−X, −I]], b_ub = [y, −y], β free, t ≥ 0 (for linprog-shaped solvers)."""
+    primal = l1_family(n, p, seed)
+    X, y = primal["X"], primal["y"]
+    eye = sp.identity(n, format="csc")
+    A = sp.vstack([sp.hstack([sp.csc_matrix(X), -eye]), sp.hstack([sp.csc_matrix(-X), -eye])], format="csc")
+    bounds = np.r_[np.tile([-np.inf, np.inf], (p, 1)), np.tile([0.0, np.inf], (n, 1))]
+    return dict(c=np.r_[np.zeros(p), np.ones(n)], A_ub=A, b_ub=np.r_[y, -y], bounds=bounds)
+
+
 def lp_args(lp):
-    return {k: lp[k] for k in ("c", "A_eq", "b_eq", "bounds")}
+    return {k: lp[k] for k in ("c", "A_ub", "b_ub", "A_eq", "b_eq", "bounds") if k in lp}
 
 
 def columns(lp):
@@ -198,6 +210,7 @@ def main():
     ap.add_argument("--sizes", default="256,512,1024,2048", help="m of the dense family (n = 4m)")
     ap.add_argument("--l1", default="500x20,1000x50,2000x100", help="n x p of the L1-regression family")
     ap.add_argument("--l1-dual", default="500x20,1000x50,2000x100", help="n x p of the L1 regression's dual")
+    ap.add_argument("--l1-t", default="", help="n x p of the L1 regression in its t form (A_ub; linprog-shaped solvers only: glsolve and HiGHS)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--budget", type=float, default=300.0, help="seconds a single predicted run may take")
@@ -229,6 +242,12 @@ def main():
         n, p = (int(v) for v in spec.split("x"))
         dual.append((f"n = {n}, p = {p}", 8.0, l1_dual_family(n, p, a.seed)))
     rows += run_family("l1dual", dual, solvers, a.reps, a.budget, log)
+    t_form = []
+    for spec in [s for s in a.l1_t.split(",") if s]:
+        n, p = (int(v) for v in spec.split("x"))
+        t_form.append((f"n = {n}, p = {p}", 8.0, l1_t_family(n, p, a.seed)))
+    t_solvers = [s for s in solvers if s.startswith(("glsolve", "HiGHS"))]
+    rows += run_family("l1t", t_form, t_solvers, a.reps, a.budget, log)
     import clarabel
     import cvxopt
     import cvxpy

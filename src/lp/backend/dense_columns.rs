@@ -18,6 +18,7 @@
 //! them up to [`DenseColumnCosts::rows_limit`].
 
 use super::shape::SOLVES_PER_ITERATION;
+use super::DENSE_SPEEDUP;
 use crate::cpu::products::{Csc, SparsePlan};
 use crate::cpu::sparse_cholesky::SparseCholesky;
 use crate::lp::model::SparseColMatrix;
@@ -139,9 +140,11 @@ pub fn dense_column_costs(a: &SparseColMatrix, split: &ColumnSplit, incumbent: O
     let sparse_full = |factor: f64| {
         product(&mut (0..a.ncols)) + (m.powi(3) / 6.0).min(factor.max(clique.powi(3) / 6.0)) + SOLVES_PER_ITERATION * 2.0 * m * m
     };
-    // Before any analysis: P's product alone must leave room.
+    // Before any analysis: P must be sparse (its columns' sparse assembly must pay, as for A
+    // held sparse: the papers' family's columns are all dense) and its product leave room.
     let bound = incumbent.unwrap_or_else(|| sparse_full(0.0));
-    if product(&mut split.sparse.iter().copied()) * DENSE_MARGIN >= bound {
+    let p_product = product(&mut split.sparse.iter().copied());
+    if p_product * DENSE_SPEEDUP >= m * m * split.sparse.len() as f64 / 2.0 || p_product * DENSE_MARGIN >= bound {
         return None;
     }
     let s = split.sparse_part(a);
@@ -224,6 +227,19 @@ mod tests {
         let s = split_columns(a.csc(), &[]);
         assert!(s.dense.is_empty());
         assert_eq!(dense_column_costs(&a, &s, None), None);
+    }
+
+    #[test]
+    fn dense_columns_beside_other_dense_columns_have_no_sparse_part_to_factor() {
+        // The papers' family's shape: every column full. The rank rule takes some as dense,
+        // but the rest are no sparse product: no analysis, no path.
+        let (m, n) = (40, 160);
+        let t: Vec<_> = (0..n).flat_map(|j| (0..m).map(move |i| (i, j, 1.0 + ((i * j) % 7) as f64))).collect();
+        let a = SparseColMatrix::from_triplets(m, n, &t).unwrap();
+        let s = split_columns(a.csc(), &[]);
+        assert!(!s.dense.is_empty() && !s.sparse.is_empty());
+        assert_eq!(dense_column_costs(&a, &s, None), None);
+        assert_eq!(dense_column_costs(&a, &s, Some(f64::INFINITY)), None);
     }
 
     #[test]
