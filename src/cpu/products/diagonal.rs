@@ -33,7 +33,7 @@ pub struct ColumnKinds {
 }
 
 /// Whether column `q` of `a` holds the negatives of column `p`'s entries, row for row.
-fn mirrors(a: Csc<'_>, p: usize, q: usize) -> bool {
+pub fn mirrors(a: Csc<'_>, p: usize, q: usize) -> bool {
     a.col(p).count() == a.col(q).count() && a.col(p).zip(a.col(q)).all(|((i, u), (k, v))| i == k && u == -v)
 }
 

@@ -26,7 +26,7 @@ pub use super::gram::{GramShapeError, Precision};
 pub use super::paths::CpuPaths;
 pub use super::shapes::PassShapeError;
 pub use dense_a::DenseA;
-pub use diagonal::{column_kinds, ColumnKinds, DiagonalSplit, Slot};
+pub use diagonal::{column_kinds, mirrors, ColumnKinds, DiagonalSplit, Slot};
 pub use fused::{dense as fused_dense, dense_a_mul, dense_pair as fused_pair};
 pub use operands::{ColumnMap, Fused, Paired, VSource, PARALLEL_ENTRIES};
 pub use sparse::{fused as fused_sparse, Csc, SparsePlan};

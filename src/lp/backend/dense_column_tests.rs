@@ -109,14 +109,20 @@ fn weights(a: &SparseColMatrix, k: usize, dense: f64, weak: &[usize], seed: u64)
         .collect()
 }
 
-#[test]
-fn rows_the_dense_columns_dominate_go_through_their_own_schur_complement() {
-    // Five rows whose sparse weights go to 0 while eight dense columns span them, as the active
-    // rows' do near an optimum: their pivots in P̂ fall far below the threshold.
+/// 61 rows, eight dense columns of weight 1e3, and five rows whose sparse weights are 1e-12.
+fn dominated_case() -> (SparseColMatrix, ColumnSplit, Vec<f64>, Vec<f64>, [usize; 5]) {
     let (m, k, weak) = (61, 8, [0, 12, 24, 37, 60]);
     let (a, split) = matrix(m, k, false, 3);
     let d2 = weights(&a, k, 1e3, &weak, 11);
     let r: Vec<f64> = (0..m).map(|i| ((i * 7) % 5) as f64 - 2.0).collect();
+    (a, split, d2, r, weak)
+}
+
+#[test]
+fn rows_the_dense_columns_dominate_go_through_their_own_schur_complement() {
+    // Five rows whose sparse weights go to 0 while eight dense columns span them, as the active
+    // rows' do near an optimum: their pivots in P̂ fall far below the threshold.
+    let (a, split, d2, r, weak) = dominated_case();
     let (y, ne) = solved(&a, split, &d2, &r, usize::MAX);
     assert!(weak.iter().all(|i| ne.dominated_rows().contains(i)), "{:?}", ne.dominated_rows());
     assert_eq!(ne.fallbacks().0, 0);
@@ -129,10 +135,7 @@ fn rows_the_dense_columns_dominate_go_through_their_own_schur_complement() {
 fn dominated_rows_beyond_the_limit_fall_back_to_the_full_matrix_and_say_so() {
     // The same rows with no room for them (a cost model that allows none): one left in P̃
     // loses its pivot, and the iteration takes the full matrix instead.
-    let (m, k, weak) = (61, 8, [0, 12, 24, 37, 60]);
-    let (a, split) = matrix(m, k, false, 3);
-    let d2 = weights(&a, k, 1e3, &weak, 11);
-    let r: Vec<f64> = (0..m).map(|i| ((i * 7) % 5) as f64 - 2.0).collect();
+    let (a, split, d2, r, _) = dominated_case();
     let (y, ne) = solved(&a, split, &d2, &r, 0);
     assert!(ne.dominated_rows().is_empty());
     assert_eq!(ne.fallbacks(), (1, Some(Fallback::TooManyRows { dominated: 5, limit: 0 })));

@@ -19,7 +19,7 @@
 
 use super::shape::SOLVES_PER_ITERATION;
 use super::DENSE_SPEEDUP;
-use crate::cpu::products::{Csc, SparsePlan};
+use crate::cpu::products::{mirrors, Csc, SparsePlan};
 use crate::cpu::sparse_cholesky::SparseCholesky;
 use crate::lp::model::SparseColMatrix;
 use faer::Par;
@@ -46,11 +46,6 @@ pub enum Fallback {
     TooManyRows { dominated: usize, limit: usize },
     /// A factorization broke down.
     Breakdown,
-}
-
-/// Whether column `q` of `a` holds the negatives of column `p`'s entries, row for row.
-fn mirrors(a: Csc<'_>, p: usize, q: usize) -> bool {
-    a.col(p).count() == a.col(q).count() && a.col(p).zip(a.col(q)).all(|((i, u), (k, v))| i == k && u == -v)
 }
 
 /// The split of `a` by [`DENSE_WORTH`] (see the module documentation); `pairs` are the split
