@@ -31,6 +31,8 @@ internal_mods! {
 mod hybrid_rules;
 mod run;
 mod solve_error;
+#[cfg(test)]
+mod verdict_tests;
 
 /// The MPS writer (also reachable as `lp::mps::write`).
 pub use mps::write as mps_write;

@@ -276,11 +276,12 @@ fn solve_valid(
         if ratio > 1.0 {
             failed.set(failed.get() + 1);
             if failed.get() > QUICK_JUDGEMENTS {
-                // The full list starts with the quick candidates, judged already (with the
-                // same multipliers: their dual side is remembered).
+                // The full list starts with the quick candidates, judged already: their primal
+                // sides and the dual side are remembered by the checker, as are those of the
+                // targeted candidates, built from their rows' backward errors.
                 let (xs, y) = original_points(&checker, &sf, it, settings.tolerance(), true);
                 if xs.len() > quick {
-                    ratio = ratio.min(checker.judge(&xs[quick..], &y, settings.tolerance(), decisive));
+                    ratio = ratio.min(checker.judge(&xs, &y, settings.tolerance(), decisive));
                 }
             }
         }

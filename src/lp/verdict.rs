@@ -245,11 +245,11 @@ fn decide(
             }
         }
         Status::PrimalInfeasible | Status::PrimalInfeasibleReducedAccuracy => {
-            let null = sf.null_space_ray(&out.iterate);
             let (ray, check) = best_ray(
                 CertificateKind::Farkas,
                 model,
-                [Some(&out.iterate.lambda), out.residual_ray.as_ref(), null.as_ref()],
+                [Some(&out.iterate.lambda), out.residual_ray.as_ref()],
+                || sf.null_space_ray(&out.iterate),
                 |r| verify::drop_wrong_signs(model, sf.farkas_ray(r)),
                 |r| checker.prove_farkas(r, st.infeasibility_tolerance()),
             );
@@ -276,7 +276,8 @@ fn decide(
             let (ray, check) = best_ray(
                 CertificateKind::PrimalRay,
                 model,
-                [Some(&out.iterate.x), out.residual_ray.as_ref(), None],
+                [Some(&out.iterate.x), out.residual_ray.as_ref()],
+                || None,
                 |r| verify::ray_into_cone(model, sf.primal_ray(r)),
                 |r| (r.to_vec(), verify::check_primal_ray(model, r, st.infeasibility_tolerance())),
             );
@@ -302,14 +303,16 @@ fn decide(
     Verdict { status, detail, x, row_duals, verification, certificate: None }
 }
 
-/// Of the candidate rays (the iterate's λ or x, the stalled residual, the near-null space),
+/// Of the candidate rays (the iterate's λ or x, the stalled residual, and — only where neither
+/// passes at the tolerance — the `fallback`, the near-null space: a dense O(m³) computation),
 /// each mapped to the original model and also without its negligible parts
-/// ([`NEGLIGIBLE_PARTS`]), the one whose check has the best grade, then a proven gain, then
-/// the smallest ρ.
-fn best_ray(
+/// ([`NEGLIGIBLE_PARTS`]), the one whose check has the best grade, then a proven gain, then the
+/// smallest ρ.
+pub(super) fn best_ray(
     kind: CertificateKind,
     model: &LpModel,
-    candidates: [Option<&Vec<f64>>; 3],
+    candidates: [Option<&Vec<f64>>; 2],
+    fallback: impl FnOnce() -> Option<Vec<f64>>,
     map: impl Fn(&[f64]) -> Vec<f64>,
     check: impl Fn(&[f64]) -> (Vec<f64>, CertificateCheck),
 ) -> (Vec<f64>, CertificateCheck) {
@@ -317,8 +320,11 @@ fn best_ray(
         let rho = if c.backward_error.is_nan() { f64::INFINITY } else { c.backward_error };
         (c.accuracy, c.gain.is_nan() || c.gain <= 0.0, rho)
     };
+    // Passed at the tolerance with a proven gain, exact for the model as written: the least
+    // key there is, so no later candidate can replace it.
+    let least = (Accuracy::Tolerance, false, 0.0);
     let mut best: Option<(Vec<f64>, CertificateCheck)> = None;
-    for cand in candidates.into_iter().flatten() {
+    let consider = |cand: &[f64], best: &mut Option<(Vec<f64>, CertificateCheck)>| {
         let mapped = map(cand);
         let mut rays = vec![mapped.clone()];
         for fraction in NEGLIGIBLE_PARTS {
@@ -330,8 +336,22 @@ fn best_ray(
         for ray in rays {
             let (ray, c) = check(&ray);
             if best.as_ref().is_none_or(|(_, b)| key(&c) < key(b)) {
-                best = Some((ray, c));
+                *best = Some((ray, c));
             }
+            if best.as_ref().is_some_and(|(_, b)| key(b) == least) {
+                return;
+            }
+        }
+    };
+    let reached = |best: &Option<(Vec<f64>, CertificateCheck)>| best.as_ref().is_some_and(|(_, b)| key(b) == least);
+    for cand in candidates.into_iter().flatten() {
+        if !reached(&best) {
+            consider(cand, &mut best);
+        }
+    }
+    if best.as_ref().is_none_or(|(_, b)| b.accuracy != Accuracy::Tolerance) {
+        if let Some(cand) = fallback() {
+            consider(&cand, &mut best);
         }
     }
     best.unwrap_or_else(|| check(&map(&[])))

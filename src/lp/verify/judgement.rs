@@ -3,7 +3,8 @@
 
 use super::dual::Dual;
 use super::point::{Checker, CANCELLATION};
-use super::primal::{primal_side, At, PrimalSide};
+use super::primal::{At, PrimalSide};
+use std::sync::Arc;
 use super::rounding::{add_down, add_up, div_up, mul_up, LowerSum};
 use super::{Accuracy, DualBound, Enclosure, Verification, VERIFY_FACTOR};
 
@@ -11,7 +12,7 @@ impl Checker<'_> {
 
     /// x's componentwise backward error β (see [`super`]): NaN counts as infinite.
     pub(crate) fn backward_error(&self, x: &[f64]) -> f64 {
-        let b = primal_side(self.model, x, &self.row_nnz).backward_error;
+        let b = self.primal(x).backward_error;
         if b.is_nan() {
             f64::INFINITY
         } else {
@@ -21,7 +22,7 @@ impl Checker<'_> {
 
     /// Each row's backward error at x.
     pub(crate) fn row_backward_errors(&self, x: &[f64]) -> Vec<f64> {
-        primal_side(self.model, x, &self.row_nnz).rows
+        self.primal(x).rows.clone()
     }
 
     /// A failed verification that proves nothing, and why.
@@ -41,7 +42,7 @@ impl Checker<'_> {
             // NaN in it is no answer.
             return self.failed(tol, "a row dual is NaN");
         }
-        let primal = primal_side(self.model, x, &self.row_nnz);
+        let primal = self.primal(x);
         self.verify_best_of(std::slice::from_ref(&primal), y, tol, true).1
     }
 
@@ -49,7 +50,7 @@ impl Checker<'_> {
     /// tried again without its cost-negligible parts where the best does not pass; `repair`:
     /// whether multipliers that prove no bound are corrected (about an iteration's work, spared
     /// where the answer is a certificate and the point only says how far it got).
-    fn verify_best_of(&self, ps: &[PrimalSide], y: &[f64], tol: f64, repair: bool) -> (usize, Verification) {
+    fn verify_best_of(&self, ps: &[Arc<PrimalSide>], y: &[f64], tol: f64, repair: bool) -> (usize, Verification) {
         let constant = self.sigma * self.model.obj_constant;
         let y = self.min_sense(y);
         let mut dual = self.dual(&self.cost, constant, &y, tol, repair, None);
@@ -83,7 +84,7 @@ impl Checker<'_> {
         if xs.is_empty() {
             return None;
         }
-        let ps: Vec<PrimalSide> = xs.iter().map(|x| primal_side(self.model, x, &self.row_nnz)).collect();
+        let ps: Vec<Arc<PrimalSide>> = xs.iter().map(|x| self.primal(x)).collect();
         Some(self.verify_best_of(&ps, y, tol, repair))
     }
 
@@ -102,10 +103,10 @@ impl Checker<'_> {
         let estimated = matches!(dual.how, DualBound::Estimated);
         // The points one at a time: the first that passes ends the judgement (each is a pass
         // over A).
-        let mut primals: Vec<PrimalSide> = Vec::with_capacity(xs.len());
+        let mut primals: Vec<Arc<PrimalSide>> = Vec::with_capacity(xs.len());
         let mut best_ratio = f64::INFINITY;
         for x in xs {
-            let p = primal_side(self.model, x, &self.row_nnz);
+            let p = self.primal(x);
             best_ratio = best_ratio.min(ratio(&self.grade(&p, &dual, tol, estimated)));
             primals.push(p);
             if best_ratio <= 1.0 {
@@ -116,7 +117,7 @@ impl Checker<'_> {
             // The estimate passed one point; the repaired bound may not pass it, so every
             // point is weighed against that bound.
             for x in &xs[primals.len()..] {
-                primals.push(primal_side(self.model, x, &self.row_nnz));
+                primals.push(self.primal(x));
             }
         }
         let best = |dual: &Dual, estimated: bool| {

@@ -17,13 +17,22 @@ const COST_NEGLIGIBLE: f64 = 1e-9;
 
 
 impl Checker<'_> {
-    /// [`Self::dual_uncached`], with the last repaired one remembered: the loop's judge repairs
-    /// the multipliers of the point it passes, and the verdict asks for the same again.
+    /// [`Self::dual_uncached`], with the last repaired one remembered (the loop's judge repairs
+    /// the multipliers of the point it passes, and the verdict asks for the same again) and the
+    /// last one estimated at a point (the judge's full list starts with its quick candidates).
     pub(super) fn dual(&self, cost: &[f64], constant: f64, y: &[f64], tol: f64, repair: bool, x: Option<&[f64]>) -> Dual {
+        let key = |k: &RepairKey| k.cost == cost && k.constant.to_bits() == constant.to_bits() && k.tol.to_bits() == tol.to_bits() && k.y == y;
+        if let (false, Some(x)) = (repair, x) {
+            if let Some((_, _, d)) = self.last_estimated().as_ref().filter(|(k, at, _)| key(k) && at == x) {
+                return d.clone();
+            }
+            let d = self.dual_uncached(cost, constant, y, tol, repair, Some(x));
+            *self.last_estimated() = Some((RepairKey { cost: cost.to_vec(), constant, tol, y: y.to_vec() }, x.to_vec(), d.clone()));
+            return d;
+        }
         if !repair || x.is_some() {
             return self.dual_uncached(cost, constant, y, tol, repair, x);
         }
-        let key = |k: &RepairKey| k.cost == cost && k.constant.to_bits() == constant.to_bits() && k.tol.to_bits() == tol.to_bits() && k.y == y;
         if let Some((_, d)) = self.last_repaired().as_ref().filter(|(k, _)| key(k)) {
             return d.clone();
         }

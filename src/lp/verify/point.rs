@@ -10,7 +10,8 @@ use super::rounding::{add_down, add_up};
 use super::{sigma, Verification};
 use crate::lp::model::LpModel;
 use crate::lp::units::Units;
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use super::primal::{primal_side, PrimalSide};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// cᵀx + constant in the model's sense.
 pub fn objective(model: &LpModel, x: &[f64]) -> f64 {
@@ -95,7 +96,16 @@ pub(crate) struct Checker<'a> {
     /// The last multipliers' reduced costs and intervals, with the (cost, multipliers) they
     /// are of: the judge's estimate, the repair it asks for and the verdict start from the same.
     last_intervals: Mutex<Option<IntervalsAt>>,
+    /// The last unrepaired dual side with an estimate at a point, and what it was asked for
+    /// (the judge's quick and full candidates share it).
+    last_estimated: Mutex<Option<(RepairKey, Vec<f64>, Dual)>>,
+    /// The primal sides of the last points proven, newest last ([`PRIMAL_MEMO`] of them): the
+    /// targeted candidates are built from their rows' backward errors, then judged, then graded.
+    primal_memo: Mutex<Vec<(Vec<f64>, Arc<PrimalSide>)>>,
 }
+
+/// Points whose primal sides a checker remembers: a full list of candidates.
+const PRIMAL_MEMO: usize = 12;
 
 /// Reduced costs and their intervals at (cost, y).
 type IntervalsAt = (Vec<f64>, Vec<f64>, Sums, DualIntervals);
@@ -135,6 +145,8 @@ impl<'a> Checker<'a> {
             row_weights: OnceLock::new(),
             last_repaired: Mutex::new(None),
             last_intervals: Mutex::new(None),
+            last_estimated: Mutex::new(None),
+            primal_memo: Mutex::new(Vec::new()),
         }
     }
 
@@ -183,6 +195,27 @@ impl<'a> Checker<'a> {
             }
             twin
         })
+    }
+
+    /// The primal side of x, remembered (bit for bit) for the next few points.
+    pub(super) fn primal(&self, x: &[f64]) -> Arc<PrimalSide> {
+        // A poisoned lock only means a panic elsewhere: the value is still whole.
+        let same = |a: &[f64]| a.len() == x.len() && a.iter().zip(x).all(|(u, v)| u.to_bits() == v.to_bits());
+        if let Some((_, p)) = self.primal_memo.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| same(k)) {
+            return p.clone();
+        }
+        let p = Arc::new(primal_side(self.model, x, &self.row_nnz));
+        let mut memo = self.primal_memo.lock().unwrap_or_else(|e| e.into_inner());
+        if memo.len() >= PRIMAL_MEMO {
+            memo.remove(0);
+        }
+        memo.push((x.to_vec(), p.clone()));
+        p
+    }
+
+    /// The last estimated dual side (see [`Self::last_repaired`]).
+    pub(super) fn last_estimated(&self) -> MutexGuard<'_, Option<(RepairKey, Vec<f64>, Dual)>> {
+        self.last_estimated.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The last repaired dual side (a poisoned lock only means a panic elsewhere: its value is
