@@ -137,6 +137,8 @@
 // Without `internals`, no public item names a type less visible than itself; methods of public
 // types that hand out the layers' types are declared with `internal_fn!` below.
 #![cfg_attr(not(feature = "internals"), deny(private_interfaces, private_bounds))]
+// Every type the public API reaches has a public name (one path per item).
+#![cfg_attr(not(feature = "internals"), deny(unnameable_types))]
 
 /// Declares modules that are the crate's layers below its API: public (and hidden from the docs)
 /// with the `internals` feature, for the tools, the browser page's kernel suite and the tests;
@@ -198,30 +200,48 @@ pub use dense::{
     LeastSquaresSolution, LinearSolution,
 };
 pub use gl::{GlError, Gpu};
-pub use gpu::cholesky::Variant;
+pub use gpu::blocked::Block;
+pub use gpu::cholesky::{Domain, IndexSource, Variant};
+pub use gpu::lu::blocked::BlockedSettings as LuBlocking;
 #[cfg(feature = "internals")]
 pub use gpu::{assemble, cholesky};
-pub use layout::Format;
+pub use layout::{Blocks2x2, Format};
 pub use lp::{
     Backend, BackendKind, ContextUse, CpuOptions, GpuOptions, IterationInfo, Logger, LpModel, LpModelBuilder, LpSolver,
     ModelError, Progress, Sense, Settings, SettingsBuilder, Solution, SolveError, SparseColMatrix, Status, Verbosity,
 };
 pub use lsq::Accuracy as LeastSquaresAccuracy;
+pub use lsq::LsqSettings as LeastSquaresSettings;
 pub use lsq::Method as LeastSquaresMethod;
 pub use names::{Named, UnknownName};
 pub use refine::Method as LinearMethod;
+pub use refine::{
+    Criterion as RefinementCriterion, LuPath, RefineSettings as LinearSettings, Substitution as RefinementSubstitution,
+};
+
+/// What the machine offers: the GL context's capabilities ([`Gpu::info`]) and the CPU's kernel
+/// paths (the ISA the f64 kernels use).
+pub mod machine {
+    pub use crate::cpu::paths::{Amx, CpuPaths, Isa, Kernels};
+    pub use crate::gl::{Dialect, FenceWait, Fetch, FragmentCounting, GlApi, GpuInfo, Readback, TimerQuery};
+}
 /// Every error type a public function returns, at the root (each also lives in its module).
 pub use {
+    cpu::cholesky::PivotBreakdown,
     cpu::paths::PathError,
-    cpu::products::{GramShapeError, PassShapeError},
     cpu::sparse_cholesky::{FactorError, PatternError},
-    geometry::coverage::CoverageError,
-    gpu::lu::panel::PanelError,
     gpu::GpuError,
     lp::backend::{BackendError, GpuFault},
     lp::mps::{MpsError, MpsErrorKind},
     lp::settings::SettingsError,
     lsq::LsqError,
-    matrix_market::MmError,
     refine::RefineError,
+};
+/// Errors that only the layers below the API return (for the tools and tests).
+#[cfg(feature = "internals")]
+pub use {
+    cpu::products::{GramShapeError, PassShapeError},
+    geometry::coverage::CoverageError,
+    gpu::lu::panel::PanelError,
+    matrix_market::MmError,
 };

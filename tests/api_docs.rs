@@ -18,10 +18,14 @@ fn every_public_item_without_internals_is_documented() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let undocumented: Vec<&str> = stderr.lines().filter(|l| l.contains("missing documentation")).collect();
     assert!(undocumented.is_empty(), "public items without docs:\n{}", undocumented.join("\n"));
+    // Every type the API reaches has a public name (rustc's `unnameable_types`: 0).
+    let unnameable: Vec<&str> = stderr.lines().filter(|l| l.contains("reachable but cannot be named")).collect();
+    assert!(unnameable.is_empty(), "types the API reaches but does not name:\n{}", unnameable.join("\n"));
     assert!(out.status.success(), "cargo check -p glsolve --lib failed:\n{stderr}");
-    // The lint is on where the check runs: the crate root still denies it without `internals`.
+    // The lints are on where the check runs: the crate root still denies them without `internals`.
     let lib = std::fs::read_to_string(format!("{root}/src/lib.rs")).expect("src/lib.rs");
     assert!(lib.contains(r#"#![cfg_attr(not(feature = "internals"), deny(missing_docs))]"#));
+    assert!(lib.contains(r#"#![cfg_attr(not(feature = "internals"), deny(unnameable_types))]"#));
 }
 
 /// The API's documentation builds without a warning: an intra-doc link to an item the docs do

@@ -4,7 +4,9 @@
 //! `bench/`) nor in the binary (`tools/src/main.rs` and `cli/`). An import is a
 //! `use` of a `crate::`, `super::` or `self::` path, or such a path written inline; a name
 //! reached through a re-export counts as an import of the module that defines it, and a module's
-//! `pub use` of its own children is its interface, not a dependency.
+//! `pub use` of its own children is its interface, not a dependency. And one public path per
+//! item: the tools, the web crate and the Python crate import a name the API gives (at the root,
+//! in `lp`, in `machine`) by that name, not through the layer that defines it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -552,4 +554,108 @@ fn the_checker_sees_a_planted_cycle() {
     let (_, mut graph) = load();
     graph.entry(b).or_default().insert(a);
     assert!(!cycles(&graph).is_empty(), "a verify → solve edge would close a cycle with solve → verify");
+}
+
+/// The re-exports of a module's source that no `internals` gate hides: (the path re-exported,
+/// relative to the crate, the public path it gets: `public_prefix` and its name).
+fn public_reexports(file: &str, own_prefix: &str, public_prefix: &str) -> Vec<(String, String)> {
+    // The raw text (its strings kept: the gates name features), comment lines left out.
+    let text: String = std::fs::read_to_string(src().join(file))
+        .expect("readable")
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("pub use ").map(|a| from + a) {
+        let before = &text[..at];
+        let end = text[at..].find(';').map_or(text.len(), |e| at + e);
+        // The attribute right before the statement, if any.
+        let last = before.trim_end().rsplit('\n').next().unwrap_or("");
+        let gated = last.trim_start().starts_with("#[cfg") && last.contains("internals");
+        // Inside an inline `pub mod name {` (not closed since): public as `name::`.
+        let inline_mod = before.rfind("pub mod ").filter(|&m| !before[m..].contains("\n}")).map(|m| {
+            before[m + 8..].split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("").to_string()
+        });
+        if !gated {
+            let stmt = &text[at + 8..end];
+            let mut sources = Vec::new();
+            expand("", stmt, &mut sources);
+            // The names they get: the last segment, or the `as` name (in the same order).
+            let mut named = Vec::new();
+            expand_named(stmt, &mut named);
+            let prefix = inline_mod.map_or(public_prefix.to_string(), |m| format!("{public_prefix}{m}::"));
+            for (source, name) in sources.into_iter().zip(named) {
+                let source = source.strip_prefix("crate::").map_or(format!("{own_prefix}{source}"), str::to_string);
+                out.push((source, format!("{prefix}{name}")));
+            }
+        }
+        from = (end + 1).min(text.len());
+    }
+    out
+}
+
+/// The names a use tree gives, in [`expand`]'s order.
+fn expand_named(tree: &str, out: &mut Vec<String>) {
+    let mut paths = Vec::new();
+    expand("", &tree.replace(" as ", "__AS__"), &mut paths);
+    for p in paths {
+        let last = p.rsplit("::").next().unwrap_or(&p);
+        out.push(last.rsplit("__AS__").next().unwrap_or(last).trim().to_string());
+    }
+}
+
+#[test]
+fn the_tools_web_and_python_use_the_public_name_where_one_exists() {
+    // One public path per item: a type the root (or `lp`, or `machine`) names is imported by
+    // that name, not through the layer that defines it (reachable only with `internals`).
+    let mut reexports = public_reexports("lib.rs", "", "");
+    reexports.extend(public_reexports("lp/mod.rs", "lp::", "lp::"));
+    let public: BTreeSet<String> = reexports.iter().map(|(_, p)| p.clone()).collect();
+    let by_source: BTreeMap<String, String> = reexports.into_iter().filter(|(s, _)| !public.contains(s)).collect();
+    assert!(
+        by_source.contains_key("gpu::cholesky::Variant") && by_source.contains_key("lp::log::Logger"),
+        "{by_source:?}"
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tools/src", "web/src", "python/src"] {
+        all_rs(&root.join(dir), &mut files);
+    }
+    let found: Vec<String> = files
+        .iter()
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(f).expect("readable");
+            through_layers(&text, &by_source).into_iter().map(move |l| format!("{}: {l}", f.display()))
+        })
+        .collect();
+    assert!(found.is_empty(), "imports through a layer of a name the API gives:\n{}", found.join("\n"));
+    // Planted: a grouped import through the layer, and a renamed one, are seen; the public
+    // names are not.
+    let planted = "use glsolve::gpu::cholesky::{plan, Variant};\nuse glsolve::lp::log::Logger as L;\nuse glsolve::{Gpu, Variant};";
+    assert_eq!(through_layers(planted, &by_source).len(), 2, "{:?}", through_layers(planted, &by_source));
+}
+
+/// The `glsolve::` imports of `text` that go through a layer to a name `by_source` maps to a
+/// public one.
+fn through_layers(text: &str, by_source: &BTreeMap<String, String>) -> Vec<String> {
+    let (uses, _) = imports(&code(text));
+    uses.into_iter()
+        .filter_map(|(_, path)| {
+            let public = path.strip_prefix("glsolve::").and_then(|p| by_source.get(p))?;
+            Some(format!("{path} (public as glsolve::{public})"))
+        })
+        .collect()
+}
+
+/// Every `.rs` file under `dir`.
+fn all_rs(dir: &Path, out: &mut Vec<PathBuf>) {
+    for p in std::fs::read_dir(dir).expect("readable").flatten().map(|e| e.path()) {
+        if p.is_dir() {
+            all_rs(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
 }

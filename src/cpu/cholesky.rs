@@ -31,7 +31,9 @@ const MIN_PANEL_ROWS: usize = 64;
 /// A pivot that is not finite: the matrix had NaN/∞ entries.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PivotBreakdown {
+    /// The column whose pivot broke down.
     pub column: usize,
+    /// The pivot found there.
     pub pivot: f64,
 }
 

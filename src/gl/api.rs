@@ -24,7 +24,9 @@ pub enum GlApi {
 }
 
 impl GlApi {
+    /// Every choice, in the order the CLI lists them.
     pub const ALL: &'static [GlApi] = &[GlApi::Auto, GlApi::Desktop, GlApi::Es];
+    /// The choice's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             GlApi::Auto => "auto",

@@ -25,6 +25,7 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    /// The dialect's name in reports.
     pub fn name(self) -> &'static str {
         match self {
             Dialect::Glsl330 => "GLSL 3.30 core",
@@ -54,6 +55,7 @@ pub enum Fetch {
 }
 
 impl Fetch {
+    /// The fetch's name in reports.
     pub fn name(self) -> &'static str {
         match self {
             Fetch::Rectangle => "texture() on rectangle textures",

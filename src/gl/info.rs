@@ -85,9 +85,13 @@ fn gl33_texture_units() -> u32 {
 pub struct GpuInfo {
     /// EGL device and version (headless), the windowing system's description, or the browser.
     pub platform: String,
+    /// `GL_VENDOR`.
     pub vendor: String,
+    /// `GL_RENDERER`.
     pub renderer: String,
+    /// `GL_VERSION`.
     pub version: String,
+    /// `GL_SHADING_LANGUAGE_VERSION`.
     pub glsl_version: String,
     /// The shading language the kernels are compiled in.
     #[serde(default = "desktop")]
@@ -95,6 +99,7 @@ pub struct GpuInfo {
     /// How kernels fetch texels (and so which texture target sources are).
     #[serde(default = "rectangle")]
     pub fetch: Fetch,
+    /// `GL_MAX_TEXTURE_SIZE`.
     pub max_texture_size: u32,
     /// `GL_MAX_RECTANGLE_TEXTURE_SIZE`; 0 where rectangle textures do not exist.
     pub max_rectangle_texture_size: u32,
@@ -114,12 +119,16 @@ pub struct GpuInfo {
     /// RGBA32F textures are framebuffer-complete (checked by making one).
     #[serde(default = "yes")]
     pub rgba32f_renderable: bool,
+    /// How passes' fragments are counted.
     #[serde(default)]
     pub fragment_counting: FragmentCounting,
+    /// Whether GPU time can be measured by timer queries.
     #[serde(default)]
     pub timer_query: TimerQuery,
+    /// How textures are read back.
     #[serde(default)]
     pub readback: Readback,
+    /// How the host waits for a fence.
     #[serde(default)]
     pub fence_wait: FenceWait,
     /// Fragment shaders may compute in double precision (`GL_ARB_gpu_shader_fp64` or GL 4.0+);

@@ -16,9 +16,13 @@
 /// A `rows × cols` matrix stored in 2×2 blocks, padded to `padded_rows × padded_cols` (even).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Blocks2x2 {
+    /// The matrix's rows.
     pub rows: usize,
+    /// The matrix's columns.
     pub cols: usize,
+    /// Rows rounded up to even (twice the texture's height).
     pub padded_rows: usize,
+    /// Columns rounded up to even (twice the texture's width).
     pub padded_cols: usize,
 }
 

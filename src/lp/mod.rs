@@ -42,13 +42,14 @@ pub use feasibility::{Feasibility, FeasibilityCheck};
 pub use log::{IterationInfo, Logger, Progress, Verbosity};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
+pub use mpc::MpcTimings;
 pub use settings::{
     Backend, BackendKind, CostRule, CpuOptions, GpuOptions, HybridRules, NormalFactorization, Settings,
     SettingsBuilder, SettingsError, StoppingRule, Substitution,
 };
-pub use solve::{solve, solve_on, Solution, SolveError};
+pub use solve::{solve, solve_on, Solution, SolveError, Timings};
 pub use solver::{ContextUse, LpSolver};
 pub use status::Status;
 pub use units::Units;
 pub use verdict::Certificate;
-pub use verify::{Accuracy, DualBound, Enclosure, Verification, VERIFY_FACTOR};
+pub use verify::{Accuracy, CertificateCheck, CertificateKind, DualBound, Enclosure, Verification, VERIFY_FACTOR};

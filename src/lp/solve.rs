@@ -36,8 +36,9 @@ pub struct Timings {
     /// The feasibility solve after a primal ray (zero otherwise).
     pub feasibility: Duration,
     /// Proving: the loop's judgement of its iterates and the verdict on the answer
-    /// ([`crate::lp::verify`]); part of `mpc.other` and `postsolve`.
+    /// on the original model; part of `mpc.other` and `postsolve`.
     pub proof: Duration,
+    /// The whole solve, from the model to the answer.
     pub total: Duration,
 }
 

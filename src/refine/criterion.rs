@@ -10,7 +10,7 @@ pub const PAPER_EPSILON: f64 = f64::EPSILON / 2.0;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Criterion {
     /// The mixed-precision paper's test, §2.3 Eq. (1) (which it takes from the LINPACK
-    /// benchmark): ‖Ax − b‖ / (‖A‖·‖b‖·n·ε) = O(1) with ε = [`PAPER_EPSILON`]; O(1) is read as
+    /// benchmark): ‖Ax − b‖ / (‖A‖·‖b‖·n·ε) = O(1) with ε = 2⁻⁵³ (`PAPER_EPSILON`); O(1) is read as
     /// ≤ the threshold (16, HPL's constant). Note that it divides by ‖b‖, not ‖x‖: for an
     /// ill-conditioned A, where ‖x‖ ≫ ‖b‖/‖A‖, even the double-precision solution may not meet it.
     Paper,
@@ -41,6 +41,7 @@ impl Criterion {
         }
     }
 
+    /// The test's name in reports.
     pub fn name(self) -> &'static str {
         match self {
             Criterion::Paper => "paper",

@@ -24,6 +24,7 @@ pub enum Substitution {
 }
 
 impl Substitution {
+    /// The substitution's name in reports.
     pub fn name(self) -> &'static str {
         match self {
             Substitution::Split => "split",

@@ -36,6 +36,7 @@ pub enum LuPath {
 }
 
 impl LuPath {
+    /// The path in words, with its block size and look-ahead.
     pub fn name(&self) -> String {
         match self {
             LuPath::Blocked(b) => {
@@ -59,7 +60,9 @@ pub struct RefineSettings {
     pub growth_limit: f64,
     /// The convergence test.
     pub criterion: Criterion,
+    /// Which single-precision LU factors A on the GPU.
     pub lu: LuPath,
+    /// How each refinement step applies the factors.
     pub substitution: Substitution,
 }
 

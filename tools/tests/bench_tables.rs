@@ -5,8 +5,8 @@
 mod common;
 use common::with_gpu;
 use glsolve::gpu::cholesky::{Domain, IndexSource, Variant};
-use glsolve::layout::Format;
 use glsolve::lp::{BackendKind, StoppingRule, Substitution};
+use glsolve::Format;
 use glsolve_tools::bench::netlib::{self, Config, TABLE3_SETUPS, TABLE41_SETUPS};
 use std::path::PathBuf;
 

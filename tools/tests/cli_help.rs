@@ -1,6 +1,6 @@
 //! The command line's help lists every Cholesky variant that works, wherever a variant is asked
 //! for, and every one of them is accepted there.
-use glsolve::gpu::cholesky::Variant;
+use glsolve::Variant;
 use std::process::Command;
 
 fn glsolve(args: &[&str]) -> (bool, String) {

@@ -12,7 +12,7 @@ use glsolve::debug::{Algorithm, Direction, Label, Recorder, Recording, Scenario,
 use glsolve::geometry::cholesky::fig5_outer_update_triangle;
 use glsolve::gl::{Gpu, Measure, Pass, PassObserver, PassRecord};
 use glsolve::gpu::cholesky::{self, Variant};
-use glsolve::layout::Format;
+use glsolve::Format;
 use image::RgbaImage;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -114,7 +114,7 @@ fn the_blocked_cholesky_is_shown_as_its_logical_matrix_with_the_block_grid() {
         algorithm: Algorithm::Cholesky,
         m: 9,
         n: 9,
-        variant: Variant::Blocked(glsolve::gpu::blocked::Block::B8),
+        variant: Variant::Blocked(glsolve::Block::B8),
         format: Format::Full,
         direction: Direction::Both,
         seed: 3,
@@ -173,7 +173,7 @@ fn scenarios() -> Vec<Scenario> {
         seed: 5,
     };
     let mut v: Vec<Scenario> = Variant::all().map(|variant| Scenario { variant, ..base }).collect();
-    let blocked = Variant::Blocked(glsolve::gpu::blocked::Block::B8);
+    let blocked = Variant::Blocked(glsolve::Block::B8);
     v.push(Scenario { algorithm: Algorithm::Assemble, variant: blocked, ..base });
     v.push(Scenario { format: Format::Packed, ..base });
     for format in [Format::Full, Format::Packed] {

@@ -3,7 +3,8 @@
 
 use crate::errors::{gl_code, ApiError};
 use crate::{dense, lp, model, replay, selftest, spec};
-use glsolve::gl::{ContextHome, Gpu};
+use glsolve::gl::ContextHome;
+use glsolve::Gpu;
 use js_sys::Function;
 use wasm_bindgen::prelude::*;
 use web_sys::WebGl2RenderingContext;
@@ -158,7 +159,7 @@ impl App {
     /// `variant` the Cholesky variant of its normal equations.
     pub fn watch_mps(&self, mps: &str, variant: &str) -> Result<replay::Replay, JsValue> {
         let gpu = self.gpu()?;
-        let v: glsolve::gpu::cholesky::Variant = variant.parse().map_err(ApiError::from)?;
+        let v: glsolve::Variant = variant.parse().map_err(ApiError::from)?;
         let model = glsolve::lp::mps::read_str(mps).map_err(ApiError::from)?;
         self.checked(replay::record_lp(gpu, &model, v).map_err(|e| ApiError::from(e).into()))
     }

@@ -5,10 +5,11 @@
 use crate::errors::ApiError;
 use crate::App;
 use glsolve::cpu::random;
-use glsolve::gpu::cholesky::{plan, Variant};
+use glsolve::gpu::cholesky::plan;
 use glsolve::gpu::plan_runner::PlanRunner;
 use glsolve::layout::Tiles;
 use glsolve::lp::{mps_write, solve_on};
+use glsolve::Variant;
 use glsolve::{BackendKind, GpuOptions, Logger, Settings};
 use wasm_bindgen::prelude::*;
 

@@ -5,9 +5,9 @@
 //! refused by the library before any pass runs.
 
 use crate::errors::ApiError;
-use glsolve::gl::Gpu;
-use glsolve::gpu::cholesky::Variant;
-use glsolve::layout::Format;
+use glsolve::Format;
+use glsolve::Gpu;
+use glsolve::Variant;
 use glsolve::{least_squares, linsolve, Cholesky, CholeskyOptions, DenseError};
 use js_sys::{Float64Array, Reflect};
 use nalgebra::{DMatrix, DVector};

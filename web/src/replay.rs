@@ -5,10 +5,11 @@
 use crate::spec::{Spec, WATCH_MPS_ROWS};
 use glsolve::clock::Instant;
 use glsolve::debug::{watch_lp, DebugError, Label, Outcome, Recorder, Recording, Sink, Viewer};
-use glsolve::gl::{Gpu, PassObserver};
-use glsolve::gpu::cholesky::Variant;
-use glsolve::layout::Format;
+use glsolve::gl::PassObserver;
 use glsolve::lp::LpModel;
+use glsolve::Format;
+use glsolve::Gpu;
+use glsolve::Variant;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

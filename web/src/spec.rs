@@ -5,8 +5,8 @@
 
 use crate::errors::ApiError;
 use glsolve::debug::{Algorithm, Direction, Scenario};
-use glsolve::gpu::cholesky::Variant;
-use glsolve::layout::Format;
+use glsolve::Format;
+use glsolve::Variant;
 use serde::Deserialize;
 
 /// Orders the viewer records pass by pass (every pass's textures are kept for replay).

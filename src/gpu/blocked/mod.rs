@@ -21,12 +21,16 @@ use crate::layout::Blocks2x2;
 /// The block size B of the blocked Cholesky and substitution (B columns per step, B/2 texels).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Block {
+    /// 8 columns per step (4 texels).
     B8,
+    /// 16 columns per step (8 texels).
     B16,
+    /// 32 columns per step (16 texels).
     B32,
 }
 
 impl Block {
+    /// Every block size, smallest first.
     pub const ALL: [Block; 3] = [Block::B8, Block::B16, Block::B32];
 
     /// B, in matrix columns.

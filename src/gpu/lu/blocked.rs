@@ -24,7 +24,7 @@ use crate::layout::Blocks2x2;
 /// The blocked LU's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BlockedSettings {
-    /// Panel width nb, one of [`super::schedule::BLOCK_SIZES`].
+    /// Panel width nb: 4, 8, 16, 32 or 64.
     pub block: usize,
     /// Update the next panel first and overlap the rest of the update with its factorization.
     pub lookahead: bool,

@@ -208,12 +208,12 @@ impl CpuNormal {
             let mut maxima = std::mem::take(&mut self.col_max);
             let split = assemble_split(&paths, a, &w, self.view(), &mut maxima);
             self.col_max = maxima;
-            if let Some(k) = split? {
+            if let Some(k) = split.map_err(BackendError::from_gram)? {
                 self.reduced_columns = k;
                 return Ok(());
             }
         }
-        products::normal_lower(&paths, a, &w, self.view(), precision)?;
+        products::normal_lower(&paths, a, &w, self.view(), precision).map_err(BackendError::from_gram)?;
         Ok(())
     }
 

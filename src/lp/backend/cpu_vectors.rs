@@ -150,7 +150,7 @@ impl CpuVectors {
         };
         if let Some(split) = &self.split {
             let t = products::threads();
-            let p = if transpose { split.at_mul(x, t) } else { split.a_mul(x, t) }.map_err(BackendError::from)?;
+            let p = if transpose { split.at_mul(x, t) } else { split.a_mul(x, t) }.map_err(BackendError::from_pass)?;
             for (o, v) in out.iter_mut().zip(p) {
                 *o += alpha * v;
             }
@@ -161,7 +161,7 @@ impl CpuVectors {
                 // On the column pass's kernels where they run (faer's product took a third
                 // longer).
                 let ax = products::dense_a_mul(&self.paths, a.as_ref(), x, products::threads())
-                    .map_err(BackendError::from)?;
+                    .map_err(BackendError::from_pass)?;
                 for (o, v) in out.iter_mut().zip(ax) {
                     *o += alpha * v;
                 }
@@ -196,11 +196,11 @@ impl CpuVectors {
     /// (Aᵀy, v, A·v), in one pass over A where the paths fuse them.
     fn fused(&self, y: &[f64], src: VSource<'_>) -> Result<products::Fused, BackendError> {
         if let Some(split) = &self.split {
-            return split.fused(y, src, products::threads()).map_err(BackendError::from);
+            return split.fused(y, src, products::threads()).map_err(BackendError::from_pass);
         }
         match &self.a {
             Storage::Dense(a) => {
-                products::fused_dense(&self.paths, a.as_ref(), y, src, products::threads()).map_err(BackendError::from)
+                products::fused_dense(&self.paths, a.as_ref(), y, src, products::threads()).map_err(BackendError::from_pass)
             }
             Storage::Sparse(a) => Ok(products::fused_sparse(a.csc(), y, src)),
         }
@@ -247,7 +247,7 @@ impl CpuVectors {
             theta[j] * rho
         };
         let fused =
-            products::fused_pair(&self.paths, a.as_ref(), y, x, &g, products::threads()).map_err(BackendError::from)?;
+            products::fused_pair(&self.paths, a.as_ref(), y, x, &g, products::threads()).map_err(BackendError::from_pass)?;
         Ok(fused.map(|(aty, ax, t, at)| ResidualProducts { ax, aty, predictor: Some((t, at)) }))
     }
 }

@@ -42,8 +42,11 @@ pub enum BackendError {
     },
 }
 
-impl From<GramShapeError> for BackendError {
-    fn from(e: GramShapeError) -> Self {
+// The kernels' shape errors become backend errors by name, not by `From`: a `From` impl on this
+// public type would make the kernels' error types part of the API.
+impl BackendError {
+    /// A Gram kernel's shape error.
+    pub(crate) fn from_gram(e: GramShapeError) -> Self {
         match e {
             GramShapeError::Weights { weights, columns } => {
                 BackendError::Dimension { op: "assemble", expected: columns, got: weights }
@@ -53,10 +56,9 @@ impl From<GramShapeError> for BackendError {
             }
         }
     }
-}
 
-impl From<PassShapeError> for BackendError {
-    fn from(e: PassShapeError) -> Self {
+    /// A column pass's shape error.
+    pub(crate) fn from_pass(e: PassShapeError) -> Self {
         match e {
             PassShapeError::Length { expected, got, .. } => {
                 BackendError::Dimension { op: "column pass", expected, got }

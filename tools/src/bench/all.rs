@@ -5,9 +5,11 @@
 use super::report::{json, render, today, RunInfo};
 pub use super::Scope;
 use super::{assemble, cholesky, counts, linsolve, lu as lu_bench, mixed, netlib, solve};
-use glsolve::gl::Gpu;
-use glsolve::gpu::cholesky::{Domain, IndexSource, Variant};
 use glsolve::lp::BackendKind;
+use glsolve::Domain;
+use glsolve::Gpu;
+use glsolve::IndexSource;
+use glsolve::Variant;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 
@@ -93,7 +95,7 @@ pub fn run(
         // square domains, blocked-16 and the LP's default (each paper variant takes tens of
         // seconds per run there on a software rasterizer).
         let square = Variant::Outer { domain: Domain::Square, index: IndexSource::Pair };
-        let mut big_variants = vec![Variant::PAPER, square, Variant::Blocked(glsolve::gpu::blocked::Block::B16)];
+        let mut big_variants = vec![Variant::PAPER, square, Variant::Blocked(glsolve::Block::B16)];
         if !big_variants.contains(&Variant::FASTEST) {
             big_variants.push(Variant::FASTEST);
         }

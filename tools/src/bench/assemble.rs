@@ -5,13 +5,15 @@ use super::cholesky::time_plan;
 use super::{secs, Timing};
 use faer::Mat;
 use glsolve::cpu::random;
-use glsolve::gl::{Gpu, Measure, PingPong, TexelFormat};
+use glsolve::gl::{Measure, PingPong, TexelFormat};
 use glsolve::gpu::assemble::{assemble_into, c_textures, read_lower, Operands};
 use glsolve::gpu::blocked::assemble::{self as blocked, BlockedOperands};
-use glsolve::gpu::blocked::Block;
-use glsolve::gpu::cholesky::{plan, Variant};
-use glsolve::layout::Blocks2x2;
-use glsolve::layout::Format;
+use glsolve::gpu::cholesky::plan;
+use glsolve::Block;
+use glsolve::Blocks2x2;
+use glsolve::Format;
+use glsolve::Gpu;
+use glsolve::Variant;
 use std::time::Instant;
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

@@ -6,13 +6,13 @@ use super::assemble::{self, AssembleVariantRow, AssemblyVariant};
 use super::cholesky::CholeskyBench;
 use super::lp::{random_lp_times, LpBenchRow};
 use super::peers::{PeerRow, Peers};
-use glsolve::gl::Gpu;
-use glsolve::gpu::blocked::Block;
-use glsolve::gpu::cholesky::Variant;
 use glsolve::gpu::normal::{self, blocked, NormalOptions};
 use glsolve::gpu::TexturePool;
-use glsolve::layout::Format;
 use glsolve::lp::BackendKind;
+use glsolve::Block;
+use glsolve::Format;
+use glsolve::Gpu;
+use glsolve::Variant;
 use std::fmt::Write as _;
 
 /// The LP of the comparison: the random family's member (m, seed) the issue tracker timed.

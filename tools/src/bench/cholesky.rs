@@ -4,12 +4,17 @@ use super::floor::FloorModel;
 use super::{secs, Timing};
 use faer::{Mat, Side};
 use glsolve::cpu::random;
-use glsolve::gl::{GlResult, Gpu, PassLog};
-use glsolve::gpu::cholesky::{plan, plan_packed, Domain, IndexSource, Variant};
+use glsolve::gl::{GlResult, PassLog};
+use glsolve::gpu::cholesky::{plan, plan_packed};
 use glsolve::gpu::plan::PlannedPass;
 pub(crate) use glsolve::gpu::plan_runner::PlanRunner;
 use glsolve::kernels;
-use glsolve::layout::{Format, Packed};
+use glsolve::layout::Packed;
+use glsolve::Domain;
+use glsolve::Format;
+use glsolve::Gpu;
+use glsolve::IndexSource;
+use glsolve::Variant;
 
 /// One variant at one size.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

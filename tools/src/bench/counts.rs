@@ -2,12 +2,15 @@
 //! kernel, from occlusion queries, against the papers' formulas.
 
 use glsolve::cpu::random;
-use glsolve::gl::{Gpu, Measure, PassLog};
+use glsolve::gl::{Measure, PassLog};
 use glsolve::gpu::blocked::cholesky as blocked_cholesky;
-use glsolve::gpu::blocked::Block;
-use glsolve::gpu::cholesky::{self, Domain, Variant};
+use glsolve::gpu::cholesky;
 use glsolve::gpu::{assemble, lu, GpuResult};
-use glsolve::layout::Format;
+use glsolve::Block;
+use glsolve::Domain;
+use glsolve::Format;
+use glsolve::Gpu;
+use glsolve::Variant;
 
 /// One kernel's count.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

@@ -12,7 +12,8 @@
 //! This module holds the pieces, the variants and the rule; `cpu_kernels` times the kernels,
 //! `cpu_run` the end-to-end cases and the whole run.
 
-use glsolve::cpu::paths::{CpuPaths, Kernels};
+use glsolve::machine::CpuPaths;
+use glsolve::machine::Kernels;
 use std::time::Instant;
 
 /// The kernel ratio (library time / own time) a piece must reach at every case with m ≥

@@ -2,11 +2,11 @@
 
 use super::cpu::{median, variant, verdict, CpuBench, EndRow, Piece};
 use super::cpu_kernels::{kernels, Plan};
-use glsolve::cpu::paths::CpuPaths;
 use glsolve::cpu::products;
-use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::{mps, solve, BackendKind, LpModel, Settings, Status};
+use glsolve::machine::CpuPaths;
+use glsolve::Logger;
 use std::time::Instant;
 
 /// (status, iterations, objective) of a solve, for the check that every variant agrees.

@@ -6,12 +6,16 @@
 use super::cholesky::{time_interleaved, PlanRunner};
 use super::{secs, Timing};
 use glsolve::cpu::random;
-use glsolve::gl::{Fetch, GlApi, GlResult, Gpu, HeadlessOptions, PingPong, TexelFormat};
+use glsolve::gl::{GlResult, HeadlessOptions, PingPong, TexelFormat};
 use glsolve::gpu::blocked::assemble::{assemble_into, BlockedOperands};
-use glsolve::gpu::blocked::Block;
-use glsolve::gpu::cholesky::{plan, Variant};
+use glsolve::gpu::cholesky::plan;
 use glsolve::gpu::plan::PlannedPass;
-use glsolve::layout::Blocks2x2;
+use glsolve::machine::Fetch;
+use glsolve::machine::GlApi;
+use glsolve::Block;
+use glsolve::Blocks2x2;
+use glsolve::Gpu;
+use glsolve::Variant;
 use std::time::Instant;
 
 /// The contexts compared: (API, fetch).

@@ -11,10 +11,11 @@ use super::peers::Peers;
 use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
 use glsolve::lp::backend::CpuPlan;
 use glsolve::lp::families::Family;
-use glsolve::lp::log::Logger;
 use glsolve::lp::mps::write::to_mps_string;
-use glsolve::lp::settings::{BackendKind, Settings};
 use glsolve::lp::standard_form::{standard_form, Presolved};
+use glsolve::lp::BackendKind;
+use glsolve::lp::Settings;
+use glsolve::Logger;
 use std::path::Path;
 use std::process::Command;
 

@@ -6,11 +6,13 @@
 //! m×m matrix over every column, as before the shapes.
 
 use super::family_case::{Case, Timed};
-use glsolve::gl::{Gpu, Measure};
+use glsolve::gl::Measure;
 use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
-use glsolve::lp::log::Logger;
-use glsolve::lp::model::LpModel;
-use glsolve::lp::settings::{BackendKind, Settings};
+use glsolve::lp::BackendKind;
+use glsolve::lp::LpModel;
+use glsolve::lp::Settings;
+use glsolve::Gpu;
+use glsolve::Logger;
 
 /// One GL backend on one case.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

@@ -13,7 +13,8 @@ pub enum Shape {
     Rect,
     Triangle,
 }
-use glsolve::gl::{GlResult, Gpu, Kernel, Pass, PassLog, Texture};
+use glsolve::gl::{GlResult, Kernel, Pass, PassLog, Texture};
+use glsolve::Gpu;
 use std::collections::BTreeMap;
 
 /// Per-fragment costs of kernels and the overhead of one pass, measured on one driver.

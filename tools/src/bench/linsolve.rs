@@ -7,10 +7,15 @@
 use super::timeline_plot::timeline_chart;
 use super::{secs, Timing};
 use glsolve::cpu::{dense, random};
-use glsolve::gl::Gpu;
-use glsolve::gpu::lu::blocked::BlockedSettings;
 use glsolve::gpu::lu::timeline::{Shares, Timeline};
-use glsolve::refine::{self, LuPath, Method, RefineError, RefineSettings, Substitution};
+use glsolve::refine;
+use glsolve::Gpu;
+use glsolve::LinearMethod as Method;
+use glsolve::LinearSettings as RefineSettings;
+use glsolve::LuBlocking as BlockedSettings;
+use glsolve::LuPath;
+use glsolve::RefineError;
+use glsolve::RefinementSubstitution as Substitution;
 use std::path::Path;
 use std::time::Instant;
 

@@ -1,10 +1,14 @@
 //! Timing entry point for random dense LPs of the papers' family (what `glsolve bench lp` runs).
 
-use glsolve::gpu::cholesky::Variant;
-use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::settings::{BackendKind, GpuOptions, HybridRules, Settings, SettingsError};
-use glsolve::lp::status::Status;
+use glsolve::lp::BackendKind;
+use glsolve::lp::GpuOptions;
+use glsolve::lp::HybridRules;
+use glsolve::lp::Settings;
+use glsolve::lp::SettingsError;
+use glsolve::lp::Status;
+use glsolve::Logger;
+use glsolve::Variant;
 use std::time::Duration;
 
 /// One measured solve.

@@ -10,8 +10,9 @@
 //! (nalgebra) is shown beside it as the spread two f64 methods have on that problem.
 
 use glsolve::cpu::random;
-use glsolve::gl::Gpu;
-use glsolve::lsq::{self, LsqSettings};
+use glsolve::lsq;
+use glsolve::Gpu;
+use glsolve::LeastSquaresSettings as LsqSettings;
 use glsolve::{least_squares, DenseError};
 use nalgebra::{DMatrix, DVector};
 use std::time::Instant;

@@ -6,11 +6,15 @@ use super::cholesky::time_plan;
 use super::{secs, Timing};
 use faer::Mat;
 use glsolve::cpu::{dense, random};
-use glsolve::gl::{Gpu, Measure};
-use glsolve::gpu::cholesky::{plan, Variant};
-use glsolve::gpu::lu::blocked::{self, BlockedSettings};
+use glsolve::gl::Measure;
+use glsolve::gpu::cholesky::plan;
+use glsolve::gpu::lu::blocked;
 use glsolve::gpu::lu::timeline::{Recorder, Shares};
-use glsolve::gpu::{lu, GpuError, GpuResult};
+use glsolve::gpu::{lu, GpuResult};
+use glsolve::Gpu;
+use glsolve::GpuError;
+use glsolve::LuBlocking as BlockedSettings;
+use glsolve::Variant;
 
 /// One blocked configuration at one size.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

@@ -3,8 +3,9 @@
 
 use super::secs;
 use glsolve::cpu::random;
-use glsolve::gl::Gpu;
-use glsolve::lsq::{self, LsqSettings};
+use glsolve::lsq;
+use glsolve::Gpu;
+use glsolve::LeastSquaresSettings as LsqSettings;
 use std::time::Instant;
 
 pub use super::linsolve::LinsolveRow;

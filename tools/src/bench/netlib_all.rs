@@ -10,8 +10,8 @@
 //! where it reports one (several README values are known to be slightly off), else the
 //! README's. HiGHS iteration counts appear only where a column `highs_*_iterations` gives them.
 
-use glsolve::lp::log::Logger;
 use glsolve::lp::{mps, BackendKind, LpSolver, Settings, Status};
+use glsolve::Logger;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

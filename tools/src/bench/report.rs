@@ -4,8 +4,8 @@
 use super::plots::{line_chart, Series};
 use super::Scope;
 use super::{assemble, cholesky, counts, linsolve, lu as lu_bench, mixed, netlib, solve};
-use glsolve::gpu::cholesky::Variant;
 use glsolve::lp::BackendKind;
+use glsolve::Variant;
 use std::fmt::Write as _;
 use std::path::Path;
 

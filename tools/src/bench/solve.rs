@@ -3,11 +3,13 @@
 
 use super::{secs, Timing};
 use glsolve::cpu::random;
-use glsolve::gl::{Gpu, Measure};
-use glsolve::gpu::cholesky::{factor_with, Variant};
+use glsolve::gl::Measure;
+use glsolve::gpu::cholesky::factor_with;
 use glsolve::gpu::substitute::{solve, solve_on_cpu, CpuPrecision};
 use glsolve::gpu::{GpuResult, Vector};
-use glsolve::layout::Format;
+use glsolve::Format;
+use glsolve::Gpu;
+use glsolve::Variant;
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SolveRow {

@@ -9,14 +9,17 @@ use super::Timing;
 use faer::linalg::matmul::triangular::{self, BlockStructure};
 use faer::{Accum, Mat, Par, Side};
 use glsolve::cpu::random;
-use glsolve::gl::{GlResult, Gpu, Measure, PingPong, TexelFormat, Texture};
+use glsolve::gl::{GlResult, Measure, PingPong, TexelFormat, Texture};
 use glsolve::gpu::blocked::assemble::{self as blocked_assemble, BlockedOperands};
-use glsolve::gpu::blocked::Block;
-use glsolve::gpu::cholesky::{plan, Variant};
+use glsolve::gpu::cholesky::plan;
 use glsolve::gpu::plan::PlannedPass;
 use glsolve::gpu::plan_runner::PlanRunner;
 use glsolve::gpu::tiled::{self, assemble as tiled_assemble, TilePlan, FACTOR_TILE};
-use glsolve::layout::{Blocks2x2, TileShape, Tiles};
+use glsolve::layout::{TileShape, Tiles};
+use glsolve::Block;
+use glsolve::Blocks2x2;
+use glsolve::Gpu;
+use glsolve::Variant;
 use std::time::Instant;
 
 /// One kernel (or faer) at one size: its runs, GFLOP/s and accounting.

@@ -2,11 +2,11 @@
 //! (n = 4m, the papers' Figure 4.2 family) with the blocked kernels and with the register tiles,
 //! interleaved round by round in one run: total time, iterations and time per iteration.
 
-use glsolve::gl::Gpu;
-use glsolve::gpu::cholesky::Variant;
-use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::BackendKind;
+use glsolve::Gpu;
+use glsolve::Logger;
+use glsolve::Variant;
 
 /// One (backend, variant) at one m.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

@@ -4,10 +4,10 @@
 use super::secs;
 use super::tiles::{assembly, cholesky, KernelRow};
 use super::tiles_lp::{self, LpRow};
-use glsolve::gl::Gpu;
-use glsolve::gpu::blocked::Block;
-use glsolve::gpu::cholesky::Variant;
 use glsolve::lp::BackendKind;
+use glsolve::Block;
+use glsolve::Gpu;
+use glsolve::Variant;
 use std::fmt::Write as _;
 
 /// What one run measures.

@@ -1,8 +1,8 @@
 //! `glsolve bench lp`: random dense LPs on each backend, with the peers when asked.
 use super::report::{report, PeerArgs};
 use clap::Args;
-use glsolve::gpu::cholesky::Variant;
 use glsolve::BackendKind;
+use glsolve::Variant;
 use std::process::ExitCode;
 
 #[derive(Args)]

@@ -14,8 +14,8 @@ pub struct TilesArgs {
     #[arg(long, value_delimiter = ',', default_value = "1024,2048")]
     cholesky: Vec<usize>,
     /// Blocked and tiled variants of the Cholesky.
-    #[arg(long, value_delimiter = ',', default_value = "blocked-16,tiled-16,tiled-32", value_parser = super::named::named::<glsolve::gpu::cholesky::Variant>())]
-    variants: Vec<glsolve::gpu::cholesky::Variant>,
+    #[arg(long, value_delimiter = ',', default_value = "blocked-16,tiled-16,tiled-32", value_parser = super::named::named::<glsolve::Variant>())]
+    variants: Vec<glsolve::Variant>,
     /// Timed rounds of the kernels (after a warm-up round).
     #[arg(long, default_value_t = 5)]
     reps: usize,

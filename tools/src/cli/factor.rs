@@ -4,7 +4,7 @@ use super::answer::num;
 use clap::Args;
 use glsolve::cpu::{dense, random};
 use glsolve::gl::Measure;
-use glsolve::layout::Format;
+use glsolve::Format;
 use glsolve::{Cholesky, CholeskyOptions, LinearMethod};
 use nalgebra::{DMatrix, DVector};
 use std::process::ExitCode;
@@ -17,8 +17,8 @@ pub struct CholeskyArgs {
     m: usize,
     /// The Cholesky variant.
     #[arg(long, default_value = "triangle-pair")]
-    #[arg(value_parser = super::named::named::<glsolve::gpu::cholesky::Variant>())]
-    variant: glsolve::gpu::cholesky::Variant,
+    #[arg(value_parser = super::named::named::<glsolve::Variant>())]
+    variant: glsolve::Variant,
     /// Condition number of the test matrix (default: B·Bᵀ/m + I, well conditioned).
     #[arg(long)]
     cond: Option<f64>,

@@ -1,8 +1,9 @@
 //! `glsolve info` and `glsolve demo`.
 use clap::Args;
 use glsolve::geometry::cholesky::fig5_outer_update_triangle;
-use glsolve::gl::{Gpu, HeadlessOptions, Measure, Pass};
+use glsolve::gl::{HeadlessOptions, Measure, Pass};
 use glsolve::kernels;
+use glsolve::Gpu;
 use std::process::ExitCode;
 
 #[derive(Args)]

@@ -3,8 +3,13 @@
 use super::answer::{num, nums, Outputs};
 use clap::Args;
 use glsolve::cpu::{dense, random};
-use glsolve::gpu::lu::blocked::BlockedSettings;
-use glsolve::refine::{self, Criterion, LuPath, Method, RefineSettings, Solved, Substitution};
+use glsolve::refine::{self, Solved};
+use glsolve::LinearMethod as Method;
+use glsolve::LinearSettings as RefineSettings;
+use glsolve::LuBlocking as BlockedSettings;
+use glsolve::LuPath;
+use glsolve::RefinementCriterion as Criterion;
+use glsolve::RefinementSubstitution as Substitution;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,14 +1,14 @@
 //! `glsolve solve`, `glsolve generate` and the default job.
 use super::named::named;
 use clap::Args;
-use glsolve::gpu::cholesky::Variant;
-use glsolve::layout::Format;
-use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
 use glsolve::lp::{
     mps, mps_write, BackendKind, CpuOptions, GpuOptions, HybridRules, LpModel, NormalFactorization, Settings,
     SettingsError, Status, StoppingRule, Substitution, Verbosity,
 };
+use glsolve::Format;
+use glsolve::Logger;
+use glsolve::Variant;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;

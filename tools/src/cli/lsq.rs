@@ -6,9 +6,11 @@
 use super::answer::{num, nums, Outputs};
 use clap::Args;
 use glsolve::cpu::{dense, random};
-use glsolve::gl::Gpu;
-use glsolve::layout::Format;
-use glsolve::lsq::{self, fit, LsqSettings, LsqSolution, Method};
+use glsolve::lsq::{self, fit, LsqSolution};
+use glsolve::Format;
+use glsolve::Gpu;
+use glsolve::LeastSquaresMethod as Method;
+use glsolve::LeastSquaresSettings as LsqSettings;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

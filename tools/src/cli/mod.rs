@@ -1,6 +1,9 @@
 //! The command-line interface: one module per subcommand family.
 use clap::{Parser, Subcommand};
-use glsolve::gl::{GlApi, GlError, Gpu, HeadlessOptions};
+use glsolve::gl::HeadlessOptions;
+use glsolve::machine::GlApi;
+use glsolve::GlError;
+use glsolve::Gpu;
 use std::process::ExitCode;
 
 mod answer;

@@ -19,7 +19,7 @@ where
 mod tests {
     use super::named;
     use clap::Parser;
-    use glsolve::gpu::cholesky::Variant;
+    use glsolve::Variant;
     use glsolve::{BackendKind, Named};
 
     #[derive(Parser)]

@@ -4,7 +4,7 @@ use glsolve::debug::dump::{Dump, TextureExport};
 use glsolve::debug::window::{self, WindowOptions};
 use glsolve::debug::{Algorithm, DebugError, DebugResult, Direction, Scenario, Sink, Viewer};
 use glsolve::gl::PassObserver;
-use glsolve::layout::Format;
+use glsolve::Format;
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,8 +47,8 @@ pub struct ShowArgs {
     /// The Cholesky variant (Cholesky; assembly, solves and LP take its layout: blocked variants
     /// watch the blocked kernels).
     #[arg(long, default_value = "triangle-pair")]
-    #[arg(value_parser = super::named::named::<glsolve::gpu::cholesky::Variant>())]
-    variant: glsolve::gpu::cholesky::Variant,
+    #[arg(value_parser = super::named::named::<glsolve::Variant>())]
+    variant: glsolve::Variant,
     /// The rectangular packed format (Cholesky's paper variant, assembly, solves).
     #[arg(long)]
     packed: bool,

@@ -2,7 +2,7 @@
 //! and descriptions come from `Variant::ALL` (a single variant is [`super::named::named`]'s).
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
-use glsolve::gpu::cholesky::Variant;
+use glsolve::Variant;
 
 /// A list of variants, where `all` stands for every one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,13 +7,17 @@ use super::{bounds, ensure, Report, U};
 use glsolve::cpu::{dense, random};
 use glsolve::gl::{PingPong, TexelFormat};
 use glsolve::gpu::blocked::assemble::{assemble_into, BlockedOperands};
-use glsolve::gpu::blocked::Block;
-use glsolve::gpu::cholesky::{self, Variant};
+use glsolve::gpu::cholesky;
 use glsolve::gpu::tiled::{self, TilePlan};
 use glsolve::gpu::{assemble, lu, substitute, Vector};
-use glsolve::layout::{Format, TileShape, Tiles};
+use glsolve::layout::{TileShape, Tiles};
 use glsolve::lsq;
-use glsolve::refine::{self, Method, RefineSettings};
+use glsolve::refine;
+use glsolve::Block;
+use glsolve::Format;
+use glsolve::LinearMethod as Method;
+use glsolve::LinearSettings as RefineSettings;
+use glsolve::Variant;
 
 type Gpu = glsolve::gl::Gpu;
 

@@ -12,7 +12,7 @@ mod bounds;
 mod linear;
 mod vectors;
 
-use glsolve::gl::Gpu;
+use glsolve::Gpu;
 use serde::Serialize;
 
 /// One case's outcome.

@@ -6,9 +6,9 @@ mod setups;
 
 pub use setups::{setup, Config, Setup, DEFAULT_SETUPS, TABLE3_SETUPS, TABLE41_SETUPS};
 
-use glsolve::gl::Gpu;
-use glsolve::lp::log::Logger;
 use glsolve::lp::{mps, solve_on, Settings, Status};
+use glsolve::Gpu;
+use glsolve::Logger;
 use std::collections::BTreeMap;
 use std::path::Path;
 

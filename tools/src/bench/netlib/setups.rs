@@ -1,10 +1,12 @@
 //! The configurations the NETLIB tables run: each column of a table is a [`Setup`], and each run
 //! records the [`Config`] its solver was actually given.
 
-use glsolve::gpu::cholesky::{Domain, IndexSource, Variant};
-use glsolve::layout::Format;
 use glsolve::lp::settings::PAPERS_STEP_FACTOR;
 use glsolve::lp::{BackendKind, GpuOptions, HybridRules, Settings, SettingsError, StoppingRule, Substitution};
+use glsolve::Domain;
+use glsolve::Format;
+use glsolve::IndexSource;
+use glsolve::Variant;
 
 /// What a solve was run with (recorded from the settings the solver got).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -181,7 +183,7 @@ pub const DEFAULT_SETUPS: [Setup; 2] = [
     Setup {
         label: "hybrid, blocked (default)",
         backend: BackendKind::Hybrid,
-        variant: Variant::Blocked(glsolve::gpu::blocked::Block::B16),
+        variant: Variant::Blocked(glsolve::Block::B16),
         substitution: Substitution::Gpu,
         stopping: StoppingRule::Separate,
     },
