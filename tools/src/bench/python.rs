@@ -155,6 +155,13 @@ pub fn section(run: &PythonRun) -> String {
         );
         table(&mut s, run, "l1dual");
     }
+    if run.rows.iter().any(|r| r.family == "l1t") {
+        let _ = writeln!(
+            s,
+            "**The same L1 regressions in their t form** (min 1ᵀt s.t. −t ≤ X·β − y ≤ t: `A_ub = [[X, −I], [−X, −I]]`, β free, t ≥ 0 — 2n rows and p + n columns as written; given as that LP to the linprog-shaped solvers only):\n"
+        );
+        table(&mut s, run, "l1t");
+    }
     let disagree: Vec<String> = run
         .rows
         .iter()
