@@ -117,7 +117,8 @@
 //! packed formats, pure), `kernels` (one `glsl/` file each), `gpu` (algorithms made of passes),
 //! `cpu` (double precision on faer), the LP's backends, loop, standard form and verification
 //! inside `lp`, `lsq` and `refine` (the mixed-precision solvers), `dense` (the nalgebra entry
-//! points above), `matrix_market`, and `debug` (feature `frames`: the pass-by-pass viewer). The
+//! points above), `fixtures` (seeded test matrices and LP families, for the tests and benchmarks
+//! only), and `debug` (feature `frames`: the pass-by-pass viewer). The
 //! feature `internals` makes them public (and hidden from these docs) for the tools — the
 //! `glsolve` command line and the benchmarks, the workspace member `tools/` —, the browser
 //! page's kernel suite and the tests, which check pass counts, fragments, plans and kernels one
@@ -188,7 +189,8 @@ internal_mods! {
     mod kernels;
     mod layout;
     mod lsq;
-    mod matrix_market;
+    #[cfg(any(test, feature = "internals", feature = "frames"))]
+    mod fixtures;
     mod names;
     mod refine;
 }
@@ -202,7 +204,7 @@ pub use dense::{
 pub use gl::{GlError, Gpu};
 pub use gpu::blocked::Block;
 pub use gpu::cholesky::{Domain, IndexSource, Variant};
-pub use gpu::lu::blocked::BlockedSettings as LuBlocking;
+pub use gpu::lu::right_looking::BlockedSettings as LuBlocking;
 #[cfg(feature = "internals")]
 pub use gpu::{assemble, cholesky};
 pub use layout::{Blocks2x2, Format};
@@ -243,5 +245,4 @@ pub use {
     cpu::products::{GramShapeError, PassShapeError},
     geometry::coverage::CoverageError,
     gpu::lu::panel::PanelError,
-    matrix_market::MmError,
 };

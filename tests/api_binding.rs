@@ -14,11 +14,13 @@ fn options(json: &str) -> Result<SolveOptions, String> {
 
 #[test]
 fn a_time_limit_must_be_positive_and_finite() {
-    for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300, 1e-12] {
+    let refused =
+        [(0.0, "0"), (-1.0, "-1"), (f64::NAN, "NaN"), (f64::INFINITY, "inf"), (1e300, "1e300"), (1e-12, "1e-12")];
+    for (bad, shown) in refused {
         let o = SolveOptions { time_limit: Some(bad), ..SolveOptions::default() };
         let e = o.settings().expect_err("refused");
         assert!(matches!(e, SettingsError::TimeLimit(v) if v.to_bits() == bad.to_bits()), "{bad}: {e:?}");
-        assert!(e.to_string().starts_with(&format!("time_limit = {bad}: ")), "{e}");
+        assert!(e.to_string().starts_with(&format!("time_limit = {shown}: ")), "{e}");
     }
     // The builder refuses a zero Duration too, on every backend.
     for kind in [BackendKind::Cpu, BackendKind::Gpu, BackendKind::Hybrid, BackendKind::Auto] {

@@ -3,7 +3,7 @@
 //! a thread can hand on (`Send + Sync + 'static`).
 use glsolve::{
     BackendError, CoverageError, DenseError, FactorError, GlError, GpuError, GpuFault, GramShapeError, LsqError,
-    MmError, ModelError, MpsError, MpsErrorKind, PanelError, PassShapeError, PathError, PatternError, RefineError,
+    ModelError, MpsError, MpsErrorKind, PanelError, PassShapeError, PathError, PatternError, RefineError,
     SettingsError, SolveError,
 };
 use std::path::{Path, PathBuf};
@@ -20,7 +20,6 @@ fn every_error_type_is_a_sendable_error_at_the_root() {
     error::<GpuError>();
     error::<GramShapeError>();
     error::<LsqError>();
-    error::<MmError>();
     error::<ModelError>();
     error::<MpsError>();
     error::<PanelError>();

@@ -6,7 +6,7 @@ use glsolve::lp::log::Logger;
 use glsolve::lp::mpc::{Iterate, MpcOutcome};
 use glsolve::lp::settings::SettingsError;
 use glsolve::lp::standard_form::{standard_form, Presolved};
-use glsolve::lp::verdict::verdict;
+use glsolve::lp::verify::verdict::verdict;
 use glsolve::{BackendKind, LpModel, LpSolver, Settings, Status, Verbosity};
 use nalgebra::dmatrix;
 use std::io::Write;

@@ -542,7 +542,7 @@ fn no_source_file_is_over_400_lines() {
 fn the_checker_sees_a_planted_cycle() {
     // The analysis itself: two modules importing each other form one cycle.
     let mut g: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
-    let a = vec!["lp".to_string(), "solve".to_string()];
+    let a = vec!["lp".to_string(), "pipeline".to_string()];
     let b = vec!["lp".to_string(), "verify".to_string()];
     g.entry(a.clone()).or_default().insert(b.clone());
     g.entry(b.clone()).or_default().insert(a.clone());
@@ -553,7 +553,7 @@ fn the_checker_sees_a_planted_cycle() {
     // And on the real tree, with the old cycle re-created in the graph, it is found.
     let (_, mut graph) = load();
     graph.entry(b).or_default().insert(a);
-    assert!(!cycles(&graph).is_empty(), "a verify → solve edge would close a cycle with solve → verify");
+    assert!(!cycles(&graph).is_empty(), "a verify → pipeline edge would close a cycle with pipeline → verify");
 }
 
 /// The re-exports of a module's source that no `internals` gate hides: (the path re-exported,

@@ -10,7 +10,7 @@
 mod common;
 use common::bounds;
 use common::with_gpu;
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::{Measure, PassLog};
 use glsolve::gpu::assemble;
 use glsolve::gpu::cholesky::{self, Variant};

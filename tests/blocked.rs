@@ -15,7 +15,8 @@
 //!   componentwise backward stability of each substitution (`common::bounds::cholesky_solve`).
 mod common;
 use common::with_gpu;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gl::{Measure, PingPong, TexelFormat};
 use glsolve::gpu::blocked::assemble::{assemble_into, BlockedOperands};
 use glsolve::gpu::blocked::cholesky::{fragments, read_lower, BlockedWork};
@@ -68,7 +69,7 @@ fn blocked_cholesky_meets_the_componentwise_backward_bound_and_shades_its_formul
             let what = format!("m={m} B={}", block.size());
             check_backward(&c, &l, m, &what);
             // And the factor itself: L is unique, κ(C) ≤ 10, so L̂ is close to faer's L.
-            let reference = dense::cholesky_lower(&c, m).expect("SPD");
+            let reference = rowmajor::cholesky_lower(&c, m).expect("SPD");
             let top = reference.iter().fold(0.0f64, |a, v| a.max(v.abs()));
             for (p, (a, b)) in l.iter().zip(&reference).enumerate() {
                 assert!((a - b).abs() <= 40.0 * m as f64 * U * top, "{what}: L at {p}: {a} vs {b}");

@@ -11,7 +11,7 @@
 mod common;
 use common::bounds;
 use common::with_gpu;
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::Measure;
 use glsolve::gpu::cholesky::{self, Domain, IndexSource, Variant};
 use glsolve::gpu::GpuError;

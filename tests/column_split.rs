@@ -172,7 +172,7 @@ fn a_split_assembly_is_within_the_splits_bound_of_f64_sums() {
 fn split_factors_reach_the_optimum_of_the_all_f64_solve() {
     use glsolve::lp::log::Logger;
     use glsolve::lp::random::random_lp;
-    use glsolve::lp::solve::solve;
+    use glsolve::lp::solve;
     use glsolve::{Settings, Status};
     let model = random_lp(256, 2).to_model(2);
     let log = SharedLog::default();

@@ -12,7 +12,8 @@
 //! so it is the reference up to rounding. Both are asserted against 1e-8, the accuracy promised.
 mod common;
 use common::with_gpu;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::lsq::check::{cholesky_apply, Residuals};
 use glsolve::lsq::{self, LsqSettings, Method};
 use glsolve::refine::{self, RefineSettings};
@@ -102,7 +103,7 @@ fn forward_bound(a: &DMatrix<f64>, b: &DVector<f64>, x: &[f64]) -> (f64, f64) {
     let at = a.as_slice();
     let d2 = vec![1.0; rows];
     let c = a.transpose() * a;
-    let l = dense::cholesky_lower(c.as_slice(), cols).expect("SPD");
+    let l = rowmajor::cholesky_lower(c.as_slice(), cols).expect("SPD");
     let res = Residuals::new(at, cols, rows, &d2, b.as_slice(), x);
     (res.forward_error(x, &vec![1.0; cols], 0.0, cholesky_apply(&l, cols)), res.backward_error(x))
 }
@@ -157,10 +158,10 @@ fn linsolve_and_cholesky_say_what_they_did() {
         let n = 31;
         let a = random::general_with_condition(n, kappa, 5);
         let b = random::uniform(n, 1, -1.0, 1.0, 6);
-        let exact = dense::solve_general(&a, n, &b).expect("regular");
+        let exact = rowmajor::solve_general(&a, n, &b).expect("regular");
         let (a2, b2) = (a.clone(), b.clone());
         let s = with_gpu(move |g| refine::linsolve(g, &a2, n, &b2, &RefineSettings::default())).expect("solves");
-        let plain = refine::linpack_criterion(&a, n, &b, &s.x, dense::norm_inf(&a, n, n));
+        let plain = refine::linpack_criterion(&a, n, &b, &s.x, rowmajor::norm_inf(&a, n, n));
         println!(
             "linsolve κ = {kappa:.0e}: {:?}, bound {:.2} (criterion {plain:.2}), threshold {}",
             s.method, s.backward_error, s.threshold
@@ -170,7 +171,7 @@ fn linsolve_and_cholesky_say_what_they_did() {
         let err = s.x.iter().zip(&exact).map(|(p, q)| (p - q).abs()).fold(0.0, f64::max)
             / exact.iter().fold(0.0f64, |m, v| m.max(v.abs()));
         // Backward error ≤ 16·n·ε turns into a forward error of at most κ∞ times that.
-        assert!(err <= 16.0 * n as f64 * f64::EPSILON * dense::condition_inf(&a, n) * 2.0, "κ = {kappa:e}: {err:e}");
+        assert!(err <= 16.0 * n as f64 * f64::EPSILON * rowmajor::condition_inf(&a, n) * 2.0, "κ = {kappa:e}: {err:e}");
     }
     // Cholesky: the factor's f64 backward error is reported and agrees with one computed here;
     // a refined solve is Mixed up to κ = 1e8 (a backward-error test: refinement gets there past
@@ -186,7 +187,7 @@ fn linsolve_and_cholesky_say_what_they_did() {
             Ok::<_, DenseError>((f.backward_error(), f.l().clone(), f.solve_refined(&b2)?))
         });
         let (backward, l, s) = got.unwrap_or_else(|e| panic!("κ = {kappa:e}: {e}"));
-        let here = dense::cholesky_backward_error(c.transpose().as_slice(), l.transpose().as_slice(), m);
+        let here = rowmajor::cholesky_backward_error(c.transpose().as_slice(), l.transpose().as_slice(), m);
         println!("cholesky κ = {kappa:.0e}: backward error {backward:.2e} (here {here:.2e}), solve {:?}", s.method);
         assert!(
             (backward - here).abs() <= 1e-6 * here && backward < 8.0 * m as f64 * f64::from(f32::EPSILON),

@@ -2,12 +2,12 @@
 //! so its fragment counts are predicted from each pass's primitive. Here the predictions are
 //! checked against the counts the desktop context measures for the same passes, pass by pass,
 //! and the results of the two dialects against each other.
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::{FragmentCounting, GlApi, Gpu, HeadlessOptions, Measure, PassLog};
 use glsolve::gpu::cholesky::{self, Variant};
 use glsolve::lp::log::Logger;
 use glsolve::lp::mps;
-use glsolve::lp::solve::solve_on;
+use glsolve::lp::solve_on;
 use glsolve::{BackendKind, Settings};
 
 fn contexts() -> (Gpu, Gpu) {
@@ -70,7 +70,7 @@ fn the_gpu_lp_runs_the_same_passes_and_iterates_on_both_dialects() {
 
 #[test]
 fn both_lus_and_the_papers_lp_kernels_count_alike_on_both_dialects() {
-    use glsolve::gpu::lu::{blocked, timeline::Recorder, unblocked};
+    use glsolve::gpu::lu::{right_looking, timeline::Recorder, unblocked};
     let (desktop, es) = contexts();
     for n in [1usize, 7, 33, 64] {
         let a: Vec<f32> = random::uniform(n, n, -1.0, 1.0, 5).iter().map(|&x| x as f32).collect();
@@ -83,12 +83,13 @@ fn both_lus_and_the_papers_lp_kernels_count_alike_on_both_dialects() {
         same_passes(&logd, &loge, &format!("unblocked LU n={n}"));
         assert_eq!(fd, fe, "unblocked LU n={n}");
         for st in [
-            blocked::BlockedSettings { block: 8, lookahead: true },
-            blocked::BlockedSettings { block: 16, lookahead: false },
+            right_looking::BlockedSettings { block: 8, lookahead: true },
+            right_looking::BlockedSettings { block: 16, lookahead: false },
         ] {
             let run_blocked = |gpu: &Gpu| {
                 let mut rec = Recorder::new();
-                let (f, log) = gpu.logged(Measure::FRAGMENTS, |g| blocked::factor(g, &a, n, Some(&rhs), &st, &mut rec));
+                let (f, log) =
+                    gpu.logged(Measure::FRAGMENTS, |g| right_looking::factor(g, &a, n, Some(&rhs), &st, &mut rec));
                 (f.expect("blocked LU").factor, log)
             };
             let ((fd, logd), (fe, loge)) = (run_blocked(&desktop), run_blocked(&es));

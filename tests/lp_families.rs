@@ -1,4 +1,4 @@
-//! The benchmark families (`lp::families`) on the cpu backend: each ends optimal with the
+//! The benchmark families (`fixtures::families`) on the cpu backend: each ends optimal with the
 //! objective HiGHS found for the same member (tests/data/families/highs.tsv, made by highspy:
 //! see its README), on the path the cost model chooses for its shape, and every path forced on
 //! it (the full m×m matrix, the block plus a diagonal, the smaller side) gives that optimum too.
@@ -6,9 +6,9 @@
 //! the same reference: HiGHS solved the generated form only, so the two forms are checked
 //! against each other through it.
 
+use glsolve::fixtures::families::{Family, Form};
 use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
 use glsolve::lp::backend::CpuPlan;
-use glsolve::lp::families::{Family, Form};
 use glsolve::lp::log::Logger;
 use glsolve::lp::standard_form::{standard_form, Presolved};
 use glsolve::lp::{solve, Settings, Status};

@@ -7,12 +7,12 @@
 
 mod common;
 use common::with_gpu;
+use glsolve::fixtures::families::Family;
 use glsolve::gl::Measure;
 use glsolve::gpu::blocked::Block;
 use glsolve::gpu::tiled::TilePlan;
 use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
 use glsolve::lp::backend::CpuPlan;
-use glsolve::lp::families::Family;
 use glsolve::lp::log::Logger;
 use glsolve::lp::standard_form::{standard_form, Presolved};
 use glsolve::lp::{solve_on, BackendKind, HybridRules, Settings, Status};

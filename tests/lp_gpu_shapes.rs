@@ -9,6 +9,7 @@
 
 mod common;
 use common::{gl_builder, test_gl, with_gpu};
+use glsolve::fixtures::families::Family;
 use glsolve::gl::Measure;
 use glsolve::gpu::blocked::Block;
 use glsolve::gpu::cholesky::Variant;
@@ -17,7 +18,6 @@ use glsolve::gpu::TexturePool;
 use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
 use glsolve::lp::backend::{BackendError, CpuPlan, GpuFault, GpuNormal, GpuVectors};
 use glsolve::lp::backend::{NormalEquations, VectorKernels};
-use glsolve::lp::families::Family;
 use glsolve::lp::faults::{inject, FaultInjection};
 use glsolve::lp::log::Logger;
 use glsolve::lp::standard_form::{standard_form, Presolved, StandardForm};

@@ -11,7 +11,7 @@ use glsolve::cpu::gram::amx_available;
 use glsolve::cpu::paths::{Amx, CpuPaths};
 use glsolve::lp::log::Logger;
 use glsolve::lp::random::random_lp;
-use glsolve::lp::solve::solve;
+use glsolve::lp::solve;
 use glsolve::{BackendKind, CpuOptions, Settings, Status};
 
 #[test]

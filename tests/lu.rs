@@ -5,7 +5,8 @@
 //! (≤ 10 here); we assert ‖P·A − L̂·Û‖_F/‖A‖_F ≤ 8·m·u.
 mod common;
 use common::with_gpu;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gl::Measure;
 use glsolve::gpu::{lu, GpuError};
 
@@ -64,7 +65,7 @@ fn random_matrices_factor_and_solve() {
         // A solve with the read-back factor (f64 substitution) has a small residual.
         let b = random::uniform(m, 1, -1.0, 1.0, 99);
         let f64s: Vec<f64> = f.iter().map(|&v| v as f64).collect();
-        let x = dense::lu_solve(&f64s, m, &perm, &b);
+        let x = rowmajor::lu_solve(&f64s, m, &perm, &b);
         let r: f64 =
             (0..m).map(|i| ((0..m).map(|j| a[i * m + j] * x[j]).sum::<f64>() - b[i]).abs()).fold(0.0, f64::max);
         let scale: f64 = (0..m).map(|i| (0..m).map(|j| (a[i * m + j] * x[j]).abs()).sum::<f64>()).fold(0.0, f64::max);

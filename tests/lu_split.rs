@@ -11,9 +11,9 @@
 //!   a factor of 10⁸.
 mod common;
 use common::with_gpu;
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::Measure;
-use glsolve::gpu::lu::blocked::{self, BlockedSettings};
+use glsolve::gpu::lu::right_looking::{self, BlockedSettings};
 use glsolve::gpu::lu::schedule::Blocking;
 use glsolve::gpu::lu::substitute::SplitSolver;
 use glsolve::gpu::lu::timeline::Recorder;
@@ -38,7 +38,7 @@ fn sweeps(a: &[f64], b: &[f64], r: &[f64], n: usize, nb: usize) -> Sweeps {
         let mut rec = Recorder::new();
         let a32: Vec<f32> = a.iter().map(|&v| v as f32).collect();
         let st = BlockedSettings { block: nb, lookahead: true };
-        let f = blocked::factor(gpu, &a32, n, None, &st, &mut rec).unwrap();
+        let f = right_looking::factor(gpu, &a32, n, None, &st, &mut rec).unwrap();
         let mut s = SplitSolver::new(gpu, &f.factor, &f.perm, &a, &b, n, nb, true, &mut rec).unwrap();
         let y = s.forward(&r, &mut rec).unwrap();
         let mut x = vec![0.0; n];
@@ -102,7 +102,7 @@ fn sweep_fragments_are_the_plans_and_the_formulas() {
             let a32: Vec<f32> = a.iter().map(|&v| v as f32).collect();
             let mut rec = Recorder::new();
             let st = BlockedSettings { block: nb, lookahead };
-            let f = blocked::factor(gpu, &a32, n, None, &st, &mut rec).unwrap();
+            let f = right_looking::factor(gpu, &a32, n, None, &st, &mut rec).unwrap();
             let mut s = SplitSolver::new(gpu, &f.factor, &f.perm, &a, &b, n, nb, lookahead, &mut rec).unwrap();
             let (r, log) = gpu.logged(Measure::FRAGMENTS, |_| {
                 let y = s.forward(&b, &mut rec)?;

@@ -6,8 +6,9 @@ mod common;
 mod lsq_ref;
 use common::with_gpu;
 use faer::linalg::solvers::Solve;
-use glsolve::cpu::{dense, random};
-use glsolve::gpu::lu::blocked::BlockedSettings;
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
+use glsolve::gpu::lu::right_looking::BlockedSettings;
 use glsolve::lsq::{self, fit, LsqError, LsqSettings};
 use glsolve::refine::{self, Criterion, LuPath, Method as RMethod, RefineError, RefineSettings, Substitution};
 use lsq_ref::Reference;
@@ -203,7 +204,7 @@ fn singular_and_non_finite_systems_are_typed_errors() {
 fn refined_tolerance(a: &[f64], b: &[f64], x64: &[f64], n: usize) -> f64 {
     let eps = f64::EPSILON / 2.0;
     let inf = |v: &[f64]| v.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-    2.0 * 16.0 * n as f64 * eps * dense::condition_inf(a, n) * (inf(b) + inf(x64))
+    2.0 * 16.0 * n as f64 * eps * rowmajor::condition_inf(a, n) * (inf(b) + inf(x64))
 }
 
 fn max_diff(x: &[f64], y: &[f64]) -> f64 {
@@ -231,8 +232,8 @@ fn linsolve_defaults_to_the_papers_blocked_lookahead_lu_split_substitutions_and_
     let r: f64 =
         (0..n).map(|i| (b[i] - (0..n).map(|j| a[i * n + j] * sol.x[j]).sum::<f64>()).abs()).fold(0.0, f64::max);
     let binf = b.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-    let eq1 = r / (dense::norm_inf(&a, n, n) * binf * n as f64 * f64::EPSILON / 2.0);
-    let (anorm, xinf) = (dense::norm_inf(&a, n, n), sol.x.iter().fold(0.0f64, |m, v| m.max(v.abs())));
+    let eq1 = r / (rowmajor::norm_inf(&a, n, n) * binf * n as f64 * f64::EPSILON / 2.0);
+    let (anorm, xinf) = (rowmajor::norm_inf(&a, n, n), sol.x.iter().fold(0.0f64, |m, v| m.max(v.abs())));
     let slack = 2.01 * (anorm * xinf + binf) / (anorm * binf);
     assert!(eq1 <= 16.0 && (eq1 - sol.test_value()).abs() <= slack, "{eq1} vs {} (slack {slack})", sol.test_value());
     let x64 = lu_reference(&a, n, &b);

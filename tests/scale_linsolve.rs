@@ -12,8 +12,8 @@
 
 mod common;
 use common::with_gpu;
-use glsolve::cpu::random;
-use glsolve::gpu::lu::blocked::BlockedSettings;
+use glsolve::fixtures::random;
+use glsolve::gpu::lu::right_looking::BlockedSettings;
 use glsolve::refine::{self, Criterion, LuPath, Method, RefineSettings, Substitution};
 use glsolve::{linsolve, DenseError};
 use nalgebra::{dmatrix, dvector, DMatrix, DVector};

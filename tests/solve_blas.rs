@@ -6,7 +6,8 @@
 //! of C has backward error ‖C·x̂ − b‖ ≤ c·m·u·‖C‖‖x̂‖.
 mod common;
 use common::{with_gpu, Rng};
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gl::Measure;
 use glsolve::gpu::blas1::{self, ReduceOp, Reducer};
 use glsolve::gpu::blas2::{gemv, MatrixRef};
@@ -216,7 +217,7 @@ fn substitution_solves_full_and_packed_even_and_odd() {
                 })
             }
         });
-        let exact = dense::cholesky_solve(&dense::cholesky_lower(&c, m).unwrap(), m, &b);
+        let exact = rowmajor::cholesky_solve(&rowmajor::cholesky_lower(&c, m).unwrap(), m, &b);
         let cnorm: f64 = c.iter().map(|v| v * v).sum::<f64>().sqrt();
         for (format, (x, cpu32, cpu64, passes)) in [Format::Full, Format::Packed].into_iter().zip(results) {
             let x64: Vec<f64> = x.iter().map(|&v| v as f64).collect();
@@ -226,7 +227,7 @@ fn substitution_solves_full_and_packed_even_and_odd() {
             let xn: f64 = x64.iter().map(|v| v * v).sum::<f64>().sqrt();
             assert!(res <= 8.0 * m as f64 * U * cnorm * xn, "{format:?} m={m}: residual {res:e}");
             // Forward error (κ(C) < 10 for this family).
-            let fwd = dense::relative_frobenius(&x64, &exact);
+            let fwd = rowmajor::relative_frobenius(&x64, &exact);
             assert!(fwd <= 8.0 * m as f64 * U * 10.0, "{format:?} m={m}: forward {fwd:e}");
             // The CPU single-precision substitution does the same operations in the same order.
             assert_eq!(
@@ -234,7 +235,7 @@ fn substitution_solves_full_and_packed_even_and_odd() {
                 cpu32.iter().map(|&v| v as f32).collect::<Vec<_>>(),
                 "{format:?} m={m}: GPU and CPU f32 substitution"
             );
-            assert!(dense::relative_frobenius(&cpu64, &exact) <= fwd.max(8.0 * m as f64 * U * 10.0));
+            assert!(rowmajor::relative_frobenius(&cpu64, &exact) <= fwd.max(8.0 * m as f64 * U * 10.0));
             // Exact pass counts: the two input copies; per step a division (m forward, m
             // backward), an entry copy and one subtraction (m − 1 each way); forward 3m − 2 in
             // all. Backward, a row of the packed factor that straddles its fold (Fig. 4) takes

@@ -2,7 +2,7 @@
 //! family): the entry counts and max-norms read such columns lane by lane, without the row map;
 //! the result (and ‖A‖∞, summed the same way) must be what the row map gives.
 
-use glsolve::lp::solve::presolve;
+use glsolve::lp::pipeline::presolve;
 use glsolve::lp::standard_form::{Presolved, StandardForm, RUIZ_SPREAD};
 use glsolve::{LpModel, Settings, SparseColMatrix};
 

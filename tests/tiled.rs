@@ -12,7 +12,8 @@
 //!   backward stability with the GPU's own L̂.
 mod common;
 use common::with_gpu;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gl::{GlApi, Gpu, HeadlessOptions, Measure, PingPong, TexelFormat, Texture};
 use glsolve::gpu::blocked::assemble::BlockedOperands;
 use glsolve::gpu::blocked::Block;
@@ -69,7 +70,7 @@ fn tiled_cholesky_meets_the_componentwise_backward_bound_and_shades_its_formula(
             let what = format!("m={m} B={}", block.size());
             check_backward(&c, &l, m, &what);
             // L is unique and κ(C) ≤ 10, so L̂ is close to faer's L.
-            let reference = dense::cholesky_lower(&c, m).expect("SPD");
+            let reference = rowmajor::cholesky_lower(&c, m).expect("SPD");
             let top = reference.iter().fold(0.0f64, |a, v| a.max(v.abs()));
             for (p, (a, b)) in l.iter().zip(&reference).enumerate() {
                 assert!((a - b).abs() <= 40.0 * m as f64 * U * top, "{what}: L at {p}: {a} vs {b}");
@@ -294,7 +295,7 @@ fn tiled_normal_equations_solve_like_the_blocked_ones() {
                     c[i * m + j] = (0..n).map(|k| a[i * n + k] as f64 * d2[k] as f64 * a[j * n + k] as f64).sum();
                 }
             }
-            dense::cholesky_solve(&dense::cholesky_lower(&c, m).expect("SPD"), m, &r)
+            rowmajor::cholesky_solve(&rowmajor::cholesky_lower(&c, m).expect("SPD"), m, &r)
         };
         for variant in [Block::B8, Block::B16].map(glsolve::gpu::cholesky::Variant::Tiled) {
             let (a, d2, r) = (a.clone(), d2.clone(), r.clone());

@@ -1,5 +1,5 @@
 //! Double-precision CPU references and fallbacks (faer on rayon), the products of the cpu
-//! backend (behind one seam, [`products`]), and the random test matrices.
+//! backend (behind one seam, [`products`]).
 //!
 //! Two kernel families are written by hand beside the library calls they stand in for, each
 //! kept because it won `glsolve bench cpu`'s rule (docs/results.md, "The CPU path"): `syrk`, the
@@ -11,14 +11,14 @@
 pub mod cholesky;
 #[cfg(target_arch = "x86_64")]
 mod column_pass;
-pub mod dense;
+pub mod rowmajor;
 pub mod equilibrate;
 pub mod gram;
 pub mod join;
 pub mod paths;
 mod precision;
 pub mod products;
-pub mod random;
+
 mod shapes;
 pub mod sparse_cholesky;
 #[cfg(target_arch = "x86_64")]

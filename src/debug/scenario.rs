@@ -4,7 +4,7 @@
 
 use super::error::{DebugError, DebugResult};
 use super::observer::Label;
-use crate::cpu::random;
+use crate::fixtures::random;
 use crate::gl::{Gpu, PassObserver, PingPong, TexelFormat};
 use crate::gpu::blocked::assemble::{self as blocked_assemble, BlockedOperands};
 use crate::gpu::cholesky::{self, Variant};

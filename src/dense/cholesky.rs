@@ -206,7 +206,7 @@ impl Cholesky {
             return Ok(LinearSolution { x: DVector::zeros(0), method: Method::Mixed, iterations: 0, criterion: 0.0, threshold });
         }
         let c_rows: Vec<f64> = self.c.transpose().as_slice().to_vec();
-        let c_norm = crate::cpu::dense::norm_inf(&c_rows, m, m);
+        let c_norm = crate::cpu::rowmajor::norm_inf(&c_rows, m, m);
         let mut problem = Spd { chol: self, c_rows: &c_rows, b, c_norm, b_norm: b.amax() };
         let rules = Stopping { test: TestPoint::Iterate, threshold, max_iterations: 30, patience: 3, growth_limit: 1e4 };
         let out = refine(&mut problem, &rules)?;
@@ -277,7 +277,7 @@ struct Spd<'a> {
 impl Spd<'_> {
     fn residual(&self, x: &[f64]) -> Vec<f64> {
         let m = self.b.len();
-        let cx = crate::cpu::dense::matvec(self.c_rows, m, m, x);
+        let cx = crate::cpu::rowmajor::matvec(self.c_rows, m, m, x);
         self.b.iter().zip(&cx).map(|(p, q)| p - q).collect()
     }
 }

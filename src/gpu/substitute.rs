@@ -117,11 +117,11 @@ pub fn solve_on_cpu(gpu: &Gpu, factor: &Factor, b: &[f64], precision: CpuPrecisi
     Ok(match precision {
         Precision::Double => {
             let l: Vec<f64> = l.iter().map(|&v| v as f64).collect();
-            crate::cpu::dense::cholesky_solve(&l, m, b)
+            crate::cpu::rowmajor::cholesky_solve(&l, m, b)
         }
         Precision::Single => {
             let b32: Vec<f32> = b.iter().map(|&v| v as f32).collect();
-            crate::cpu::dense::cholesky_solve(&l, m, &b32).into_iter().map(f64::from).collect()
+            crate::cpu::rowmajor::cholesky_solve(&l, m, &b32).into_iter().map(f64::from).collect()
         }
     })
 }

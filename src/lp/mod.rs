@@ -11,45 +11,42 @@ pub mod random;
 internal_mods! {
     mod backend;
     mod builder;
-    mod families;
     #[cfg(feature = "fault-injection")]
     mod faults;
-    mod feasibility;
     mod log;
     mod model;
     mod mpc;
     mod settings;
-    mod solve;
+    mod pipeline;
+    mod solution;
     mod solver;
     mod standard_form;
     mod status;
     mod units;
     mod validate;
-    mod verdict;
     mod verify;
 }
+mod chosen_backend;
 mod hybrid_rules;
-mod run;
 mod solve_error;
-#[cfg(test)]
-mod verdict_tests;
 
 /// The MPS writer (also reachable as `lp::mps::write`).
 pub use mps::write as mps_write;
 
 pub use builder::{IntoValues, LpModelBuilder};
-pub use feasibility::{Feasibility, FeasibilityCheck};
 pub use log::{IterationInfo, Logger, Progress, Verbosity};
 pub use model::ModelError;
 pub use model::{LpModel, Sense, SparseColMatrix};
 pub use mpc::MpcTimings;
+pub use pipeline::{solve, solve_on, SolveError};
 pub use settings::{
     Backend, BackendKind, CostRule, CpuOptions, GpuOptions, HybridRules, NormalFactorization, Settings,
     SettingsBuilder, SettingsError, StoppingRule, Substitution,
 };
-pub use solve::{solve, solve_on, Solution, SolveError, Timings};
+pub use solution::{Solution, Timings};
 pub use solver::{ContextUse, LpSolver};
 pub use status::Status;
 pub use units::Units;
-pub use verdict::Certificate;
+pub use verify::feasibility::{Feasibility, FeasibilityCheck};
+pub use verify::verdict::Certificate;
 pub use verify::{Accuracy, CertificateCheck, CertificateKind, DualBound, Enclosure, Verification, VERIFY_FACTOR};

@@ -5,7 +5,8 @@ use crate::gl::{Gpu, GpuInfo};
 use crate::lp::log::Logger;
 use crate::lp::model::LpModel;
 use crate::lp::settings::{BackendKind, Settings};
-use crate::lp::solve::{solve_on, Solution, SolveError};
+use crate::lp::pipeline::{solve_on, SolveError};
+use crate::lp::solution::Solution;
 
 /// Where the solver stands with its GL context.
 enum Context {
@@ -116,7 +117,7 @@ impl LpSolver {
         };
         let mut solution = match auto_early {
             // Decided by the model's shape: no context was needed, so none is missed.
-            Some(Some(choice)) => return crate::lp::solve::solve_chosen(model, &self.settings, log, None, choice),
+            Some(Some(choice)) => return crate::lp::pipeline::solve_chosen(model, &self.settings, log, None, choice),
             _ => solve_on(model, &self.settings, log, gpu)?,
         };
         if let Some(why) = failure {

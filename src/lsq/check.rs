@@ -27,7 +27,7 @@
 //! Everything is measured on the problem as the solver sees it, after the powers of two of
 //! `scaled` (which change no rounding of these sums); the forward error is in x's own units.
 
-use crate::cpu::dense;
+use crate::cpu::rowmajor;
 
 /// Double precision's unit roundoff 2⁻⁵³.
 const U64: f64 = f64::EPSILON / 2.0;
@@ -245,7 +245,7 @@ pub fn norm1_estimate(n: usize, apply: impl Fn(&[f64]) -> Vec<f64>, apply_t: imp
 
 /// Solves L·Lᵀ·y = v with a single-precision lower factor, in f64 arithmetic.
 pub fn cholesky_apply(l: &[f64], m: usize) -> impl Fn(&[f64]) -> Vec<f64> + '_ {
-    move |v| dense::cholesky_solve(l, m, v)
+    move |v| rowmajor::cholesky_solve(l, m, v)
 }
 
 /// Solves Rᵀ·R·y = v with an upper-triangular R (row-major m×m).
@@ -317,7 +317,7 @@ mod tests {
         let (a, m, n) = ([1.0, 0.0, 1.0, 0.0, 1.0, 1.0], 2, 3);
         let (d2, b) = ([1.0, 1.0, 1.0], [1.0, 2.0, 3.0]);
         let c = [2.0, 1.0, 1.0, 2.0];
-        let l = dense::cholesky_lower(&c, m).expect("SPD");
+        let l = rowmajor::cholesky_lower(&c, m).expect("SPD");
         let fwd = |x: &[f64]| Residuals::new(&a, m, n, &d2, &b, x).forward_error(x, &[1.0, 1.0], 0.0, cholesky_apply(&l, m));
         assert!(fwd(&[1.0, 2.0]) < 1e-14, "{}", fwd(&[1.0, 2.0]));
         let off = fwd(&[1.0 + 1e-6, 2.0]);

@@ -37,7 +37,7 @@ mod qr;
 mod scaled;
 
 use crate::clock::Instant;
-use crate::cpu::dense;
+use crate::cpu::rowmajor;
 use crate::gl::Gpu;
 use crate::gpu::assemble;
 use crate::gpu::cholesky::{self, Variant};
@@ -178,15 +178,15 @@ pub const DOUBLE_PIVOT_RATIO: f64 = f64::EPSILON / 2.0;
 /// residual).
 pub fn solve_cpu(a: &[f64], m: usize, n: usize, d2: &[f64], b: &[f64]) -> Result<Vec<f64>, LsqError> {
     validate(a, m, n, d2, b)?;
-    let am = dense::to_mat(a, m, n);
+    let am = rowmajor::to_mat(a, m, n);
     let ad = faer::Mat::from_fn(m, n, |i, k| am[(i, k)] * d2[k]);
     let c = &ad * am.transpose();
-    let l = dense::cholesky_lower(&dense::from_mat(c.as_ref()), m).ok_or(LsqError::Singular)?;
+    let l = rowmajor::cholesky_lower(&rowmajor::from_mat(c.as_ref()), m).ok_or(LsqError::Singular)?;
     let singular = (0..m).any(|j| l[j * m + j] * l[j * m + j] <= m as f64 * DOUBLE_PIVOT_RATIO * c[(j, j)]);
     if singular {
         return Err(LsqError::Singular);
     }
-    Ok(dense::cholesky_solve(&l, m, &a_d2(a, m, n, d2, b)))
+    Ok(rowmajor::cholesky_solve(&l, m, &a_d2(a, m, n, d2, b)))
 }
 
 /// Solves the weighted least-squares problem with Algorithm 1 on `gpu` and checks the answer

@@ -5,14 +5,14 @@
 //! contraction the check divides by.
 
 use crate::clock::Instant;
-use crate::cpu::dense;
+use crate::cpu::rowmajor;
 use crate::refine::iterate::Refinable;
 use std::time::Duration;
 
 /// A·D²·v for v of length n.
 pub(super) fn a_d2(a: &[f64], m: usize, n: usize, d2: &[f64], v: &[f64]) -> Vec<f64> {
     let w: Vec<f64> = v.iter().zip(d2).map(|(p, q)| p * q).collect();
-    dense::matvec(a, m, n, &w)
+    rowmajor::matvec(a, m, n, &w)
 }
 
 /// The normal equations A·D²·Aᵀ·x = A·D²·b with their single-precision Cholesky factor, as the
@@ -42,12 +42,12 @@ pub(super) struct Normal<'a> {
 impl Normal<'_> {
     fn solve32(&self, r: &[f64]) -> Vec<f64> {
         let r32: Vec<f32> = r.iter().map(|&v| v as f32).collect();
-        dense::cholesky_solve(self.lower, self.m, &r32).into_iter().map(f64::from).collect()
+        rowmajor::cholesky_solve(self.lower, self.m, &r32).into_iter().map(f64::from).collect()
     }
     /// A·D²·b − A·D²·Aᵀ·x, computed as A·(D²·(Aᵀx)) in double precision.
     fn residual(&mut self, x: &[f64]) -> Vec<f64> {
         let (a, m, n, d2) = (self.a, self.m, self.n, self.d2);
-        let cx = a_d2(a, m, n, d2, &dense::matvec_t(a, m, n, x));
+        let cx = a_d2(a, m, n, d2, &rowmajor::matvec_t(a, m, n, x));
         let r: Vec<f64> = self.rhs.iter().zip(&cx).map(|(p, q)| p - q).collect();
         // Below this, ‖r‖ is the rounding of its own evaluation, not the iterate's error.
         let floor = (n + m) as f64 * f64::EPSILON * (norm2(self.rhs) + norm2(&cx));

@@ -1,6 +1,6 @@
 //! Convergence tests for the refinement of a general system A·x = b (∞-norms throughout).
 
-use crate::cpu::dense;
+use crate::cpu::rowmajor;
 
 /// ε of the paper's test: "the max number which makes float(1 + ε) = 1" in double precision,
 /// i.e. the unit roundoff 2⁻⁵³ (1 + 2⁻⁵³ rounds to 1 by round-to-nearest-even).
@@ -57,7 +57,7 @@ pub fn inf_norm(v: &[f64]) -> f64 {
 
 /// ‖b − A·x‖∞ in double precision on the CPU.
 fn residual_norm(a: &[f64], n: usize, b: &[f64], x: &[f64]) -> f64 {
-    let ax = dense::matvec(a, n, n, x);
+    let ax = rowmajor::matvec(a, n, n, x);
     ax.iter().zip(b).map(|(p, q)| (q - p).abs()).fold(0.0, f64::max)
 }
 
@@ -73,7 +73,7 @@ pub fn linpack_criterion(a: &[f64], n: usize, b: &[f64], x: &[f64], a_norm: f64)
 /// ε = 2⁻⁵², as [`Criterion::BackwardError`] is; that addition alone is at most about 1 in
 /// these units, so the bound can certify the LINPACK/HPL threshold 16.
 pub fn backward_error_bound(a: &[f64], n: usize, b: &[f64], x: &[f64], a_norm: f64) -> f64 {
-    let ax = dense::matvec(a, n, n, x);
+    let ax = rowmajor::matvec(a, n, n, x);
     let r_norm = ax.iter().zip(b).map(|(p, q)| (q - p).abs()).fold(0.0, f64::max);
     let size = (0..n)
         .map(|i| b[i].abs() + a[i * n..(i + 1) * n].iter().zip(x).map(|(p, q)| (p * q).abs()).sum::<f64>())
@@ -104,15 +104,15 @@ mod tests {
     fn the_backward_error_bound_holds_the_criterion_and_rejects_a_planted_answer() {
         let (a, n) = ([4.0, 1.0, 0.0, 1.0, 3.0, 1.0, 0.0, 1.0, 2.0], 3);
         let x = [1.0, -2.0, 3.0];
-        let b = dense::matvec(&a, n, n, &x);
-        let a_norm = dense::norm_inf(&a, n, n);
+        let b = rowmajor::matvec(&a, n, n, &x);
+        let a_norm = rowmajor::norm_inf(&a, n, n);
         let exact = backward_error_bound(&a, n, &b, &x, a_norm);
         assert!(exact >= linpack_criterion(&a, n, &b, &x, a_norm) && exact < 2.0, "{exact}");
         let off = backward_error_bound(&a, n, &b, &[1.0 + 1e-10, -2.0, 3.0], a_norm);
         assert!(off > 16.0, "{off}");
         // A residual that computes to 0 is not a proof of 0: the rounding's share remains.
         let x = [0.1, 0.2, 0.7];
-        let b = dense::matvec(&a, n, n, &x);
+        let b = rowmajor::matvec(&a, n, n, &x);
         assert_eq!(linpack_criterion(&a, n, &b, &x, a_norm), 0.0);
         let bound = backward_error_bound(&a, n, &b, &x, a_norm);
         assert!(bound > 0.1 && bound < 2.0, "{bound}");

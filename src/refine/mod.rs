@@ -1,6 +1,6 @@
 //! Mixed-precision solution of dense general systems A·x = b, as the mixed-precision LU paper
-//! builds it: LU with partial pivoting in single precision — by default the hybrid blocked LU
-//! with look-ahead ([`crate::gpu::lu::blocked`]) of [A | b], so that L⁻¹·P·b comes with the
+//! builds it: LU with partial pivoting in single precision — by default the right-looking
+//! blocked LU (CPU panels, GPU updates) with look-ahead ([`crate::gpu::lu::right_looking`]) of [A | b], so that L⁻¹·P·b comes with the
 //! factors (its Fig. 6) — then iterative refinement (its Fig. 1): the residual in double
 //! precision, the correction from the single-precision factors, until the paper's convergence
 //! test ‖Ax − b‖ / (‖A‖·‖b‖·n·ε) ≤ 16 ([`Criterion::Paper`], §2.3 Eq. (1)). By default each
@@ -12,16 +12,16 @@
 //! The loop itself is [`iterate::refine`], shared with weighted least squares.
 
 pub mod criterion;
-mod dense;
+mod general;
 pub mod iterate;
 mod scaled;
 mod solve;
 
 pub use criterion::{backward_error_bound, linpack_criterion, paper_criterion, Criterion};
-pub use dense::Substitution;
+pub use general::Substitution;
 pub use solve::{check_sizes, linsolve};
 
-use crate::gpu::lu::blocked::BlockedSettings;
+use crate::gpu::lu::right_looking::BlockedSettings;
 use crate::gpu::lu::timeline::Timeline;
 use crate::gpu::GpuError;
 use std::time::Duration;
@@ -29,7 +29,8 @@ use std::time::Duration;
 /// Which single-precision LU runs on the GPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LuPath {
-    /// The hybrid blocked LU with (or without) look-ahead: the default.
+    /// The right-looking blocked LU (CPU panels, GPU updates) with (or without) look-ahead: the
+    /// default.
     Blocked(BlockedSettings),
     /// The Galoppo et al. baseline: one set of passes per column, pivots found on the GPU.
     Unblocked,

@@ -1,16 +1,16 @@
 //! `linsolve`: validation, the single-precision factorization, the refinement loop, the fallback.
 
 use super::criterion::{backward_error_bound, inf_norm, Criterion};
-use super::dense::{Dense, Substitution};
+use super::general::{Dense, Substitution};
 use super::iterate::{refine, Stop, Stopping, TestPoint};
 use super::scaled::Scaled;
 use super::{LuPath, Method, RefineError, RefineSettings, Solved};
 use crate::clock::Instant;
-use crate::cpu::dense;
+use crate::cpu::rowmajor;
 use crate::gl::Gpu;
 use crate::gpu::lu::substitute::SplitSolver;
 use crate::gpu::lu::timeline::{Lane, Recorder};
-use crate::gpu::lu::{self, blocked};
+use crate::gpu::lu::{self, right_looking};
 use crate::gpu::GpuError;
 
 /// The single-precision factors: LAPACK-style factor, permutation, L⁻¹·P·b if known.
@@ -29,7 +29,7 @@ fn factor(
     match st.lu {
         LuPath::Blocked(bs) => {
             let b32: Vec<f32> = b.iter().map(|&v| v as f32).collect();
-            let f = blocked::factor(gpu, &a32, n, Some(&b32), &bs, rec)?;
+            let f = right_looking::factor(gpu, &a32, n, Some(&b32), &bs, rec)?;
             Ok((f.factor, f.perm, f.forward))
         }
         LuPath::Unblocked => {
@@ -84,13 +84,13 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
     }
     check_sizes(gpu, n, st).map_err(RefineError::Gpu)?;
     let mut rec = Recorder::new();
-    let a_norm = dense::norm_inf(a, n, n);
+    let a_norm = rowmajor::norm_inf(a, n, n);
     let scaled = Scaled::new(a, n, b);
     let (a_hat, b_hat) = (&scaled.a[..], &scaled.b[..]);
-    let a_hat_norm = dense::norm_inf(a_hat, n, n);
+    let a_hat_norm = rowmajor::norm_inf(a_hat, n, n);
     let fallback = |why: String, column, history: Vec<f64>, iterations, rec: Recorder, factor_time| {
         let t1 = Instant::now();
-        let y = dense::solve_general(a_hat, n, b_hat).ok_or(RefineError::Singular { column })?;
+        let y = rowmajor::solve_general(a_hat, n, b_hat).ok_or(RefineError::Singular { column })?;
         let x = scaled.x(&y);
         let mut history = history;
         let r_norm = residual_norm(a_hat, n, b_hat, &y);
@@ -126,7 +126,7 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
         Substitution::Split => {
             let (block, lookahead) = match st.lu {
                 LuPath::Blocked(bs) => (bs.block, bs.lookahead),
-                LuPath::Unblocked => (blocked::BlockedSettings::default().block, true),
+                LuPath::Unblocked => (right_looking::BlockedSettings::default().block, true),
             };
             rec.enter("backward", 0);
             let s = SplitSolver::new(gpu, &factors, &perm, a_hat, b_hat, n, block, lookahead, &mut rec);
@@ -204,5 +204,5 @@ fn name(c: Criterion) -> &'static str {
 }
 
 fn residual_norm(a: &[f64], n: usize, b: &[f64], x: &[f64]) -> f64 {
-    dense::matvec(a, n, n, x).iter().zip(b).map(|(p, q)| (q - p).abs()).fold(0.0, f64::max)
+    rowmajor::matvec(a, n, n, x).iter().zip(b).map(|(p, q)| (q - p).abs()).fold(0.0, f64::max)
 }

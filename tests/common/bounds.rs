@@ -82,7 +82,7 @@ pub fn cholesky_forward(c: &[f64], l: &[f64], bound: &[f64], m: usize) -> Result
     let dc: f64 =
         (0..m).flat_map(|i| (0..m).map(move |j| (i, j))).map(|(i, j)| bound[i.max(j) * m + i.min(j)].powi(2)).sum();
     let eps = dc.sqrt() / hi;
-    let reference = glsolve::cpu::dense::cholesky_lower(c, m).expect("C is SPD in double precision");
+    let reference = glsolve::cpu::rowmajor::cholesky_lower(c, m).expect("C is SPD in double precision");
     let num: f64 = l.iter().zip(&reference).map(|(a, b)| (a - b) * (a - b)).sum::<f64>().sqrt();
     let fwd = num / hi.sqrt();
     let ke = kappa * eps;

@@ -5,3 +5,4 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod bench;
+pub mod matrix_market;

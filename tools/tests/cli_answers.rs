@@ -1,8 +1,9 @@
 //! `glsolve linsolve` and `glsolve lsq` give their unknowns back: `--out x.mtx` (Matrix Market,
 //! read back bit for bit) and `--json OUT` (x, method, refinement steps, accuracy), checked
 //! here against f64 references computed with nalgebra; output paths that cannot be written are
-//! refused before the solve with a message naming the flag and the path, never a panic.
-use glsolve::matrix_market;
+//! refused before the solve with a message naming the flag and the path, never a panic; the time
+//! limit is refused or accepted as the library decides.
+use glsolve_tools::matrix_market;
 use nalgebra::{dmatrix, dvector, DMatrix, DVector};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -91,7 +92,7 @@ fn linsolve_reports_the_fallback_and_its_reason() {
     // writes with the library's writer): within 64·n·ε·κ∞.
     let dir = scratch("fallback");
     let n = 20;
-    let a = DMatrix::from_row_slice(n, n, &glsolve::cpu::random::general_with_condition(n, 1e9, 3)) * 1e30;
+    let a = DMatrix::from_row_slice(n, n, &glsolve::fixtures::random::general_with_condition(n, 1e9, 3)) * 1e30;
     let b = DVector::from_fn(n, |i, _| if i % 3 == 0 { 1e-30 } else { (i as f64) * 1e30 });
     let write = |name: &str, m: &DMatrix<f64>| {
         let path = dir.join(name);
@@ -238,4 +239,22 @@ fn outputs_that_cannot_be_written_are_refused_before_the_solve() {
         std::fs::read_to_string(&b).expect("b"),
         std::fs::read_to_string(data("linsolve/b_1e30.mtx")).expect("b")
     );
+}
+
+#[test]
+fn the_time_limit_is_refused_or_accepted_as_the_library_decides() {
+    // The same rule as `Settings` (and the npm and Python packages): > 0 seconds and finite.
+    use glsolve::{BackendKind, Settings};
+    for (text, refused) in [("0", true), ("-1", true), ("nan", true), ("inf", true), ("1e300", true), ("0.5", false)] {
+        let (ok, out, err) = glsolve(&["solve", "--random", "8", "--backend", "cpu", &format!("--time-limit={text}")]);
+        assert_eq!(!ok, refused, "--time-limit {text}: {out}{err}");
+        let library = Settings::builder(BackendKind::Cpu).time_limit_seconds(text.parse().expect("a number")).build();
+        assert_eq!(library.is_err(), refused, "the library on {text}");
+        if let Err(e) = library {
+            assert!(err.contains(&e.to_string()), "--time-limit {text}: the library says {e}, the CLI {err}");
+            assert!(err.contains("the time limit must be > 0 seconds and finite"), "{err}");
+        } else {
+            assert!(out.contains("status: optimal") || out.contains("optimal"), "{out}");
+        }
+    }
 }

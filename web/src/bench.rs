@@ -4,7 +4,7 @@
 
 use crate::errors::ApiError;
 use crate::App;
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gpu::cholesky::plan;
 use glsolve::gpu::plan_runner::PlanRunner;
 use glsolve::layout::Tiles;

@@ -153,7 +153,12 @@ export async function lpChecks(suite, solver, ctx) {
     await rejects(solver.solveLp(ctx.afiro, { backend: 'fast' }), 'invalid-argument', ['fast']);
     await rejects(solver.solveLp(ctx.afiro, { maxIter: 3 }), 'invalid-argument', ['maxIter']);
     await rejects(solver.solveLp(ctx.afiro, { tolerance: -1 }), 'invalid-argument', ['tolerance']);
-    await rejects(solver.solveLp(ctx.afiro, { timeLimit: -2 }), 'invalid-argument', ['timeLimit']);
+    // The time limit as Rust, the command line and Python decide it: > 0 seconds and finite.
+    for (const t of [-2, 0, NaN, Infinity, 1e300]) {
+      await rejects(solver.solveLp(ctx.afiro, { timeLimit: t }), 'invalid-argument', ['timeLimit']);
+    }
+    const timed = await solver.solveLp(ctx.afiro, { timeLimit: 30 });
+    assert(timed.optimal, `timeLimit 30: ${timed.status}`);
     const r = await solver.solveLp(ctx.afiro, { maxIterations: 2 });
     assert(r.status === 'iteration limit' && !r.optimal, `maxIterations 2: ${r.status}`);
     return `parse error at line ${p.line}; a limit is a status: "${r.status}"`;

@@ -1,4 +1,4 @@
-//! The CPU half of the hybrid LU, in single precision: the panel factorization with partial
+//! The CPU half of the right-looking LU, in single precision: the panel factorization with partial
 //! pivoting (LAPACK's `sgetf2` on a tall panel), the explicit inverse of a unit lower triangular
 //! block (the paper forms the diagonal blocks' inverses "explicitly if needed"), and the small
 //! triangular products and solves of the blocked substitutions. Row-major slices throughout.

@@ -108,7 +108,7 @@ impl NormalSystem for PaperSystem<'_> {
             Factored::Host { lower, .. } => {
                 let rhs: Vec<f64> = r.read(self.gpu)?.into_iter().map(f64::from).collect();
                 let x: Vec<f32> =
-                    crate::cpu::dense::cholesky_solve(lower, self.m, &rhs).into_iter().map(|v| v as f32).collect();
+                    crate::cpu::rowmajor::cholesky_solve(lower, self.m, &rhs).into_iter().map(|v| v as f32).collect();
                 let out = self.pool.vector(self.gpu, VectorLayout::Scalar, self.m, "the normal equations' solution")?;
                 out.write(self.gpu, &x)?;
                 Ok(out)
@@ -122,7 +122,7 @@ impl NormalSystem for PaperSystem<'_> {
         }
         match &self.factored {
             Factored::None => Err(GpuError::Shape("solve before factor".into())),
-            Factored::Host { lower, .. } => Ok(crate::cpu::dense::cholesky_solve(lower, self.m, r)),
+            Factored::Host { lower, .. } => Ok(crate::cpu::rowmajor::cholesky_solve(lower, self.m, r)),
             Factored::Gpu(f) => {
                 let r32: Vec<f32> = r.iter().map(|&v| v as f32).collect();
                 let rv = self.pool.vector(

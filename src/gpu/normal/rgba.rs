@@ -225,7 +225,7 @@ impl<D: KernelDesign> NormalSystem for RgbaSystem<'_, D> {
         if let Some(lower) = &self.lower {
             let rhs: Vec<f64> = r.read(self.gpu)?.into_iter().map(f64::from).collect();
             let x: Vec<f32> =
-                crate::cpu::dense::cholesky_solve(lower, self.m, &rhs).into_iter().map(|v| v as f32).collect();
+                crate::cpu::rowmajor::cholesky_solve(lower, self.m, &rhs).into_iter().map(|v| v as f32).collect();
             out.write(self.gpu, &x)?;
             return Ok(out);
         }
@@ -244,7 +244,7 @@ impl<D: KernelDesign> NormalSystem for RgbaSystem<'_, D> {
         }
         self.ready()?;
         if let Some(lower) = &self.lower {
-            return Ok(crate::cpu::dense::cholesky_solve(lower, self.m, r));
+            return Ok(crate::cpu::rowmajor::cholesky_solve(lower, self.m, r));
         }
         let quarter = self.subst.source().width() as usize;
         let mut rhs: Vec<f32> = r.iter().map(|&v| v as f32).collect();

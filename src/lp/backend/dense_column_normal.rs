@@ -84,6 +84,8 @@ pub struct DenseColumnNormal {
     paths: CpuPaths,
     /// The last factorization fell back to the full matrix.
     on_full: bool,
+    /// What the log's backend column says: the path, and the rows taken as dominated.
+    label: String,
     /// The fallbacks so far and the last one's reason; the last d² (the fallback assembles it).
     fallbacks: usize,
     last_fallback: Option<Fallback>,
@@ -135,6 +137,7 @@ impl DenseColumnNormal {
             full: None,
             paths,
             on_full: false,
+            label: "cpu dense columns".into(),
             fallbacks: 0,
             last_fallback: None,
             last_d2: Vec::new(),
@@ -357,11 +360,7 @@ impl DenseColumnNormal {
 
 impl NormalEquations<CpuVectors> for DenseColumnNormal {
     fn name(&self) -> &str {
-        if self.on_full {
-            "cpu full (fallback)"
-        } else {
-            "cpu dense columns"
-        }
+        &self.label
     }
     fn assemble(&mut self, _vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {
         self.last_d2.clone_from(d2);
@@ -371,12 +370,14 @@ impl NormalEquations<CpuVectors> for DenseColumnNormal {
         match self.factor_schur()? {
             Ok(info) => {
                 self.on_full = false;
+                self.label = format!("cpu dense columns, {} dominated rows", self.rows0.len());
                 Ok(info)
             }
             Err(why) => {
                 self.fallbacks += 1;
                 self.last_fallback = Some(why);
                 self.on_full = true;
+                self.label = "cpu full (fallback)".into();
                 self.factor_full(vk)
             }
         }

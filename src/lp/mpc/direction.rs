@@ -26,7 +26,7 @@
 //! refined until e is below a hundredth of the tolerance, or stops improving.
 
 use super::{Direction, Residuals, Run, State, R};
-use crate::lp::backend::{BackendError, NormalEquations, Reduction, VectorKernels};
+use crate::lp::backend::{NormalEquations, Reduction, VectorKernels};
 
 /// Most conjugate-gradient steps for a direction the step is taken along (each: one solve with
 /// the factor and three products with A or Aᵀ).
@@ -119,8 +119,12 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
                         let p = vk.div(&num, w)?;
                         rho = vk.lincomb(1.0, &rho, -1.0, &p)?;
                     }
-                    (None, None, None) => {}
-                    _ => return Err(BackendError::Device("upper-bound terms without upper bounds".into())),
+                    // The bound terms come together or not at all (the run's bounds decide
+                    // all three).
+                    (rwz, wz, r_u) => debug_assert!(
+                        rwz.is_none() && wz.is_none() && r_u.is_none(),
+                        "upper-bound terms without upper bounds"
+                    ),
                 }
                 vk.mul(theta, &rho)?
             }

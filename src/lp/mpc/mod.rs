@@ -18,8 +18,9 @@
 //! ε = [`Settings::tolerance`]; every test, infeasibility and numerical failure included, is in
 //! `termination`, tried in one place each iteration.
 //!
-//! The loop's named parts: the variables ([`State`]), the residuals ([`Residuals`], `newton`),
-//! the direction ([`Direction`], `direction` and `correctors`), the step (`newton`), the
+//! The loop's named parts: the variables ([`State`]) and their start (`start`), the residuals
+//! ([`Residuals`], `residuals`), the direction ([`Direction`], `direction` and `correctors`),
+//! the step and its two redo checkpoints (`step`), the
 //! termination (`termination`) and the timers ([`MpcTimings`]).
 
 mod bounds;
@@ -28,14 +29,16 @@ mod direction;
 mod infeasibility;
 #[cfg(test)]
 mod loop_tests;
-mod newton;
+mod residuals;
+mod start;
+mod step;
 mod outcome;
 #[cfg(test)]
 mod predictor_tests;
 mod termination;
 
 pub use infeasibility::{STALL_FLOOR, STALL_RATIO};
-pub use newton::LONG_STEP_CENTRALITY;
+pub use step::LONG_STEP_CENTRALITY;
 pub use outcome::{Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
 pub use termination::{
     converged, merit, JUDGE_PATIENCE, JUDGE_WINDOW, NO_PROGRESS_ITERATIONS, STEP_COLLAPSE,
@@ -98,12 +101,12 @@ struct Newton<T> {
     /// Refinement steps taken (double-precision vectors only).
     refinements: usize,
     /// ρ of the primal regularization Θ = (S/X + Z/W + ρ)⁻¹; 0 until a direction cannot be
-    /// refined (see `newton::PRIMAL_REGULARIZATION`).
+    /// refined (see `step::PRIMAL_REGULARIZATION`).
     primal_regularization: f64,
     /// The largest primal error of this step's refined directions (termination measure).
     step_error: f64,
     /// (t, r_b + A·t) of the current state's affine predictor (ρ = 0), when the backend made
-    /// them with the residuals (see `newton`).
+    /// them with the residuals (see `residuals`).
     predictor: Option<(T, T)>,
     /// What the last factorization reported (an inexact factor's directions are refined to
     /// the inexact-Newton target).

@@ -68,7 +68,7 @@ pub struct MpcTimings {
 }
 
 /// Grades an iterate on the original model: the ratio of the verification's worst measure to
-/// its tolerance (at most 1: the point passes). Given by the caller (`crate::lp::solve`), so
+/// its tolerance (at most 1: the point passes). Given by the caller (`crate::lp::pipeline`), so
 /// that the loop stops where the independent check passes. The flag says whether a passing
 /// grade can end the loop now (the loop's own test passes, or single precision, where the
 /// proof alone ends it): only then is the dual side proven in full where that costs a

@@ -12,7 +12,7 @@ pub const GPU_MIN_TOLERANCE: f64 = 1e-7;
 #[derive(Debug, Error, PartialEq)]
 pub enum SettingsError {
     /// The tolerance ε (the value given) is not in (0, 1).
-    #[error("tolerance must be in (0, 1), got {0}")]
+    #[error("tolerance must be in (0, 1), got {}", shown(*.0))]
     Tolerance(f64),
     /// The step factor (the value given) is not in (0, 1).
     #[error("step factor must be in (0, 1), got {0}")]
@@ -28,7 +28,7 @@ pub enum SettingsError {
     MaxIterations,
     /// The time limit (the seconds given) is not positive and finite: a limit of 0 would stop
     /// every solve before its first iteration.
-    #[error("time_limit = {0}: the time limit must be > 0 seconds and finite")]
+    #[error("time_limit = {}: the time limit must be > 0 seconds and finite", shown(*.0))]
     TimeLimit(f64),
     /// The GPU options' pivot tolerance (the value given) is not in (0, 1).
     #[error("GPU pivot tolerance must be in (0, 1), got {0}")]
@@ -71,5 +71,16 @@ pub enum SettingsError {
 impl SettingsError {
     pub(super) fn not_applicable(option: &'static str, backend: BackendKind, applies: &'static str) -> Self {
         SettingsError::NotApplicable { option, backend: backend.name(), applies }
+    }
+}
+
+/// A value as a message shows it: in full where that is short, in scientific notation where the
+/// full decimal would run to dozens of digits (1e300, 1e-12).
+fn shown(v: f64) -> String {
+    let a = v.abs();
+    if a.is_finite() && a != 0.0 && !(1e-4..1e15).contains(&a) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
     }
 }

@@ -13,21 +13,16 @@ use std::time::Duration;
 /// The papers' fraction of the maximal step: the gpu and hybrid backends' default.
 pub const PAPERS_STEP_FACTOR: f64 = 0.99;
 
-/// The cpu backend's default fraction of the maximal step. With 0.99 the double-precision loop
-/// let a few complementarity products of greenbea fall to 1e-2·μ and below; Θ = x/s then
-/// spanned 1e24, conjugate gradients could no longer refine the directions, and the run crawled
-/// to reduced accuracy in 170 iterations. At 0.95 it is optimal in 94; over the 104 problems of
-/// the NETLIB collection (`bench netlib-all`) every one then ends at full accuracy or with a
-/// certificate, in 1878 iterations in all against 1913 at 0.99; the random dense family takes
-/// one iteration more (13 against 12 at m = 512 and 1024, seed 7).
+/// The cpu backend's default fraction of the maximal step. The papers' 0.99 lets a few
+/// complementarity products fall far below μ on some NETLIB problems (greenbea), after which
+/// Θ = x/s spans so many orders that the directions can no longer be refined; 0.95 keeps them
+/// refinable at the price of about one iteration on the dense family (docs/results.md, "How the
+/// cpu backend's step factors were chosen").
 pub const CPU_STEP_FACTOR: f64 = 0.95;
 
 /// The cpu backend's long step (see [`Settings::long_step_factor`]): 0.995 where the step keeps
-/// the iterate centred, 0.95 where it would not. Over the NETLIB collection (`bench
-/// netlib-all`) the statuses stay those of 0.95 alone, greenbea included, in 1846 iterations
-/// against 1879 for 0.95 alone in the same build (1847 once the substitutions ran on one thread,
-/// which changed their rounding); the random dense family (m = 512 and 1024, seed 7) takes 12
-/// iterations against 13.
+/// the iterate centred, 0.95 where it would not (docs/results.md, "How the cpu backend's step
+/// factors were chosen").
 pub const CPU_LONG_STEP_FACTOR: f64 = 0.995;
 
 /// Parameters of Mehrotra's predictor-corrector method (2006 paper, Algorithm 3; 2008 paper,

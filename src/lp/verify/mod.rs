@@ -41,6 +41,7 @@ mod certificate;
 mod dual;
 mod exact;
 mod exact_step;
+pub mod feasibility;
 mod implied;
 mod interval;
 mod judgement;
@@ -51,6 +52,9 @@ mod products;
 mod rays;
 mod repair;
 pub mod rounding;
+pub mod verdict;
+#[cfg(test)]
+mod verdict_tests;
 
 pub use implied::{implied_bounds, ImpliedBounds};
 pub(crate) use point::{into_bounds, Checker};

@@ -4,7 +4,7 @@
 use super::cholesky::time_plan;
 use super::{secs, Timing};
 use faer::Mat;
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::{Measure, PingPong, TexelFormat};
 use glsolve::gpu::assemble::{assemble_into, c_textures, read_lower, Operands};
 use glsolve::gpu::blocked::assemble::{self as blocked, BlockedOperands};

@@ -3,7 +3,7 @@
 use super::floor::FloorModel;
 use super::{secs, Timing};
 use faer::{Mat, Side};
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::{GlResult, PassLog};
 use glsolve::gpu::cholesky::{plan, plan_packed};
 use glsolve::gpu::plan::PlannedPass;

@@ -1,7 +1,7 @@
 //! The 2006 paper's Tables 1–2 (and the LU and assembly counts beside them): fragments shaded per
 //! kernel, from occlusion queries, against the papers' formulas.
 
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::{Measure, PassLog};
 use glsolve::gpu::blocked::cholesky as blocked_cholesky;
 use glsolve::gpu::cholesky;

@@ -5,7 +5,7 @@
 
 use super::cholesky::{time_interleaved, PlanRunner};
 use super::{secs, Timing};
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::{GlResult, HeadlessOptions, PingPong, TexelFormat};
 use glsolve::gpu::blocked::assemble::{assemble_into, BlockedOperands};
 use glsolve::gpu::cholesky::plan;

@@ -1,4 +1,4 @@
-//! `glsolve bench families`: the dense LPs people bring ([`glsolve::lp::families`]) at three
+//! `glsolve bench families`: the dense LPs people bring ([`glsolve::fixtures::families`]) at three
 //! sizes each, solved by glsolve with no options (the `auto` backend) and, on the very same MPS
 //! file in the same run, by HiGHS's interior-point method and its simplex (highspy, the script
 //! beside this file) and by Clarabel (the peers' folder). Repetitions are interleaved: round r
@@ -8,9 +8,9 @@
 
 pub use super::family_case::{Case, Timed};
 use super::peers::Peers;
+use glsolve::fixtures::families::Family;
 use glsolve::lp::backend::shape::{with_forced_shape, NormalShape};
 use glsolve::lp::backend::CpuPlan;
-use glsolve::lp::families::Family;
 use glsolve::lp::mps::write::to_mps_string;
 use glsolve::lp::standard_form::{standard_form, Presolved};
 use glsolve::lp::BackendKind;
@@ -236,7 +236,7 @@ pub fn section(b: &FamiliesBench) -> String {
     format!(
         "## The dense LPs people bring: families against HiGHS and Clarabel
 
-Measured apart from the rest of this report, by `{}` on {}: each family of `glsolve::lp::families` (seed {}) solved by glsolve with no options (`auto`, which chose {}) and, on the very same MPS file, by HiGHS 1.16's interior-point method (crossover on, its default) and simplex (highspy) and by Clarabel; {}, each solver's own clock around its solve call (reading the file excluded). *path* is the cpu backend's choice of normal equations by its cost model: *full* the m×m matrix over every column, *diagonal* the dense block's product plus the unit columns' diagonal, *schur* the smaller side (the k×k dual normal matrix and the Schur complement of the rows kept exact); *full path* is glsolve forced onto the first, as it solved every family before the shapes. The objective column is |glsolve − HiGHS ipm| / |HiGHS ipm|.\n\n{}\n",
+Measured apart from the rest of this report, by `{}` on {}: each family of `glsolve::fixtures::families` (seed {}) solved by glsolve with no options (`auto`, which chose {}) and, on the very same MPS file, by HiGHS 1.16's interior-point method (crossover on, its default) and simplex (highspy) and by Clarabel; {}, each solver's own clock around its solve call (reading the file excluded). *path* is the cpu backend's choice of normal equations by its cost model: *full* the m×m matrix over every column, *diagonal* the dense block's product plus the unit columns' diagonal, *schur* the smaller side (the k×k dual normal matrix and the Schur complement of the rows kept exact); *full path* is glsolve forced onto the first, as it solved every family before the shapes. The objective column is |glsolve − HiGHS ipm| / |HiGHS ipm|.\n\n{}\n",
         b.command,
         b.date,
         b.seed,

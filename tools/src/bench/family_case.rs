@@ -1,7 +1,7 @@
 //! One case of `glsolve bench families` and one solver's timing of it: shared by the cpu runs
 //! (`families`) and the GL backends' runs (`families_gl`).
 
-use glsolve::lp::families::{Family, Form};
+use glsolve::fixtures::families::{Family, Form};
 
 /// One problem of a family.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

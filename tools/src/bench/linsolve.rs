@@ -6,7 +6,8 @@
 
 use super::timeline_plot::timeline_chart;
 use super::{secs, Timing};
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gpu::lu::timeline::{Shares, Timeline};
 use glsolve::refine;
 use glsolve::Gpu;
@@ -104,9 +105,9 @@ pub fn run(
                 if single {
                     let (a32, b32): (Vec<f32>, Vec<f32>) =
                         (a.iter().map(|&v| v as f32).collect(), b.iter().map(|&v| v as f32).collect());
-                    std::hint::black_box(dense::solve_general_f32(&a32, n, &b32));
+                    std::hint::black_box(rowmajor::solve_general_f32(&a32, n, &b32));
                 } else {
-                    std::hint::black_box(dense::solve_general(&a, n, &b));
+                    std::hint::black_box(rowmajor::solve_general(&a, n, &b));
                 }
                 Ok::<(), ()>(())
             });
@@ -160,7 +161,7 @@ pub fn run(
                 cpu_f64_s,
                 config,
                 cond,
-                paper_test: Some(refine::paper_criterion(&a, n, &b, &s.x, dense::norm_inf(&a, n, n))),
+                paper_test: Some(refine::paper_criterion(&a, n, &b, &s.x, rowmajor::norm_inf(&a, n, n))),
                 factor_s: Some(s.factor_time.as_secs_f64()),
                 cpu_f32_s: Some(cpu_f32_s),
                 phases,

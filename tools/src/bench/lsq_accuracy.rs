@@ -9,7 +9,7 @@
 //! reference is faer's Householder QR of A in f64; the singular value decomposition's answer
 //! (nalgebra) is shown beside it as the spread two f64 methods have on that problem.
 
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::lsq;
 use glsolve::Gpu;
 use glsolve::LeastSquaresSettings as LsqSettings;

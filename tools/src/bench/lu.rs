@@ -5,10 +5,11 @@
 use super::cholesky::time_plan;
 use super::{secs, Timing};
 use faer::Mat;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gl::Measure;
 use glsolve::gpu::cholesky::plan;
-use glsolve::gpu::lu::blocked;
+use glsolve::gpu::lu::right_looking;
 use glsolve::gpu::lu::timeline::{Recorder, Shares};
 use glsolve::gpu::{lu, GpuResult};
 use glsolve::Gpu;
@@ -88,12 +89,12 @@ pub fn run(
                 let t = Timing::measure(reps, || {
                     let mut rec = Recorder::new();
                     rec.enter("factor", 0);
-                    blocked::factor(gpu, &a, m, None, &st, &mut rec)?;
+                    right_looking::factor(gpu, &a, m, None, &st, &mut rec)?;
                     shares = rec.finish()?.shares(Some("factor"), None);
                     Ok::<(), GpuError>(())
                 })?;
                 let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| {
-                    blocked::factor(gpu, &a, m, None, &st, &mut Recorder::new()).map(|_| ())
+                    right_looking::factor(gpu, &a, m, None, &st, &mut Recorder::new()).map(|_| ())
                 });
                 r?;
                 progress(&format!(
@@ -129,12 +130,12 @@ pub fn run(
         let m64 = Mat::from_fn(m, m, |i, j| a64[i * m + j]);
         let m32 = Mat::from_fn(m, m, |i, j| a[i * m + j]);
         let f64s = Timing::measure(reps, || {
-            std::hint::black_box(dense::lu_factor_only(&m64));
+            std::hint::black_box(rowmajor::lu_factor_only(&m64));
             Ok::<(), ()>(())
         })
         .unwrap_or(Timing { runs: vec![] });
         let f32s = Timing::measure(reps, || {
-            std::hint::black_box(dense::lu_factor_only(&m32));
+            std::hint::black_box(rowmajor::lu_factor_only(&m32));
             Ok::<(), ()>(())
         })
         .unwrap_or(Timing { runs: vec![] });

@@ -2,7 +2,7 @@
 //! mixed-precision general solver benchmarks are in [`super::lu`] and [`super::linsolve`].
 
 use super::secs;
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::lsq;
 use glsolve::Gpu;
 use glsolve::LeastSquaresSettings as LsqSettings;
@@ -49,7 +49,7 @@ pub fn lsq_tables(gpu: &Gpu, sizes: &[usize], mut progress: impl FnMut(&str)) ->
             // One untimed run compiles the kernels.
             lsq::solve(gpu, &a, m, n, &d2, &b, &LsqSettings::default())?;
             let s = lsq::solve(gpu, &a, m, n, &d2, &b, &LsqSettings::default())?;
-            let err = |x: &[f64]| glsolve::cpu::dense::relative_frobenius(x, &exact);
+            let err = |x: &[f64]| glsolve::cpu::rowmajor::relative_frobenius(x, &exact);
             let row = LsqRow {
                 m,
                 ill,

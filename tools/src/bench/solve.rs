@@ -2,7 +2,7 @@
 //! and substituting on the CPU (2008 IPM paper Figure 4.1), in one run.
 
 use super::{secs, Timing};
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::Measure;
 use glsolve::gpu::cholesky::factor_with;
 use glsolve::gpu::substitute::{solve, solve_on_cpu, CpuPrecision};

@@ -8,7 +8,7 @@
 use super::Timing;
 use faer::linalg::matmul::triangular::{self, BlockStructure};
 use faer::{Accum, Mat, Par, Side};
-use glsolve::cpu::random;
+use glsolve::fixtures::random;
 use glsolve::gl::{GlResult, Measure, PingPong, TexelFormat, Texture};
 use glsolve::gpu::blocked::assemble::{self as blocked_assemble, BlockedOperands};
 use glsolve::gpu::cholesky::plan;

@@ -3,7 +3,7 @@
 //! did). Both paths are checked before the solve, so that a typo costs no solve; a write that
 //! still fails is an error naming the path.
 use clap::Args;
-use glsolve::matrix_market::{self, Dense};
+use glsolve_tools::matrix_market::{self, Dense};
 use std::path::{Path, PathBuf};
 
 /// The files a solve's answer goes to.

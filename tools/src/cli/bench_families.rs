@@ -1,7 +1,7 @@
 //! `glsolve bench families`: the dense LPs people bring against HiGHS and Clarabel.
 use super::report::{report, PeerArgs};
 use clap::Args;
-use glsolve::lp::families::Family;
+use glsolve::fixtures::families::Family;
 use glsolve_tools::bench::families::{self, Case, FamiliesRun};
 use std::process::ExitCode;
 

@@ -2,7 +2,8 @@
 //! backward error in f64) and a refined solve's method, and check it against faer.
 use super::answer::num;
 use clap::Args;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gl::Measure;
 use glsolve::Format;
 use glsolve::{Cholesky, CholeskyOptions, LinearMethod};
@@ -100,8 +101,8 @@ pub fn run(a: &CholeskyArgs) -> ExitCode {
             serde_json::json!({ "error": e.to_string() })
         }
     };
-    let reference = dense::cholesky_lower(&c, m);
-    let l_error = reference.as_ref().map(|r| dense::relative_frobenius(&l, r));
+    let reference = rowmajor::cholesky_lower(&c, m);
+    let l_error = reference.as_ref().map(|r| rowmajor::relative_frobenius(&l, r));
     match l_error {
         Some(e) => println!("relative Frobenius error of L against faer f64: {e:.2e}"),
         None => println!("faer finds the matrix not positive definite in double precision"),

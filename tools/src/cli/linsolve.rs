@@ -2,7 +2,8 @@
 //! refinement, on a random system or Matrix Market files; the answer to `--out` and `--json`.
 use super::answer::{num, nums, Outputs};
 use clap::Args;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::refine::{self, Solved};
 use glsolve::LinearMethod as Method;
 use glsolve::LinearSettings as RefineSettings;
@@ -90,16 +91,16 @@ type System = (Vec<f64>, usize, Vec<f64>, String);
 
 fn read_system(a: &LinsolveArgs) -> Result<System, String> {
     if let Some(path) = &a.matrix {
-        let m = glsolve::matrix_market::read_file(path).map_err(|e| e.to_string())?;
+        let m = glsolve_tools::matrix_market::read_file(path).map_err(|e| e.to_string())?;
         if m.rows != m.cols {
             return Err(format!("{}: A is {}×{}, not square", path.display(), m.rows, m.cols));
         }
         let b = match &a.rhs {
-            Some(p) => match glsolve::matrix_market::read_file(p).map_err(|e| e.to_string())? {
+            Some(p) => match glsolve_tools::matrix_market::read_file(p).map_err(|e| e.to_string())? {
                 v if v.rows == m.rows && v.cols == 1 => v.data,
                 v => return Err(format!("{}: b is {}×{}, A needs {}×1", p.display(), v.rows, v.cols, m.rows)),
             },
-            None => dense::matvec(&m.data, m.rows, m.cols, &vec![1.0; m.cols]),
+            None => rowmajor::matvec(&m.data, m.rows, m.cols, &vec![1.0; m.cols]),
         };
         return Ok((m.data, m.rows, b, path.display().to_string()));
     }

@@ -266,7 +266,7 @@ fn settings(a: &SolveArgs, interrupt: Arc<AtomicBool>) -> Result<Settings, Strin
 pub fn generate(a: &GenerateArgs) -> ExitCode {
     let model = match (&a.family, a.random) {
         (Some(name), _) => {
-            let Some((family, form)) = glsolve::lp::families::Family::parse_form(name) else {
+            let Some((family, form)) = glsolve::fixtures::families::Family::parse_form(name) else {
                 eprintln!("error: unknown family {name:?} (l1, quantile, chebyshev, game, papers; l1-t, quantile-t, chebyshev-dual, game-column as textbooks write them)");
                 return ExitCode::from(2);
             };

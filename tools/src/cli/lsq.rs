@@ -5,7 +5,8 @@
 //! `--json`.
 use super::answer::{num, nums, Outputs};
 use clap::Args;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::lsq::{self, fit, LsqSolution};
 use glsolve::Format;
 use glsolve::Gpu;
@@ -224,7 +225,8 @@ fn random_problem(
     let data = Data { a: am, m, n, d2, b };
     let qr = data.solve(None, st)?;
     let s = data.solve(gpu, st)?;
-    let (single, refined) = (dense::relative_frobenius(&s.x_single, &exact), dense::relative_frobenius(&s.x, &exact));
+    let (single, refined) =
+        (rowmajor::relative_frobenius(&s.x_single, &exact), rowmajor::relative_frobenius(&s.x, &exact));
     let against_qr = relative(&s.x, &qr.x);
     println!("weighted least squares, m = {m}, n = {n}{}", if a.ill { ", ill-conditioned weights" } else { "" });
     println!(

@@ -101,5 +101,10 @@ export function known(options, names, call) {
   if (typeof options !== 'object') throw invalid(`${call}: options must be an object`);
   const unknown = Object.keys(options).filter((k) => !names.includes(k));
   if (unknown.length) throw invalid(`${call}: unknown option ${unknown.map((k) => `"${k}"`).join(', ')} (options: ${names.join(', ')})`);
+  // The options travel as JSON, which writes NaN and ±Infinity as null: "no value". A number the
+  // library would refuse must reach it, or be refused here, never become the default.
+  for (const [k, v] of Object.entries(options)) {
+    if (typeof v === 'number' && !Number.isFinite(v)) throw invalid(`${call}: ${k} = ${v}: not a finite number`);
+  }
   return options;
 }

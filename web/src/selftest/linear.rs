@@ -4,7 +4,8 @@
 //! unit scale and far from it) and weighted least squares, against f64 references.
 
 use super::{bounds, ensure, Report, U};
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gl::{PingPong, TexelFormat};
 use glsolve::gpu::blocked::assemble::{assemble_into, BlockedOperands};
 use glsolve::gpu::cholesky;
@@ -43,7 +44,7 @@ pub fn cholesky(gpu: &Gpu, r: &mut Report) {
                     bounds::cholesky_backward(&c, &l, m)?;
                     Ok(format!(
                         "‖L̂ − L‖/‖L‖ = {:.1e}{}",
-                        dense::relative_frobenius(&l, &dense::cholesky_lower(&c, m).unwrap_or_default()),
+                        rowmajor::relative_frobenius(&l, &rowmajor::cholesky_lower(&c, m).unwrap_or_default()),
                         if tiled { ", 4×4 tiles" } else { "" }
                     ))
                 });
@@ -196,7 +197,7 @@ pub fn lu(gpu: &Gpu, r: &mut Report) {
             .map_err(|e| e.to_string())
             .and_then(|(f, perm)| {
                 // Partial pivoting is backward stable: ‖P·A − L̂Û‖ small against ‖A‖.
-                let e = dense::lu_backward_error(&a, &f, &perm, m);
+                let e = rowmajor::lu_backward_error(&a, &f, &perm, m);
                 ensure(e <= 8.0 * m as f64 * U, || format!("backward error {e:e} > 8·m·u"))?;
                 Ok(format!("backward error {e:.1e}"))
             });
@@ -225,13 +226,17 @@ pub fn lu(gpu: &Gpu, r: &mut Report) {
                 // ‖b − Ax‖∞/(‖A‖∞‖x‖∞·n·ε) ≤ 16.
                 let t = s.criterion();
                 ensure(t <= 16.0, || format!("backward error {t:.2} > 16 in LINPACK's units"))?;
-                let x64 = dense::solve_general(&a, n, &b).ok_or("the f64 reference is singular")?;
+                let x64 = rowmajor::solve_general(&a, n, &b).ok_or("the f64 reference is singular")?;
                 let e = s.x.iter().zip(&x64).map(|(p, q)| (p - q).abs()).fold(0.0, f64::max);
                 // The test bounds ‖b − A·x̂‖∞ by 16·n·ε·‖A‖∞‖b‖∞, so ‖x̂ − x*‖∞ ≤ 16·n·ε·κ∞·‖b‖∞; the
                 // f64 reference errs by at most that much again: twice their sum.
                 let inf = |v: &[f64]| v.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-                let tol =
-                    2.0 * 16.0 * n as f64 * (f64::EPSILON / 2.0) * dense::condition_inf(&a, n) * (inf(&b) + inf(&x64));
+                let tol = 2.0
+                    * 16.0
+                    * n as f64
+                    * (f64::EPSILON / 2.0)
+                    * rowmajor::condition_inf(&a, n)
+                    * (inf(&b) + inf(&x64));
                 ensure(e <= tol, || format!("‖x̂ − x₆₄‖∞ = {e:e} > {tol:e}"))?;
                 Ok(format!(
                     "{:?}, {} refinement steps, backward error {t:.2}, ‖x̂ − x₆₄‖∞ {e:.1e}",
@@ -264,7 +269,7 @@ fn far_from_one(gpu: &Gpu, r: &mut Report) {
         let (rs, cs) = (spread(-15.0, 15.0), spread(-20.0, 20.0));
         let y0 = random::uniform(n, 1, 0.5, 1.0, 72);
         let a: Vec<f64> = (0..n * n).map(|k| rs[k / n] * a0[k] * cs[k % n]).collect();
-        let b: Vec<f64> = dense::matvec(&a0, n, n, &y0).iter().zip(&rs).map(|(v, ri)| ri * v * s).collect();
+        let b: Vec<f64> = rowmajor::matvec(&a0, n, n, &y0).iter().zip(&rs).map(|(v, ri)| ri * v * s).collect();
         let result = (|| -> Result<String, String> {
             let m0 = nalgebra::DMatrix::from_row_slice(n, n, &a0);
             let back = nalgebra::DVector::from_fn(n, |i, _| b[i] / rs[i] / s);

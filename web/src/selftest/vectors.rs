@@ -12,7 +12,7 @@ type Gpu = glsolve::gl::Gpu;
 const LENGTHS: [usize; 9] = [1, 2, 3, 7, 8, 9, 63, 64, 1001];
 
 fn values(n: usize, seed: u64) -> Vec<f32> {
-    glsolve::cpu::random::uniform(n, 1, -1.0, 1.0, seed).into_iter().map(|v| v as f32).collect()
+    glsolve::fixtures::random::uniform(n, 1, -1.0, 1.0, seed).into_iter().map(|v| v as f32).collect()
 }
 
 fn e(e: impl std::fmt::Display) -> String {

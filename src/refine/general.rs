@@ -5,7 +5,7 @@
 
 use super::criterion::{inf_norm, Criterion};
 use super::iterate::Refinable;
-use crate::cpu::dense;
+use crate::cpu::rowmajor;
 use crate::gpu::lu::substitute::SplitSolver;
 use crate::gpu::lu::timeline::{Lane, Recorder};
 use crate::gpu::GpuError;
@@ -57,7 +57,7 @@ impl Dense<'_, '_> {
         let (a, b, n) = (self.a, self.b, self.n);
         self.rec.enter("residual", self.iteration);
         self.rec.host(Lane::Cpu, "r = b − A·x (double)", 0, |_| {
-            dense::matvec(a, n, n, x).iter().zip(b).map(|(q, p)| p - q).collect()
+            rowmajor::matvec(a, n, n, x).iter().zip(b).map(|(q, p)| p - q).collect()
         })
     }
 
@@ -69,7 +69,7 @@ impl Dense<'_, '_> {
         self.rec.host(Lane::Cpu, "substitute (single)", 0, |_| match (r, forward) {
             (Some(r), _) => {
                 let r32: Vec<f32> = r.iter().map(|&v| v as f32).collect();
-                dense::lu_solve(factor, n, perm, &r32).into_iter().map(f64::from).collect()
+                rowmajor::lu_solve(factor, n, perm, &r32).into_iter().map(f64::from).collect()
             }
             (None, Some(mut y)) => {
                 y.truncate(n);

@@ -268,7 +268,7 @@ fn decide(
             };
         }
         // The loop proposes `DualInfeasible`; `Unbounded` needs the feasibility check after the
-        // verdict (`lp::feasibility`).
+        // verdict (`lp::verify::feasibility`).
         Status::DualInfeasible
         | Status::DualInfeasibleReducedAccuracy
         | Status::Unbounded

@@ -3,9 +3,9 @@
 //! other candidate passes at the tolerance. The checks are planted: each candidate's grade is
 //! chosen by the test, and the calls are counted.
 
-use super::model::LpModel;
+use crate::lp::model::LpModel;
 use super::verdict::best_ray;
-use super::verify::{Accuracy, CertificateCheck, CertificateKind};
+use super::{Accuracy, CertificateCheck, CertificateKind};
 use nalgebra::dmatrix;
 use std::cell::Cell;
 

@@ -11,7 +11,7 @@ use crate::lp::log::Logger;
 use crate::lp::model::LpModel;
 use crate::lp::settings::Settings;
 use crate::lp::status::Status;
-use crate::lp::verdict::{Certificate, Verdict};
+use crate::lp::verify::verdict::{Certificate, Verdict};
 use crate::lp::verify::{grade, Accuracy, CertificateKind, Checker};
 use std::time::Duration;
 
@@ -118,7 +118,7 @@ pub(crate) struct ZeroCostAnswer {
     pub certificate: Option<Certificate>,
 }
 
-/// The driver's solve, given by `lp::solve` (which calls this module: a function, not an import,
+/// The driver's solve, given by `lp::pipeline` (which calls this module: a function, not an import,
 /// keeps the two apart). `None`: the solve could not start.
 pub(crate) type ZeroCostSolve<'a> = &'a dyn Fn(&LpModel, &Settings, &mut Logger) -> Option<ZeroCostAnswer>;
 
@@ -193,7 +193,7 @@ pub fn ray_status(ray: Accuracy, check: &FeasibilityCheck) -> Status {
 }
 
 /// After a verified primal ray (`dual infeasible`), the check for a primal feasible point that
-/// makes the LP `unbounded` ([`crate::lp::feasibility`]): the status, the detail and, when one
+/// makes the LP `unbounded` ([`crate::lp::verify::feasibility`]): the status, the detail and, when one
 /// is established, the returned point change with it. A model without a cost cannot have a
 /// ray, so the feasibility solve itself never comes here. After a ray that failed its check
 /// the same solve is run: a model that is both primal and dual infeasible leaves the loop with a

@@ -1,4 +1,4 @@
-//! The hybrid blocked LU (CPU panels, GPU trailing updates on 2×2 blocks, look-ahead) and the
+//! The right-looking blocked LU (CPU panels, GPU trailing updates on 2×2 blocks, look-ahead) and the
 //! paper's split substitutions, against double-precision references and the unblocked baseline.
 //!
 //! Tolerances (u = 2⁻²⁴):
@@ -10,9 +10,10 @@
 //!   16·κ∞·n·u with κ∞ computed by faer, so blocked, unblocked and f64 solutions must agree.
 mod common;
 use common::with_gpu;
-use glsolve::cpu::{dense, random};
+use glsolve::cpu::rowmajor;
+use glsolve::fixtures::random;
 use glsolve::gl::Measure;
-use glsolve::gpu::lu::blocked::{self, BlockedSettings};
+use glsolve::gpu::lu::right_looking::{self, BlockedSettings};
 use glsolve::gpu::lu::schedule::Blocking;
 use glsolve::gpu::lu::timeline::Recorder;
 use glsolve::gpu::{lu, GpuError};
@@ -24,12 +25,12 @@ fn to32(v: &[f64]) -> Vec<f32> {
 }
 
 /// Blocked factor (with L⁻¹·P·b) and unblocked factor of the same matrix.
-type Run = (blocked::BlockedLu, Vec<f32>, Vec<usize>);
+type Run = (right_looking::BlockedLu, Vec<f32>, Vec<usize>);
 
 fn run_both(a: &[f64], b: &[f64], n: usize, st: BlockedSettings) -> Result<Run, GpuError> {
     let (a32, b32) = (to32(a), to32(b));
     with_gpu(move |gpu| {
-        let f = blocked::factor(gpu, &a32, n, Some(&b32), &st, &mut Recorder::new())?;
+        let f = right_looking::factor(gpu, &a32, n, Some(&b32), &st, &mut Recorder::new())?;
         let u = lu::factor(gpu, &a32, n)?;
         Ok((f, lu::read(gpu, &u)?, u.perm.clone()))
     })
@@ -60,8 +61,8 @@ fn blocked_lu_matches_f64_and_the_unblocked_baseline_on_well_and_ill_conditioned
             let mut sorted = f.perm.clone();
             sorted.sort();
             assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "n={n}: perm is a permutation");
-            let e = dense::lu_backward_error(&a, &f.factor, &f.perm, n);
-            let eu = dense::lu_backward_error(&a, &fu, &pu, n);
+            let e = rowmajor::lu_backward_error(&a, &f.factor, &f.perm, n);
+            let eu = rowmajor::lu_backward_error(&a, &fu, &pu, n);
             assert!(e <= 8.0 * n as f64 * U, "n={n} nb={nb} {label}: blocked backward error {e:e}");
             assert!(eu <= 8.0 * n as f64 * U, "n={n} {label}: unblocked backward error {eu:e}");
             for i in 0..n {
@@ -82,11 +83,11 @@ fn blocked_lu_matches_f64_and_the_unblocked_baseline_on_well_and_ill_conditioned
             assert!(gap <= 8.0 * n as f64 * U * scale, "n={n} {label}: ‖L·ŷ − P·b‖ = {gap:e}");
             if label != "κ=1e6" {
                 // Solutions from the blocked factor, the unblocked factor and f64 LU agree within κ.
-                let kappa = dense::condition_inf(&a, n);
-                let x64 = dense::solve_general(&a, n, &b).unwrap();
+                let kappa = rowmajor::condition_inf(&a, n);
+                let x64 = rowmajor::solve_general(&a, n, &b).unwrap();
                 let f64s = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<_>>();
-                let xb = dense::lu_solve(&f64s(&f.factor), n, &f.perm, &b);
-                let xu = dense::lu_solve(&f64s(&fu), n, &pu, &b);
+                let xb = rowmajor::lu_solve(&f64s(&f.factor), n, &f.perm, &b);
+                let xu = rowmajor::lu_solve(&f64s(&fu), n, &pu, &b);
                 let tol = 16.0 * kappa * n as f64 * U;
                 assert!(max_rel(&xb, &x64) <= tol, "n={n} {label}: blocked vs f64 {:e} > {tol:e}", max_rel(&xb, &x64));
                 assert!(max_rel(&xb, &xu) <= 2.0 * tol, "n={n} {label}: blocked vs unblocked");
@@ -103,7 +104,7 @@ fn lookahead_changes_the_schedule_not_the_arithmetic() {
         let (with, without) = with_gpu(move |gpu| {
             let go = |lookahead| {
                 let st = BlockedSettings { block: nb, lookahead };
-                blocked::factor(gpu, &a, n, Some(&b), &st, &mut Recorder::new()).unwrap()
+                right_looking::factor(gpu, &a, n, Some(&b), &st, &mut Recorder::new()).unwrap()
             };
             (go(true), go(false))
         });
@@ -121,7 +122,7 @@ fn fragments_of_every_pass_are_the_plans_and_the_formulas() {
             let b = to32(&random::uniform(n, 1, -1.0, 1.0, 6));
             let st = BlockedSettings { block: nb, lookahead };
             let (r, log) = gpu.logged(Measure::FRAGMENTS, |gpu| {
-                blocked::factor(gpu, &a, n, Some(&b), &st, &mut Recorder::new()).map(|_| ())
+                right_looking::factor(gpu, &a, n, Some(&b), &st, &mut Recorder::new()).map(|_| ())
             });
             r.unwrap();
             log
@@ -148,7 +149,7 @@ fn bad_input_singular_matrices_and_block_sizes_are_typed_errors() {
         let st = BlockedSettings { block: 4, lookahead: true };
         let mut rec = Recorder::new();
         let mut go = |a: &[f32], n: usize, b: Option<&[f32]>, st: &BlockedSettings| {
-            blocked::factor(gpu, a, n, b, st, &mut rec).map(|_| ())
+            right_looking::factor(gpu, a, n, b, st, &mut rec).map(|_| ())
         };
         assert!(matches!(go(&[], 0, None, &st), Err(GpuError::Shape(_))));
         assert!(matches!(go(&[1.0; 5], 2, None, &st), Err(GpuError::Shape(_))));
@@ -179,7 +180,7 @@ fn bad_input_singular_matrices_and_block_sizes_are_typed_errors() {
     let a32 = to32(&a);
     let (blocked_err, unblocked_err) = with_gpu(move |gpu| {
         let st = BlockedSettings { block: 4, lookahead: true };
-        let b = blocked::factor(gpu, &a32, n, None, &st, &mut Recorder::new()).map(|_| ());
+        let b = right_looking::factor(gpu, &a32, n, None, &st, &mut Recorder::new()).map(|_| ());
         (b, lu::factor(gpu, &a32, n).map(|_| ()))
     });
     assert!(matches!(blocked_err, Err(GpuError::Singular { column: 13 })), "{blocked_err:?}");
@@ -212,7 +213,7 @@ fn malformed_inputs_never_panic_and_never_give_non_finite_factors() {
     with_gpu(move |gpu| {
         for (n, a, b, block) in cases {
             let st = BlockedSettings { block, lookahead: rng.next_u64().is_multiple_of(2) };
-            if let Ok(f) = blocked::factor(gpu, &a, n, Some(&b), &st, &mut Recorder::new()) {
+            if let Ok(f) = right_looking::factor(gpu, &a, n, Some(&b), &st, &mut Recorder::new()) {
                 assert!(f.factor.iter().all(|v| v.is_finite()), "n={n}: a factor with NaN or ∞");
             }
             let (a64, b64): (Vec<f64>, Vec<f64>) =

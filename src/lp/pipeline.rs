@@ -5,109 +5,24 @@ use crate::clock::Instant;
 use crate::gl::Gpu;
 use crate::lp::auto;
 use crate::lp::backend::dependent_rows_of_valid;
-use crate::lp::feasibility::{check_feasibility, ray_feasibility, ray_status, FeasibilityCheck, ZeroCostAnswer};
+use crate::lp::verify::feasibility::{check_feasibility, ray_feasibility, ray_status, ZeroCostAnswer};
 use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entries, IterationInfo, Logger};
 use crate::lp::model::LpModel;
-use crate::lp::mpc::{Iterate, MpcProblem, MpcTimings, Weights};
-use crate::lp::run::run_backend;
+use crate::lp::mpc::{Iterate, MpcProblem, Weights};
+use crate::lp::chosen_backend::run_backend;
 use crate::lp::settings::{BackendKind, Settings};
+pub use crate::lp::solution::{Solution, Timings};
 pub use crate::lp::solve_error::SolveError;
 use crate::lp::standard_form::{original_columns, standard_form, Presolved};
 use crate::lp::status::Status;
-use crate::lp::verdict::{original_points, verdict_checked, Certificate};
-use crate::lp::verify::{objective, reduced_costs, Checker, Verification};
+use crate::lp::verify::verdict::{original_points, verdict_checked};
+use crate::lp::verify::{objective, reduced_costs, Checker};
 use std::time::Duration;
 
 
 /// Failed judgements with the quick candidates before the loop's judge also tries the targeted
 /// ones ([`original_points`]' full set).
 const QUICK_JUDGEMENTS: usize = 2;
-/// Time per phase of a solve.
-#[derive(Clone, Debug, Default, serde::Serialize)]
-pub struct Timings {
-    /// Building the dense standard form (and scaling).
-    pub standard_form: Duration,
-    /// Backend construction (uploading A).
-    pub setup: Duration,
-    /// The MPC loop, split by kernel.
-    pub mpc: MpcTimings,
-    /// Mapping the answer back to the original model.
-    pub postsolve: Duration,
-    /// The feasibility solve after a primal ray (zero otherwise).
-    pub feasibility: Duration,
-    /// Proving: the loop's judgement of its iterates and the verdict on the answer
-    /// on the original model; part of `mpc.other` and `postsolve`.
-    pub proof: Duration,
-    /// The whole solve, from the model to the answer.
-    pub total: Duration,
-}
-
-/// The answer, in terms of the original model.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Solution {
-    /// What the solve established (only `Optimal` is a verified optimum).
-    pub status: Status,
-    /// cᵀx + objective constant, in the model's sense (meaningful when optimal).
-    pub objective: f64,
-    /// Values of the original columns.
-    pub x: Vec<f64>,
-    /// Row duals y (∂objective/∂row activity, in the model's sense).
-    pub row_duals: Vec<f64>,
-    /// Reduced costs c − Aᵀy of the original columns.
-    pub reduced_costs: Vec<f64>,
-    /// Interior-point iterations taken.
-    pub iterations: usize,
-    /// The backend that solved it (`auto` resolved to `cpu` or `hybrid`).
-    pub backend: BackendKind,
-    /// Standard-form size (m, n) that the backend worked on.
-    pub standard_form_size: (usize, usize),
-    /// The last row of the iteration log.
-    pub last_iteration: IterationInfo,
-    /// Why a non-optimal status was given.
-    pub detail: String,
-    /// GPU backends: iterations whose normal equations were factored on the GPU (Table 4.1's
-    /// parenthesized count).
-    pub gpu_iterations: Option<usize>,
-    /// cpu backend, [`crate::lp::CpuOptions::mixed_precision`]: normal matrices of reduced-precision products
-    /// (bf16 pairs on AMX tiles where the process may use them, single precision elsewhere).
-    pub single_factorizations: Option<usize>,
-    /// Notices for the user (a hybrid solve's switch to the CPU, a missing GL driver, …).
-    pub notes: Vec<String>,
-    /// The independent double-precision check of (x, row_duals) on the original model (`None`
-    /// when presolve decided the status without a point).
-    pub verification: Option<Verification>,
-    /// The infeasibility certificate and its check, for the infeasible statuses (the primal ray
-    /// for `dual infeasible` and `unbounded`).
-    pub certificate: Option<Certificate>,
-    /// After a primal ray: whether a primal feasible point was established (then the status is
-    /// [`Status::Unbounded`] and [`Solution::x`] is that point), refuted (with its Farkas ray) or
-    /// left unknown ([`crate::lp::FeasibilityCheck`]).
-    pub feasibility: Option<FeasibilityCheck>,
-    /// Whether x and the duals are the best iterate by `mpc::merit` (limits and failures)
-    /// rather than the last one.
-    pub best_iterate: bool,
-    /// Wall-clock time per phase of the solve.
-    pub timings: Timings,
-}
-
-impl Solution {
-    /// The proven enclosure of the optimum ([`crate::lp::Enclosure`]) where the status
-    /// leaves one to state: optimal, reduced accuracy, a limit or a numerical failure (what
-    /// the point returned proves, if the model is feasible). `None` for the infeasible and
-    /// unbounded statuses, which have no optimum.
-    pub fn enclosure(&self) -> Option<crate::lp::verify::Enclosure> {
-        let has_optimum = matches!(
-            self.status,
-            Status::Optimal
-                | Status::OptimalReducedAccuracy
-                | Status::IterationLimit
-                | Status::TimeLimit
-                | Status::Interrupted
-                | Status::NumericalFailure
-        );
-        self.verification.as_ref().filter(|_| has_optimum).map(|v| v.enclosure)
-    }
-}
 
 /// Solves `model` with `settings`, writing the iteration log to `log` (as its
 /// [`Logger::verbosity`] allows; [`Logger::quiet`] says nothing). GPU backends make a headless GL context for this call; where
@@ -172,7 +87,7 @@ pub(crate) fn solve_chosen(
     Ok(sol)
 }
 
-/// The feasibility solve of [`crate::lp::feasibility`]: `model` (its cost zeroed) on the cpu
+/// The feasibility solve of [`crate::lp::verify::feasibility`]: `model` (its cost zeroed) on the cpu
 /// backend with `settings`, both already validated through the solve that asks.
 fn solve_feasibility(model: &LpModel, settings: &Settings, log: &mut Logger) -> Option<ZeroCostAnswer> {
     let sol = solve_valid(model, settings, log, None).ok()?;

@@ -1,6 +1,6 @@
-//! The hybrid blocked LU of the mixed-precision paper (§2, after Volkov and Demmel): blocked
-//! right-looking LU with partial pivoting, the CPU factoring each panel of nb columns and the GPU
-//! updating the trailing matrix, with look-ahead so that the two overlap.
+//! The blocked LU of the mixed-precision paper (§2, after Volkov and Demmel), split between CPU
+//! and GPU: right-looking LU with partial pivoting, the CPU factoring each panel of nb columns
+//! and the GPU updating the trailing matrix, with look-ahead so that the two overlap.
 //!
 //! Step k: the CPU factors panel k (read back from the GPU, except panel 0 which it already has),
 //! forms L11⁻¹, the row map of the panel's interchanges and the L21 blocks, and uploads them; the
