@@ -102,3 +102,34 @@ fn the_gpu_side_scales_the_block_columns_only() {
 fn every_test_of_this_file_passes_on_opengl_es() {
     common::rerun_on_es();
 }
+
+#[test]
+fn on_the_dense_column_path_the_hybrid_cpu_side_is_that_path() {
+    // The L1 regression in its t form: the cpu backend's path is the dense columns' Schur
+    // complement; the hybrid's CPU side must be the same path (its cost is what the cost rule
+    // weighs), and the answer the cpu backend's.
+    use glsolve::fixtures::families::Form;
+    let model = Family::L1Regression.model_in(Form::Textbook, 300, 7, 1).expect("a member");
+    let Presolved::Form(sf) = standard_form(&model, true) else { panic!("presolved away") };
+    assert!(CpuPlan::new(&sf.a, &sf.free_pairs).dense.is_some(), "the cpu backend's path is the dense columns'");
+    let cpu = glsolve::lp::solve(&model, &Settings::default(), &mut Logger::quiet()).expect("solved");
+    let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let sink = lines.clone();
+    let s = with_gpu(move |gpu| {
+        let mut logger = Logger::lines(move |l: &str| sink.lock().expect("the log").push(l.to_string()));
+        solve_on(&model, &hybrid(HybridRules::papers(), None), &mut logger, Some(gpu)).expect("solved")
+    });
+    let lines = lines.lock().expect("the log").clone();
+    // The iteration lines' backend column names the side that factored: after the switch, the
+    // CPU side's path.
+    let on_cpu: Vec<&String> = lines.iter().filter(|l| l.contains("hybrid/cpu")).collect();
+    assert!(!on_cpu.is_empty(), "the hybrid never factored on the CPU: {lines:?}");
+    assert!(on_cpu.iter().all(|l| l.contains("hybrid/cpu dense columns")), "{on_cpu:?}");
+    assert_eq!((s.status, cpu.status), (Status::Optimal, Status::Optimal), "{}", s.detail);
+    assert!(
+        (s.objective - cpu.objective).abs() <= 1e-8 * cpu.objective.abs(),
+        "{} against {}",
+        s.objective,
+        cpu.objective
+    );
+}

@@ -140,16 +140,25 @@ pub(crate) fn run_backend(
                 },
             };
             let on_gpu = side.is_some();
-            // The CPU side as the cpu backend would form it (exact: no reduced precision).
-            let (mut vk, mut ne) = match split {
-                Some(split) => {
-                    let gpu_side = if gpu_split.is_some() { "passes over the block's columns" } else { "every column" };
+            let gpu_side = if gpu_split.is_some() { "passes over the block's columns" } else { "every column" };
+            // The CPU side as the cpu backend would form it (exact: no reduced precision). On the
+            // dense-column path its predicted work is the cost rule's CPU estimate, so the policy
+            // leaves a GPU whose full product costs more than the CPU's path.
+            let dense_columns = plan.dense_column_normal(&sf.a, paths).transpose().map_err(SolveError::Backend)?;
+            let (mut vk, mut ne) = match (dense_columns, split) {
+                (Some(cpu), _) => {
+                    log.line(&format!("hybrid: GPU side {gpu_side}; CPU side {}", plan.describe()));
+                    let vk = CpuVectors::sparse(sf.a.clone(), &sf.free_pairs).with_paths(paths);
+                    let cpu = CpuSide::Shaped(Box::new(cpu));
+                    (vk, HybridNormal::new(side, cpu, *rules).with_cpu_flops(2.0 * plan.cost()))
+                }
+                (None, Some(split)) => {
                     log.line(&format!("hybrid: GPU side {gpu_side}; CPU side {}", plan.describe()));
                     let vk = plan.vectors(&sf.a, &sf.free_pairs, Some(&split)).with_paths(paths);
                     let cpu = CpuSide::Shaped(plan.shaped_normal(&split, paths, false));
                     (vk, HybridNormal::new(side, cpu, *rules).with_cpu_flops(2.0 * plan.cost()))
                 }
-                None => {
+                (None, None) => {
                     let vk = CpuVectors::new(dense.as_ref(), &sf.free_pairs).with_paths(paths);
                     let cpu = CpuSide::Full(Box::new(CpuNormal::new(m, n).with_paths(paths)));
                     (vk, HybridNormal::new(side, cpu, *rules))

@@ -67,6 +67,14 @@ pub enum CpuSide {
 }
 
 impl CpuSide {
+    /// The CPU side's normal equations by name (the log's backend column).
+    fn name(&self) -> &str {
+        match self {
+            CpuSide::Full(c) => c.name(),
+            CpuSide::Shaped(s) => s.name(),
+        }
+    }
+
     fn assemble(&mut self, vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {
         match self {
             CpuSide::Full(c) => c.assemble_from(vk.a(), d2),
@@ -110,6 +118,8 @@ pub struct HybridNormal<'g> {
     /// The GPU times of the iterations in a row that the cost rule found too slow.
     slow: Vec<f64>,
     dims: (usize, usize),
+    /// The backend column's name while the CPU side factors: `hybrid/` and its path.
+    cpu_label: String,
 }
 
 impl<'g> HybridNormal<'g> {
@@ -130,6 +140,7 @@ impl<'g> HybridNormal<'g> {
             gpu_time: Duration::ZERO,
             slow: Vec::new(),
             dims: (0, 0),
+            cpu_label: "hybrid/cpu".into(),
         }
     }
 
@@ -201,7 +212,14 @@ impl<'g> HybridNormal<'g> {
         let assembled = self.cpu.assemble(vk, &d2);
         self.d2 = d2;
         assembled?;
-        self.cpu.factor(vk)
+        self.cpu_factor(vk)
+    }
+
+    /// The CPU side's factorization; the log's backend column then names its path.
+    fn cpu_factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
+        let info = self.cpu.factor(vk);
+        self.cpu_label = format!("hybrid/{}", self.cpu.name());
+        info
     }
 
     /// The GPU side's assembly; `Err` carries the reason to leave the GPU.
@@ -216,7 +234,7 @@ impl NormalEquations<CpuVectors> for HybridNormal<'_> {
         if self.on_gpu {
             "hybrid/gpu"
         } else {
-            "hybrid/cpu"
+            &self.cpu_label
         }
     }
 
@@ -329,6 +347,6 @@ impl HybridNormal<'_> {
             }
             return self.cpu_refactor(vk);
         }
-        self.cpu.factor(vk)
+        self.cpu_factor(vk)
     }
 }
