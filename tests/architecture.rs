@@ -502,6 +502,12 @@ fn the_top_level_layers_form_a_dag() {
             .collect();
         assert!(ups.is_empty(), "{low} imports {ups:?}");
     }
+    // The seeded problems are the tests' and the benchmarks': no solver reads them (the
+    // viewer's scenarios do).
+    let readers: Vec<&String> =
+        top.iter().filter(|(t, deps)| deps.contains("fixtures") && t.as_str() != "debug").map(|(t, _)| t).collect();
+    assert!(readers.is_empty(), "layers that import the fixtures: {readers:?}");
+    assert!(top.get("debug").is_some_and(|d| d.contains("fixtures")), "the check sees the viewer's import");
 }
 
 #[test]
