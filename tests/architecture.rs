@@ -554,8 +554,8 @@ fn the_checker_sees_a_planted_cycle() {
     g.entry(b.clone()).or_default().insert(a.clone());
     assert_eq!(cycles(&g).len(), 1);
     let mut paths = Vec::new();
-    expand("", "crate::lp::{solve::{objective, reduced_costs}, verify}", &mut paths);
-    assert_eq!(paths, ["crate::lp::solve::objective", "crate::lp::solve::reduced_costs", "crate::lp::verify"]);
+    expand("", "crate::lp::{pipeline::{objective, reduced_costs}, verify}", &mut paths);
+    assert_eq!(paths, ["crate::lp::pipeline::objective", "crate::lp::pipeline::reduced_costs", "crate::lp::verify"]);
     // And on the real tree, with the old cycle re-created in the graph, it is found.
     let (_, mut graph) = load();
     graph.entry(b).or_default().insert(a);

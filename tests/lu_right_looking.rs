@@ -25,7 +25,7 @@ fn to32(v: &[f64]) -> Vec<f32> {
 }
 
 /// Blocked factor (with L⁻¹·P·b) and unblocked factor of the same matrix.
-type Run = (right_looking::BlockedLu, Vec<f32>, Vec<usize>);
+type Run = (right_looking::RightLookingLu, Vec<f32>, Vec<usize>);
 
 fn run_both(a: &[f64], b: &[f64], n: usize, st: BlockedSettings) -> Result<Run, GpuError> {
     let (a32, b32) = (to32(a), to32(b));

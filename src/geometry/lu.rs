@@ -29,8 +29,8 @@ pub fn trailing_update(k: u32, m: u32) -> Primitive {
     Primitive::rect_with(k + 1, k + 1, m, m, t0, t1)
 }
 
-/// The blocked LU's passes (the mixed-precision paper's hybrid LU and its substitutions) work on
-/// whole texels of the 2×2-block layout: the rectangle of texels `j0..j1` × `i0..i1` (x = block
+/// The blocked LU's passes (the mixed-precision paper's right-looking LU and its substitutions)
+/// work on whole texels of the 2×2-block layout: the rectangle of texels `j0..j1` × `i0..i1` (x = block
 /// column, y = block row), corners on texel edges so that every centre inside is covered once.
 /// Kernels find their block from the fragment position, so no coordinates are interpolated.
 pub fn block_rect(j0: u32, i0: u32, j1: u32, i1: u32) -> Primitive {

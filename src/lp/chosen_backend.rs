@@ -112,9 +112,9 @@ pub(crate) fn run_backend(
         }
         (Backend::Hybrid { gpu: options, rules, .. }, g) => {
             let dense = sf.dense_a();
-            // The cpu backend's plan for A: with columns of one entry both sides work on the
-            // dense block and a diagonal (the GPU's passes over the block's columns where its
-            // kernels add a diagonal: the blocked and tiled ones).
+            // The cpu backend's plan for A: with columns of one entry the GPU side works on the
+            // dense block and a diagonal (its passes over the block's columns where its kernels
+            // add a diagonal: the blocked and tiled ones), the CPU side on the plan's path.
             let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
             let split = plan.split(&sf.a);
             let gpu_split = gpu_split(split.clone(), options);

@@ -34,7 +34,7 @@ impl Substitution {
 }
 
 /// A·x = b with its single-precision factors.
-pub(super) struct Dense<'a, 'g> {
+pub(super) struct General<'a, 'g> {
     pub a: &'a [f64],
     pub b: &'a [f64],
     pub n: usize,
@@ -51,7 +51,7 @@ pub(super) struct Dense<'a, 'g> {
     pub iteration: u32,
 }
 
-impl Dense<'_, '_> {
+impl General<'_, '_> {
     /// b − A·x in double precision on the CPU.
     fn cpu_residual(&mut self, x: &[f64]) -> Vec<f64> {
         let (a, b, n) = (self.a, self.b, self.n);
@@ -85,7 +85,7 @@ impl Dense<'_, '_> {
     }
 }
 
-impl Refinable for Dense<'_, '_> {
+impl Refinable for General<'_, '_> {
     type Error = GpuError;
 
     fn start(&mut self) -> Result<(Vec<f64>, Vec<f64>), GpuError> {

@@ -1,7 +1,7 @@
 //! `linsolve`: validation, the single-precision factorization, the refinement loop, the fallback.
 
 use super::criterion::{backward_error_bound, inf_norm, Criterion};
-use super::general::{Dense, Substitution};
+use super::general::{General, Substitution};
 use super::iterate::{refine, Stop, Stopping, TestPoint};
 use super::scaled::Scaled;
 use super::{LuPath, Method, RefineError, RefineSettings, Solved};
@@ -133,7 +133,7 @@ pub fn linsolve(gpu: &Gpu, a: &[f64], n: usize, b: &[f64], st: &RefineSettings) 
             Some(s.map_err(RefineError::Gpu)?)
         }
     };
-    let mut problem = Dense {
+    let mut problem = General {
         a: a_hat,
         b: b_hat,
         n,

@@ -38,7 +38,7 @@ impl Default for BlockedSettings {
 
 /// P·A = L·U in single precision, held on the host (the blocked algorithm's panels are there).
 #[derive(Clone, Debug)]
-pub struct BlockedLu {
+pub struct RightLookingLu {
     pub n: usize,
     /// LAPACK-style row-major n×n: unit L below the diagonal, U on and above it.
     pub factor: Vec<f32>,
@@ -126,7 +126,7 @@ pub fn factor(
     rhs: Option<&[f32]>,
     st: &BlockedSettings,
     rec: &mut Recorder,
-) -> GpuResult<BlockedLu> {
+) -> GpuResult<RightLookingLu> {
     let b = Blocking::new(n, st.block, rhs.is_some(), st.lookahead)?;
     let m = rec.host(Lane::Cpu, "lay out [A | b]", 0, |_| augmented(a, n, rhs, &b))?;
     let tiny = n as f32 * f32::EPSILON / 2.0 * a.iter().fold(0.0f32, |acc, v| acc.max(v.abs()));
@@ -216,7 +216,7 @@ pub fn factor(
     })?;
     let factor = (0..n).flat_map(|i| lu[i * big..i * big + n].to_vec()).collect();
     perm.truncate(n);
-    Ok(BlockedLu { n, factor, perm, forward, block: b.block })
+    Ok(RightLookingLu { n, factor, perm, forward, block: b.block })
 }
 
 /// The textures' contents for step k: L21 (below the panel), the row map from row c on, L11⁻¹.

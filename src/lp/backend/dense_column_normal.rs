@@ -370,7 +370,8 @@ impl NormalEquations<CpuVectors> for DenseColumnNormal {
         match self.factor_schur()? {
             Ok(info) => {
                 self.on_full = false;
-                self.label = format!("cpu dense columns, {} dominated rows", self.rows0.len());
+                let rows = self.rows0.len();
+                self.label = format!("cpu dense columns, {rows} dominated row{}", if rows == 1 { "" } else { "s" });
                 Ok(info)
             }
             Err(why) => {

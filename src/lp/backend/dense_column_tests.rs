@@ -83,7 +83,8 @@ fn the_schur_path_solves_as_the_full_matrix_does_on_odd_sizes() {
         let err = relative_error(&y, &reference(&a, &d2, &r));
         assert!(err < 1e-10, "m = {m}, k = {k}: relative error {err:e}");
         assert_eq!(ne.fallbacks().0, 0);
-        assert_eq!(ne.name(), format!("cpu dense columns, {} dominated rows", ne.dominated_rows().len()));
+        let rows = ne.dominated_rows().len();
+        assert_eq!(ne.name(), format!("cpu dense columns, {rows} dominated row{}", if rows == 1 { "" } else { "s" }));
     }
 }
 

@@ -14,9 +14,12 @@
 //!   estimated one.
 //!
 //! Once on the CPU it stays there (the paper's `useGPU` is never set back). The CPU side is
-//! the m×m matrix over every column ([`CpuSide::Full`]) or, for A with columns of one entry,
-//! the cpu backend's shaped normal equations ([`CpuSide::Shaped`]: the dense block's product
-//! plus a diagonal, or the smaller side), as [`super::CpuPlan`] chooses.
+//! the m×m matrix over every column ([`CpuSide::Full`]) or the cpu backend's shaped normal
+//! equations ([`CpuSide::Shaped`]: for A with columns of one entry the dense block's product
+//! plus a diagonal or the smaller side; on the dense-column path the sparse columns' factor and
+//! the dense ones' Schur complement, weighed by the cost rule at that path's predicted work),
+//! as [`super::CpuPlan`] chooses. The log's backend column names the CPU side's path
+//! (`hybrid/cpu dense columns, …`).
 
 use super::{
     cpu_rate, iteration_flops, BackendError, CpuNormal, CpuVectors, FactorCounts, FactorInfo, GpuNormal, NormalEquations,

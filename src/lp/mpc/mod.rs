@@ -100,8 +100,8 @@ type Stop<T> = (Status, Option<State<T>>, String);
 struct Newton<T> {
     /// Refinement steps taken (double-precision vectors only).
     refinements: usize,
-    /// ρ of the primal regularization Θ = (S/X + Z/W + ρ)⁻¹; 0 until a direction cannot be
-    /// refined (see `step::PRIMAL_REGULARIZATION`).
+    /// ρ of the primal regularization Θ = (S/X + Z/W + ρ)⁻¹; 0 until a direction of this step
+    /// cannot be refined (see `step::PRIMAL_REGULARIZATION`).
     primal_regularization: f64,
     /// The largest primal error of this step's refined directions (termination measure).
     step_error: f64,

@@ -15,30 +15,31 @@ pub enum SettingsError {
     #[error("tolerance must be in (0, 1), got {}", shown(*.0))]
     Tolerance(f64),
     /// The step factor (the value given) is not in (0, 1).
-    #[error("step factor must be in (0, 1), got {0}")]
+    #[error("step factor must be in (0, 1), got {}", shown(*.0))]
     StepFactor(f64),
     /// The long step factor (the value given) is not in (0, 1).
-    #[error("long step factor must be in (0, 1), got {0}")]
+    #[error("long step factor must be in (0, 1), got {}", shown(*.0))]
     LongStepFactor(f64),
     /// The infeasibility tolerance (the value given) is not in (0, 1).
-    #[error("infeasibility tolerance must be in (0, 1), got {0}")]
+    #[error("infeasibility tolerance must be in (0, 1), got {}", shown(*.0))]
     InfeasibilityTolerance(f64),
     /// The iteration limit is 0.
     #[error("max iterations must be at least 1")]
     MaxIterations,
-    /// The time limit (the seconds given) is not positive and finite: a limit of 0 would stop
-    /// every solve before its first iteration.
-    #[error("time_limit = {}: the time limit must be > 0 seconds and finite", shown(*.0))]
+    /// The time limit (the seconds given) is not positive and finite, or not a duration: below
+    /// half a nanosecond it rounds to 0, which would stop every solve before its first
+    /// iteration, and above u64::MAX seconds (1.8e19) no `Duration` holds it.
+    #[error("time_limit = {}: the time limit must be > 0 seconds and finite, from 1 ns to 1.8e19 s", shown(*.0))]
     TimeLimit(f64),
     /// The GPU options' pivot tolerance (the value given) is not in (0, 1).
-    #[error("GPU pivot tolerance must be in (0, 1), got {0}")]
+    #[error("GPU pivot tolerance must be in (0, 1), got {}", shown(*.0))]
     PivotTolerance(f64),
     /// The GPU options' assembly columns per pass is 0.
     #[error("GPU assembly columns per pass must be at least 1")]
     AssemblyColumns,
     /// A value of the switching rules (hybrid and auto backends) is out of range: its name and
     /// the value given.
-    #[error("hybrid rule {0} must be positive and finite, got {1}")]
+    #[error("hybrid rule {} must be positive and finite, got {}", .0, shown(*.1))]
     HybridRule(&'static str, f64),
     /// The `gpu` backend computes in single precision: its termination tests cannot see below
     /// single precision's unit roundoff.

@@ -1,5 +1,5 @@
-//! `glsolve bench lu`: LU factorization in single precision — the hybrid blocked LU with and
-//! without look-ahead, the unblocked GPU baseline, faer's LU on the CPU in double and single
+//! `glsolve bench lu`: LU factorization in single precision — the right-looking blocked LU
+//! (CPU panels, GPU updates) with and without look-ahead, the unblocked GPU baseline, faer's LU on the CPU in double and single
 //! precision — and Cholesky for the 2006 paper's comparison (Fig. 8). GFLOP/s = (2/3·n³)/time.
 
 use super::cholesky::time_plan;

@@ -28,8 +28,9 @@ enum BenchWhat {
     /// Every NETLIB .mps of a folder on one backend (cpu by default): a Markdown list of status, iterations,
     /// time, objective and its error against the folder's reference optima (for the docs).
     NetlibAll(NetlibAllArgs),
-    /// LU: the blocked hybrid LU (with and without look-ahead) against the unblocked GPU LU and
-    /// faer f64/f32 on the CPU, in GFLOP/s; Cholesky against the unblocked LU (2006 Fig. 8).
+    /// LU: the right-looking blocked LU (CPU panels, GPU updates; with and without look-ahead)
+    /// against the unblocked GPU LU and faer f64/f32 on the CPU, in GFLOP/s; Cholesky against
+    /// the unblocked LU (2006 Fig. 8).
     Lu(super::mixed::LuBenchArgs),
     /// Weighted least squares: the 2008 structure paper's Tables 1 and 2.
     Lsq(SizesArgs),

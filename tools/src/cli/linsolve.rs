@@ -30,7 +30,8 @@ pub struct LinsolveArgs {
     /// The right-hand side b, Matrix Market n×1 [default: A·1, so x = 1].
     #[arg(long, value_name = "b.mtx", requires = "matrix")]
     rhs: Option<PathBuf>,
-    /// The single-precision LU: the paper's hybrid blocked LU, or the unblocked GPU baseline.
+    /// The single-precision LU: the paper's right-looking blocked LU (CPU panels, GPU updates),
+    /// or the unblocked GPU baseline.
     #[arg(long, value_enum, default_value_t = LuChoice::Blocked)]
     lu: LuChoice,
     /// Panel width of the blocked LU (4, 8, 16, 32 or 64).

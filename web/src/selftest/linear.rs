@@ -1,7 +1,8 @@
 //! Cholesky (every variant, full and packed), assembly (the papers' per-column in both formats,
 //! the blocked one, the tiled 4×4 and 8×4), substitution (the papers', the tiled one), LU (the
-//! unblocked GPU LU, and the mixed-precision solver with the blocked hybrid LU, on systems at the
-//! unit scale and far from it) and weighted least squares, against f64 references.
+//! unblocked GPU LU, and the mixed-precision solver with the right-looking blocked LU, on
+//! systems at the unit scale and far from it) and weighted least squares, against f64
+//! references.
 
 use super::{bounds, ensure, Report, U};
 use glsolve::cpu::rowmajor;
@@ -203,7 +204,7 @@ pub fn lu(gpu: &Gpu, r: &mut Report) {
             });
         r.case("lu", format!("unblocked, partial pivoting, m = {m}"), result);
     }
-    // The mixed-precision solver: blocked hybrid LU, split substitutions, f64 refinement; the
+    // The mixed-precision solver: right-looking blocked LU, split substitutions, f64 refinement; the
     // answer backward stable and x against an f64 solve. κ = 1e9 is beyond
     // single-precision refinement: the answer must come from the double-precision fallback,
     // which says why.
