@@ -120,3 +120,36 @@ fn every_textbook_form_reaches_the_generated_forms_optimum() {
         );
     }
 }
+
+#[test]
+fn a_factorization_asked_for_by_name_is_the_full_matrix_s() {
+    // The t-form L1 regression takes the dense-column path under `Auto`; asked for a dense or a
+    // sparse factorization, the solve factors the m×m matrix so, says why in the log, and
+    // reaches the same optimum.
+    use glsolve::lp::NormalFactorization;
+    use glsolve::CpuOptions;
+    use std::sync::{Arc, Mutex};
+    let model = Family::L1Regression.model_in(Form::Textbook, 200, 5, 1).expect("a member");
+    let run = |factorization| {
+        let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+        let sink = lines.clone();
+        let mut log = Logger::lines(move |l: &str| sink.lock().expect("the log").push(l.to_string()));
+        let st = Settings::builder(glsolve::BackendKind::Cpu)
+            .cpu(CpuOptions { factorization, ..Default::default() })
+            .build()
+            .expect("valid");
+        let s = solve(&model, &st, &mut log).expect("solved");
+        drop(log);
+        let lines = lines.lock().expect("the log").clone();
+        (s, lines)
+    };
+    let (auto, auto_log) = run(NormalFactorization::Auto);
+    assert!(auto_log.iter().any(|l| l.contains("cpu dense columns")), "Auto takes the dense-column path");
+    for f in [NormalFactorization::Dense, NormalFactorization::Sparse] {
+        let (s, log) = run(f);
+        assert!(log.iter().any(|l| l.contains("asks for the m×m matrix factored so")), "{f:?}: {log:?}");
+        assert!(!log.iter().any(|l| l.contains("cpu dense columns")), "{f:?} took the dense-column path");
+        assert_eq!((s.status, auto.status), (Status::Optimal, Status::Optimal), "{f:?}: {}", s.detail);
+        assert!(agree(s.objective, auto.objective), "{f:?}: {} against {}", s.objective, auto.objective);
+    }
+}

@@ -9,7 +9,7 @@
 //! use glsolve::binding::{Classify, ErrorKind, Input, SolveOptions};
 //! let opts = SolveOptions { time_limit: Some(0.0), ..SolveOptions::default() };
 //! let e = opts.settings().unwrap_err();
-//! assert_eq!(e.to_string(), "time_limit = 0: the time limit must be > 0 seconds and finite");
+//! assert_eq!(e.to_string(), "time_limit = 0: the time limit must be > 0 seconds and finite, from 1 ns to 1.8e19 s");
 //! assert_eq!(e.error_kind(), ErrorKind::InvalidInput(Input::Argument));
 //! ```
 

@@ -7,13 +7,15 @@ use crate::cpu::products::DiagonalSplit;
 use crate::gl::{GlError, Gpu};
 use crate::gpu::cholesky::Variant;
 use crate::gpu::TexturePool;
+use crate::lp::backend::shape::NormalShape;
 use crate::lp::backend::{
     check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuSide, CpuVectors, GpuNormal, GpuVectors, HybridNormal,
 };
 use crate::lp::log::Logger;
 use crate::lp::mpc::{self, Judge, MpcOutcome, MpcProblem};
-use crate::lp::settings::{Backend, GpuOptions, Settings};
+use crate::lp::settings::{Backend, GpuOptions, NormalFactorization, Settings};
 use crate::lp::standard_form::StandardForm;
+use crate::names::Named;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -51,7 +53,18 @@ pub(crate) fn run_backend(
         // answer wherever the device was not asked.
         (Backend::Cpu { cpu, .. } | Backend::Auto { cpu, .. }, _) => {
             let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
-            if let Some(ne) = plan.dense_column_normal(&sf.a, paths) {
+            // A factorization asked for by name is the full m×m matrix's: the shaped paths, which
+            // factor something else (the sparse columns' product, a block plus a diagonal, the
+            // smaller side), are then not taken.
+            let named = cpu.factorization != NormalFactorization::Auto;
+            if named && plan.shape != NormalShape::Full {
+                log.line(&format!(
+                    "factorization {} asks for the m×m matrix factored so: not the {} path the shape suggests",
+                    cpu.factorization.name(),
+                    plan.shape.name()
+                ));
+            }
+            if let Some(ne) = plan.dense_column_normal(&sf.a, paths).filter(|_| !named) {
                 let mut ne = ne.map_err(SolveError::Backend)?;
                 // A held sparse for the products: the path is chosen for its sparse columns.
                 let mut vk = CpuVectors::sparse(sf.a.clone(), &sf.free_pairs).with_paths(paths);
@@ -59,7 +72,7 @@ pub(crate) fn run_backend(
                 *setup = t_setup.elapsed();
                 return Ok(mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge)));
             }
-            if let Some(split) = plan.split(&sf.a) {
+            if let Some(split) = plan.split(&sf.a).filter(|_| !named) {
                 let mut vk = plan.vectors(&sf.a, &sf.free_pairs, Some(&split)).with_paths(paths);
                 log.line(&plan.describe());
                 *setup = t_setup.elapsed();

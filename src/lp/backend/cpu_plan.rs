@@ -150,7 +150,7 @@ impl CpuPlan {
             ),
             NormalShape::DenseColumns => match &self.dense {
                 Some((split, c)) => format!(
-                    "A·D²·Aᵀ as the {s} sparse columns' product, factored sparse (AMD, supernodal: {l} entries in L), and {k} dense {cols} through a Schur complement ({} multiply-adds per iteration predicted against {} for the path otherwise taken)",
+                    "A·D²·Aᵀ as the {s} sparse columns' product, factored sparse (AMD, supernodal: {l} entries in L), and {k} dense {cols} through a Schur complement, in double precision throughout ({} multiply-adds per iteration predicted against {} for the path otherwise taken)",
                     costs(c.path),
                     costs(c.incumbent),
                     s = split.sparse.len(),

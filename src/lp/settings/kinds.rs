@@ -150,6 +150,9 @@ impl Named for StoppingRule {
 by_name!(StoppingRule);
 
 /// How the cpu backend factors A·D²·Aᵀ when it holds A sparse (dense A is factored dense).
+/// Only `Auto` lets the backend take a shaped path (the dense block plus a diagonal, the
+/// smaller side, the dense columns' Schur complement): `Dense` and `Sparse` name the full m×m
+/// matrix's factorization, and the log says which shape was passed over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum NormalFactorization {
     /// Sparse when the analysis (AMD ordering, supernodes) predicts
