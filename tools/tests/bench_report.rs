@@ -102,3 +102,21 @@ fn the_cpu_section_states_its_own_run_beside_a_separate_list() {
     assert_eq!(section(&md), section(&docs), "docs/results.md's CPU section is not what cpu.json renders");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn a_section_whose_run_does_not_read_is_an_error_and_a_failed_peer_is_shown() {
+    // The docs' families run holds a peer that failed (Clarabel on the column player's game: no
+    // objective, written as null): its section renders, with that peer's status.
+    let out = scratch("families");
+    let text = std::fs::read_to_string(out.join("bench/families.json")).expect("the docs' families run");
+    assert!(text.contains("\"objective\": null"), "the docs' run holds a peer without an objective");
+    render(&out).expect("renders");
+    let md = std::fs::read_to_string(out.join("results.md")).expect("written");
+    assert!(md.contains("## The dense LPs people bring"), "the families' section is there");
+    assert!(md.contains("(DualInfeasible)"), "the failed peer's status is shown");
+    // A run file that is there but does not read fails the render instead of dropping its section.
+    std::fs::write(out.join("bench/families.json"), text.replacen("\"rows\"", "\"rowz\"", 1)).expect("writes");
+    let err = render(&out).expect_err("a broken run file is an error");
+    assert!(err.contains("families.json"), "{err}");
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -41,15 +41,25 @@ impl Case {
     }
 }
 
-/// Median, min and max of one solver's repetitions, with what it reported.
+/// Median, min and max of one solver's repetitions, with what it reported. A number JSON cannot
+/// hold (a failed solver's NaN objective or time) is written as null and read back as NaN.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Timed {
     pub solver: String,
+    #[serde(deserialize_with = "nan_when_null")]
     pub median_s: f64,
+    #[serde(deserialize_with = "nan_when_null")]
     pub min_s: f64,
+    #[serde(deserialize_with = "nan_when_null")]
     pub max_s: f64,
     pub reps: usize,
     pub status: String,
+    #[serde(deserialize_with = "nan_when_null")]
     pub objective: f64,
     pub iterations: Option<usize>,
+}
+
+/// An f64 that serde_json wrote as null (it writes NaN and ±∞ so) read back as NaN.
+fn nan_when_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(<Option<f64> as serde::Deserialize>::deserialize(d)?.unwrap_or(f64::NAN))
 }

@@ -46,6 +46,15 @@ fn load<T: serde::de::DeserializeOwned>(out: &Path, name: &str) -> Result<T, Str
     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// `out/bench/{name}.json` when the run wrote it (`None` when it is not there); one that is there
+/// but does not read is an error, not a missing section.
+fn load_written<T: serde::de::DeserializeOwned>(out: &Path, name: &str) -> Result<Option<T>, String> {
+    match out.join("bench").join(format!("{name}.json")).exists() {
+        true => load(out, name).map(Some),
+        false => Ok(None),
+    }
+}
+
 /// Writes the plots and `results.md` from the JSON of a run in `out/bench/` — the last step of
 /// [`super::all::run`], and on its own (`glsolve bench all --report-only`) to rewrite the report's text
 /// without measuring again. Every number still comes from the run's JSON.
@@ -59,7 +68,7 @@ pub fn render(out: &Path) -> Result<(), String> {
     let lsq: Vec<mixed::LsqRow> = load(out, "lsq")?;
     let lin: Vec<linsolve::LinsolveRow> = load(out, "linsolve")?;
     // Absent from runs made before the blocked LU: no timeline plots then.
-    let timeline: Option<linsolve::TimelineRun> = load(out, "linsolve_timeline").ok();
+    let timeline: Option<linsolve::TimelineRun> = load_written(out, "linsolve_timeline")?;
     let net: netlib::NetlibBench = load(out, "netlib")?;
     let lp: Vec<crate::bench::lp::LpBenchRow> = load(out, "lp")?;
     let beyond: super::beyond::BeyondBench = load(out, "beyond")?;
@@ -120,27 +129,28 @@ pub fn render(out: &Path) -> Result<(), String> {
     let mut md = report(&run, &counts, &chol, &asm, &sol, &lu, &lsq, (&lin, timeline.is_some()), &net, &lp);
     md.push_str(&super::beyond::section(&chol, &beyond));
     // Measured apart from `bench all`, each by its own command: present when that command ran.
-    if let Ok(d) = load::<super::dialects::DialectBench>(out, "dialects") {
+    if let Some(d) = load_written::<super::dialects::DialectBench>(out, "dialects")? {
         md.push_str(&format!(
             "## One kernel source on desktop GL and OpenGL ES\n\nMeasured by `glsolve bench dialects --json docs/bench/dialects.json`, apart from the rest of this report. {}\n",
             d.markdown()
         ));
     }
-    let (lsq_rust, lsq_python) = (load(out, "lsq_accuracy").ok(), load(out, "lstsq_python").ok());
+    let (lsq_rust, lsq_python) = (load_written(out, "lsq_accuracy")?, load_written(out, "lstsq_python")?);
     if lsq_rust.is_some() || lsq_python.is_some() {
         md.push_str(&super::lsq_accuracy::section(lsq_rust.as_ref(), lsq_python.as_ref()));
     }
-    if let Ok(b) = load::<super::browser::BrowserRun>(out, "browser") {
-        let (gaps, worker, simd) = (load(out, "framegap").ok(), load(out, "worker").ok(), load(out, "wasm_simd").ok());
+    if let Some(b) = load_written::<super::browser::BrowserRun>(out, "browser")? {
+        let (gaps, worker, simd) =
+            (load_written(out, "framegap")?, load_written(out, "worker")?, load_written(out, "wasm_simd")?);
         md.push_str(&super::browser::section(&b, gaps.as_ref(), worker.as_ref(), simd.as_ref()));
     }
-    if let Ok(p) = load::<super::python::PythonRun>(out, "python") {
+    if let Some(p) = load_written::<super::python::PythonRun>(out, "python")? {
         md.push_str(&super::python::section(&p));
     }
-    if let Ok(f) = load::<super::families::FamiliesBench>(out, "families") {
+    if let Some(f) = load_written::<super::families::FamiliesBench>(out, "families")? {
         md.push_str(&super::families::section(&f));
     }
-    if let Ok(t) = load::<super::tiles_report::TilesBench>(out, "tiles") {
+    if let Some(t) = load_written::<super::tiles_report::TilesBench>(out, "tiles")? {
         md.push_str(&super::tiles_report::section(&t));
     }
     // Present only when the run was given a folder (`--netlib-all DIR`).
@@ -173,7 +183,7 @@ The folder `{}` (every `.mps` file the reader accepts, the large ones included) 
         ));
     }
     // Present only when `bench cpu --report` wrote it.
-    if let Ok(cpu) = load::<super::cpu::CpuBench>(out, "cpu") {
+    if let Some(cpu) = load_written::<super::cpu::CpuBench>(out, "cpu")? {
         // The header's "from that run" must not claim this section either.
         md = md
             .replacen(
