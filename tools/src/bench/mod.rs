@@ -30,6 +30,7 @@ pub mod peers;
 pub mod plots;
 pub mod python;
 pub mod report;
+mod run_files;
 pub mod solve;
 pub mod tiles;
 pub mod tiles_lp;

@@ -10,19 +10,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 pub use super::date::today;
-
-pub(super) fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Writes `v` as `out/bench/NAME.json`.
-pub fn json<T: serde::Serialize>(out: &Path, name: &str, v: &T) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
-    write(&out.join("bench").join(format!("{name}.json")), &text)
-}
+pub use super::run_files::json;
+use super::run_files::{load, load_written, write};
 
 /// What a run was: the driver it measured, its scope and date; `docs/bench/run.json`.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -38,21 +27,6 @@ pub(super) struct RunInfo {
     /// names them, so that it claims for the run only what the run measured.
     #[serde(default)]
     pub(super) remeasured: Vec<(String, String, String)>,
-}
-
-fn load<T: serde::de::DeserializeOwned>(out: &Path, name: &str) -> Result<T, String> {
-    let path = out.join("bench").join(format!("{name}.json"));
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// `out/bench/{name}.json` when the run wrote it (`None` when it is not there); one that is there
-/// but does not read is an error, not a missing section.
-fn load_written<T: serde::de::DeserializeOwned>(out: &Path, name: &str) -> Result<Option<T>, String> {
-    match out.join("bench").join(format!("{name}.json")).exists() {
-        true => load(out, name).map(Some),
-        false => Ok(None),
-    }
 }
 
 /// Writes the plots and `results.md` from the JSON of a run in `out/bench/` — the last step of
