@@ -153,3 +153,119 @@ fn a_factorization_asked_for_by_name_is_the_full_matrix_s() {
         assert!(agree(s.objective, auto.objective), "{f:?}: {} against {}", s.objective, auto.objective);
     }
 }
+
+/// The solve's log lines.
+fn logged(model: &glsolve::lp::LpModel, st: &Settings) -> (glsolve::lp::Solution, Vec<String>) {
+    use std::sync::{Arc, Mutex};
+    let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = lines.clone();
+    let mut log = Logger::lines(move |l: &str| sink.lock().expect("the log").push(l.to_string()));
+    let s = solve(model, st, &mut log).expect("valid settings");
+    let lines = lines.lock().expect("the log").clone();
+    (s, lines)
+}
+
+#[test]
+fn a_free_column_stays_one_column() {
+    // The t-form L1 regression: β (p columns) free, t ≥ 0 (n columns), 2n inequality rows (one
+    // slack each). Split, β would be 2p columns of the standard form.
+    use glsolve::lp::standard_form::ColumnMap;
+    let (n, p) = (61, 5);
+    let model = Family::L1Regression.model_in(Form::Textbook, n, p, 3).expect("a member");
+    assert_eq!((model.num_rows(), model.num_cols()), (2 * n, p + n), "the t form's shape");
+    let Presolved::Form(sf) = standard_form(&model, true) else { panic!("presolved away") };
+    assert_eq!(sf.dims(), (2 * n, p + n + 2 * n), "one standard-form column per model column and slack");
+    assert_eq!((sf.free.len(), sf.free_pairs.len()), (p, 0), "β's columns are the free ones, none split");
+    let kept: Vec<usize> = sf
+        .columns
+        .iter()
+        .filter_map(|c| match c {
+            ColumnMap::Free { col } => Some(*col),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kept, sf.free, "each free model column maps to its one free column");
+    // The solve keeps them (the dense-column path) and reaches the generated form's optimum.
+    let (s, log) = logged(&model, &Settings::default());
+    assert_eq!(s.status, Status::Optimal, "{}", s.detail);
+    assert_eq!(s.standard_form_size, (2 * n, p + n + 2 * n), "the solve's standard form");
+    assert!(
+        log.iter().any(|l| l == &format!("free columns: {p} kept whole, each one column with no bound")),
+        "{log:?}"
+    );
+    let generated =
+        solve(&Family::L1Regression.model(n, p, 3).expect("a member"), &Settings::default(), &mut Logger::quiet())
+            .expect("valid settings");
+    assert!(
+        agree(s.objective, generated.objective),
+        "{:e} against the generated form's {:e}",
+        s.objective,
+        generated.objective
+    );
+    // Asked for the full matrix's factorization, the same solve splits them and says why.
+    use glsolve::lp::NormalFactorization;
+    let st = Settings::builder(glsolve::BackendKind::Cpu)
+        .cpu(glsolve::CpuOptions { factorization: NormalFactorization::Dense, ..Default::default() })
+        .build()
+        .expect("valid");
+    let (s, log) = logged(&model, &st);
+    assert_eq!(s.status, Status::Optimal, "{}", s.detail);
+    assert_eq!(s.standard_form_size, (2 * n, 2 * p + n + 2 * n), "β split");
+    assert!(
+        log.iter().any(|l| l.starts_with(&format!("free columns: {p} split into x⁺ − x⁻ (a factorization asked for"))),
+        "{log:?}"
+    );
+    assert!(agree(s.objective, generated.objective), "{:e} against {:e}", s.objective, generated.objective);
+}
+
+#[test]
+fn free_columns_reach_negative_optima_and_their_edge_cases() {
+    use glsolve::lp::LpModel;
+    use nalgebra::dmatrix;
+    let inf = f64::INFINITY;
+    // min 2·x₁ + x₂, both free: x₁ + x₂ ≥ −3, x₁ − x₂ ≥ −1, x₂ ≤ 7: the optimum is the vertex
+    // x = (−2, −1) (value −5, duals 1.5 and 0.5), every coordinate negative.
+    let model = LpModel::builder(dmatrix![1.0, 1.0; 1.0, -1.0; 0.0, 1.0])
+        .minimize([2.0, 1.0])
+        .row_bounds([-3.0, -1.0, -inf], [inf, inf, 7.0])
+        .free_columns()
+        .build()
+        .expect("a model");
+    let Presolved::Form(sf) = standard_form(&model, true) else { panic!("presolved away") };
+    assert_eq!((sf.dims().1, sf.free.len()), (5, 2), "two free columns and three slacks");
+    let (s, log) = logged(&model, &Settings::default());
+    assert_eq!(s.status, Status::Optimal, "{}", s.detail);
+    // Within the default tolerance (1e-7, relative), as the verdict proves it.
+    assert!((s.objective + 5.0).abs() <= 1e-7 * 5.0, "{}", s.objective);
+    assert!((s.x[0] + 2.0).abs() <= 1e-6 && (s.x[1] + 1.0).abs() <= 1e-6, "{:?}", s.x);
+    // Three rows, five columns: the full matrix's path, where free columns are split.
+    assert!(
+        log.iter().any(|l| l.starts_with("free columns: 2 split into x⁺ − x⁻ (the full m×m matrix's path")),
+        "{log:?}"
+    );
+    // Unbounded below along x₁ = x₂ → −∞ (a ray and a feasible point: unbounded).
+    let open = LpModel::builder(dmatrix![1.0, -1.0])
+        .minimize([1.0, 1.0])
+        .row_bounds([-1.0], [1.0])
+        .free_columns()
+        .build()
+        .expect("a model");
+    let s = solve(&open, &Settings::default(), &mut Logger::quiet()).expect("valid settings");
+    assert_eq!(s.status, Status::Unbounded, "{}", s.detail);
+    // A free column in no row: at 0 when it costs nothing, a ray (of a feasible model) when it
+    // costs.
+    for (cost, status) in [(0.0, Status::Optimal), (-1.0, Status::Unbounded), (1.0, Status::Unbounded)] {
+        let m = LpModel::builder(dmatrix![1.0, 0.0])
+            .minimize([1.0, cost])
+            .row_bounds([2.0], [5.0])
+            .free_columns()
+            .build()
+            .expect("a model");
+        let s = solve(&m, &Settings::default(), &mut Logger::quiet()).expect("valid settings");
+        assert_eq!(s.status, status, "cost {cost}: {}", s.detail);
+        if status == Status::Optimal {
+            assert_eq!(s.x[1], 0.0, "the empty free column sits at 0");
+            assert!((s.objective - 2.0).abs() <= 1e-7 * 2.0, "{}", s.objective);
+        }
+    }
+}

@@ -19,6 +19,32 @@ use crate::names::Named;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Why the solve splits the free columns of `sf` (written whole) into x⁺ − x⁻, or `None` where
+/// it keeps them whole: on the cpu backend's shaped paths (dense columns, block plus diagonal,
+/// smaller side), where a free column is one dense column and the families took fewer iterations
+/// (`bench families`, docs/results.md: the t-form L1 regression 2000 × 100 14 against 17, the
+/// Chebyshev fit 1000 points × 100 11 against 13). Split elsewhere: on the full path two
+/// NETLIB problems failed with them whole (greenbeb's dual step collapsed, perold's proof could
+/// not make a free reduced cost exactly zero), and the GL backends' single precision was not
+/// measured with them.
+pub(crate) fn free_column_split(sf: &StandardForm, st: &Settings) -> Option<&'static str> {
+    if sf.free.is_empty() {
+        return None;
+    }
+    match st.backend_options() {
+        Backend::Cpu { cpu, .. } | Backend::Auto { cpu, .. } => {
+            if cpu.factorization != NormalFactorization::Auto {
+                return Some("a factorization asked for by name factors the full matrix");
+            }
+            match CpuPlan::new(&sf.a, &sf.free_pairs).shape {
+                NormalShape::Full => Some("the full m×m matrix's path keeps every column ≥ 0"),
+                _ => None,
+            }
+        }
+        _ => Some("the GL backends keep every column ≥ 0"),
+    }
+}
+
 /// Builds the backend the settings ask for and runs the loop on it.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_backend(

@@ -9,11 +9,11 @@ use crate::lp::verify::feasibility::{check_feasibility, ray_feasibility, ray_sta
 use crate::lp::log::{log_dependent_rows, log_make_up, log_ranges, log_tiny_entries, IterationInfo, Logger};
 use crate::lp::model::LpModel;
 use crate::lp::mpc::{Iterate, MpcProblem, Weights};
-use crate::lp::chosen_backend::run_backend;
+use crate::lp::chosen_backend::{free_column_split, run_backend};
 use crate::lp::settings::{BackendKind, Settings};
 pub use crate::lp::solution::{Solution, Timings};
 pub use crate::lp::solve_error::SolveError;
-use crate::lp::standard_form::{original_columns, standard_form, Presolved};
+use crate::lp::standard_form::{original_columns, standard_form, standard_form_in, FreeColumns, Presolved};
 use crate::lp::status::Status;
 use crate::lp::verify::verdict::{original_points, verdict_checked};
 use crate::lp::verify::{objective, reduced_costs, Checker};
@@ -135,6 +135,15 @@ fn solve_valid(
             return Ok(sol);
         }
     };
+    if let Some(why) = free_column_split(&sf, settings) {
+        let units = crate::lp::units::Units::of(model);
+        if let Presolved::Form(split) = standard_form_in(model, &units, settings.scaling(), FreeColumns::Split) {
+            log.line(&format!("free columns: {} split into x⁺ − x⁻ ({why})", split.free_pairs.len()));
+            sf = split;
+        }
+    } else if !sf.free.is_empty() {
+        log.line(&format!("free columns: {} kept whole, each one column with no bound", sf.free.len()));
+    }
     // The standard form of a validated model has a valid A by construction (b is checked there).
     let dependent = dependent_rows_of_valid(&sf.a, &sf.b);
     sf.drop_rows(&dependent.rows);
@@ -169,6 +178,7 @@ fn solve_valid(
         b: sf.b.clone(),
         c: sf.c.clone(),
         upper,
+        free: sf.free.clone(),
         a_norm_inf: sf.a_norm_inf(),
         deadline,
         weights: Some(weights),

@@ -80,17 +80,10 @@ pub fn log_make_up(log: &mut Logger, sf: &StandardForm) {
     let fixed = count(|c| matches!(c, ColumnMap::Fixed(_)));
     let mirrored = count(|c| matches!(c, ColumnMap::Single { sign, .. } if *sign < 0.0));
     let free = count(|c| matches!(c, ColumnMap::Free { .. }));
+    let split = count(|c| matches!(c, ColumnMap::Split { .. }));
     let dropped = sf.row_of.iter().filter(|r| r.is_none()).count();
-    // Why a free column is two: the loop's x ≥ 0 is every backend's (the GL kernels' step and
-    // complementarity have no free entries); the pair is recentred each iteration, and the dual
-    // and dense-column paths take a mirrored pair as one column.
-    let why = if free > 0 {
-        " (split into x⁺ − x⁻: the loop keeps every column ≥ 0 on every backend; each pair is recentred every iteration and is one column of the dual and dense-column normal equations)"
-    } else {
-        ""
-    };
     log.line(&format!(
-        "standard form: {dropped} rows dropped (free or empty), {fixed} columns fixed, {mirrored} mirrored, {free} free{why}"
+        "standard form: {dropped} rows dropped (free or empty), {fixed} columns fixed, {mirrored} mirrored, {free} free (one column each), {split} free split into x⁺ − x⁻"
     ));
 }
 

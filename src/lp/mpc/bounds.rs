@@ -50,10 +50,12 @@ impl<T> MeasureVectors<T> {
 }
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
-    /// The number of complementary pairs: n (x·s) plus one per bounded column (w·z).
+    /// The number of complementary pairs: one per column but the free ones (x·s) plus one per
+    /// bounded column (w·z).
     pub(super) fn complementarity_pairs(&self) -> f64 {
         let (_, n) = self.vk.dims();
-        (n + self.bounds.as_ref().map_or(0, |b| b.count)).max(1) as f64
+        let free = self.free.as_ref().map_or(0, |f| f.count);
+        (n - free + self.bounds.as_ref().map_or(0, |b| b.count)).max(1) as f64
     }
 
     /// xᵀs + wᵀz.

@@ -65,6 +65,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             let (tp, td) = ((ap + ASPIRATION).min(1.0), (ad + ASPIRATION).min(1.0));
             let v = trial_products(&mut *self.vk, &st.x, &st.s, &dir.dx, &dir.ds, tp, td)?;
             let Some(t) = self.vk.centrality_target(&v, lo, hi)? else { break };
+            // Free columns have no (x, s) pair: no target there.
+            let t = self.without_free(&t)?.unwrap_or(t);
             let r_xs_new = self.vk.lincomb(1.0, &r_xs, -1.0, &t)?;
             let vk = &mut *self.vk;
             let r_wz_new = match (&st.wz, &dir.dwz, &r_wz, &self.bounds) {

@@ -67,22 +67,30 @@ pub(super) enum Compl<'a, T> {
 }
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
-    /// The scaling of the normal equations: D² = X·S⁻¹, or Θ = (S/X + Z/W)⁻¹ with bounds.
+    /// The scaling of the normal equations: D² = X·S⁻¹, or Θ = (S/X + Z/W)⁻¹ with bounds, and
+    /// 1/ρ_f on free columns (see `mpc::free`).
     pub(super) fn theta(&mut self, st: &State<V::Vector>) -> R<V::Vector> {
         self.theta_with(st, self.newton.primal_regularization)
     }
 
     /// [`Self::theta`] with the primal regularization ρ given.
     pub(super) fn theta_with(&mut self, st: &State<V::Vector>, rho: f64) -> R<V::Vector> {
-        let vk = &mut *self.vk;
-        if st.wz.is_none() && rho == 0.0 {
-            return vk.div(&st.x, &st.s);
+        if st.wz.is_none() && rho == 0.0 && self.free.is_none() {
+            return self.vk.div(&st.x, &st.s);
         }
-        let mut inv = vk.div(&st.s, &st.x)?;
+        let xd = self.divisor(&st.x)?;
+        let vk = &mut *self.vk;
+        let mut inv = vk.div(&st.s, xd.as_ref().unwrap_or(&st.x))?;
         if let Some((w, z)) = &st.wz {
             let zw = vk.div(z, w)?;
             inv = vk.lincomb(1.0, &inv, 1.0, &zw)?;
         }
+        if self.free.is_some() {
+            let rho_f = self.free_regularization(st)?;
+            let (vk, f) = (&mut *self.vk, self.free.as_ref().expect("checked"));
+            inv = vk.lincomb(1.0, &inv, rho_f, &f.mask)?;
+        }
+        let vk = &mut *self.vk;
         if rho > 0.0 {
             inv = vk.add_scalar(&inv, rho)?;
         }
@@ -107,10 +115,11 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         accuracy: Accuracy,
         base: Option<&(V::Vector, V::Vector)>,
     ) -> R<Direction<V::Vector>> {
+        let xd = self.divisor(&st.x)?;
         let vk = &mut *self.vk;
         let t = match (&compl, &st.wz, &res.r_u) {
             (Compl::General { rxs, rwz }, wz, r_u) => {
-                let q = vk.div(rxs, &st.x)?;
+                let q = vk.div(rxs, xd.as_ref().unwrap_or(&st.x))?;
                 let mut rho = vk.lincomb(1.0, &res.r_c, 1.0, &q)?;
                 match (rwz, wz, r_u) {
                     (Some(rwz), Some((w, z)), Some(r_u)) => {
@@ -190,6 +199,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             Some((_, dz)) => vk.lincomb(1.0, &rc_atdl, 1.0, dz)?,
             None => rc_atdl,
         };
+        // A free column has no dual slack (its Δx carries the regularized dual equation).
+        let ds = self.without_free(&ds)?.unwrap_or(ds);
         Ok(Direction { dx, dl, ds, dwz, rhs: general.then_some((t, rhs)) })
     }
 
@@ -323,6 +334,7 @@ mod tests {
             b: b.clone(),
             c: c.clone(),
             upper: Vec::new(),
+            free: Vec::new(),
             a_norm_inf: 1.0,
             deadline: None,
             weights: None,

@@ -42,8 +42,8 @@ pub(super) fn stalled_residual(start: &IterationInfo, now: &IterationInfo, eps: 
 ///   the dual objective bᵀλ grows without bound while Aᵀλ = c − s − r_c stays bounded above, so
 ///   the normalized ray λ/bᵀλ satisfies the test
 ///   `max(Aᵀλ)₊ / ‖A‖∞ ≤ ε_inf · bᵀλ / ‖b‖∞`. With upper bounds the ray is (λ, z):
-///   bᵀλ − uᵀz > 0 (`dobj`) and Aᵀλ − z ≤ 0.
-/// * **Dual infeasible**: x ≥ 0 (always, interior iterate) with cᵀx < 0 and A·x ≈ 0, tested as
+///   bᵀλ − uᵀz > 0 (`dobj`) and Aᵀλ − z ≤ 0; on free columns (Aᵀλ)ⱼ = 0 (`free`: their mask).
+/// * **Dual infeasible**: x ≥ 0 off the free columns (always, interior iterate) with cᵀx < 0 and A·x ≈ 0, tested as
 ///   `‖A·x‖∞ / ‖A‖∞ ≤ ε_inf · (−cᵀx) / ‖c‖∞`; on a bounded problem ‖A·x‖ ≈ ‖b‖ while cᵀx stays
 ///   bounded, so this cannot hold. Columns with upper bounds must not take part in a ray: their
 ///   entries of x count against it as ‖A·x‖ does.
@@ -58,6 +58,7 @@ pub(super) fn certificates<V: VectorKernels>(
     ax: &V::Vector,
     atl: &V::Vector,
     bounded: Option<Bounded<'_, V::Vector>>,
+    free: Option<&V::Vector>,
     pobj: f64,
     dobj: f64,
     b_norm: f64,
@@ -72,6 +73,14 @@ pub(super) fn certificates<V: VectorKernels>(
                 be.reduce(Reduction::Max, &d)?.max(0.0)
             }
             None => be.reduce(Reduction::Max, atl)?.max(0.0),
+        };
+        // A free column's entry of Aᵀλ must vanish, not only be ≤ 0.
+        let viol = match free {
+            Some(mask) => {
+                let f = be.mul(mask, atl)?;
+                viol.max(be.reduce(Reduction::MaxAbs, &f)?)
+            }
+            None => viol,
         };
         if viol / a_norm <= eps * dobj / b_norm {
             return Ok(Some((

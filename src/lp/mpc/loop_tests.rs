@@ -111,3 +111,34 @@ fn nan_data_ends_in_numerical_failure() {
     let out = run(&MpcProblem { c: vec![-1.0, f64::NAN, 0.0, 0.0], ..problem() }, None);
     assert_eq!(out.status, Status::NumericalFailure, "{}", out.detail);
 }
+
+/// min 2x₁ + x₂ s.t. x₁ + x₂ − r₁ = −3, x₁ − x₂ − r₂ = −1, r ≥ 0, with x₁, x₂ as `free` says:
+/// free, the optimum is x = (−2, −1) (value −5); kept ≥ 0 it would be x = 0 (value 0).
+fn free_vertex(free: Vec<usize>) -> MpcOutcome {
+    let a = faer::mat![[1.0, 1.0, -1.0, 0.0], [1.0, -1.0, 0.0, -1.0]];
+    let mut vk = CpuVectors::new(a.as_ref(), &[]);
+    let mut ne = CpuNormal::new(2, 4);
+    let st = Settings::for_backend(BackendKind::Cpu);
+    let p = MpcProblem { b: vec![-3.0, -1.0], c: vec![2.0, 1.0, 0.0, 0.0], a_norm_inf: 3.0, free, ..Default::default() };
+    solve(&mut vk, &mut ne, &p, &st, &mut Logger::quiet())
+}
+
+#[test]
+fn free_columns_reach_a_negative_vertex_with_no_dual_slack() {
+    let out = free_vertex(vec![0, 1]);
+    assert_eq!(out.status, Status::Optimal, "{}", out.detail);
+    let x = &out.iterate.x;
+    assert!((x[0] + 2.0).abs() < 1e-6 && (x[1] + 1.0).abs() < 1e-6, "x = {x:?}");
+    assert_eq!((out.iterate.s[0], out.iterate.s[1]), (0.0, 0.0), "a free column has no dual slack");
+    // The same columns held ≥ 0 end elsewhere: the free ones were carried free.
+    let held = free_vertex(Vec::new());
+    assert_eq!(held.status, Status::Optimal, "{}", held.detail);
+    assert!(held.iterate.x[0].abs() < 1e-6 && held.iterate.x[1].abs() < 1e-6, "x = {:?}", held.iterate.x);
+}
+
+#[test]
+fn a_free_column_out_of_range_is_named() {
+    let out = free_vertex(vec![0, 4]);
+    assert_eq!(out.status, Status::NumericalFailure);
+    assert!(out.detail.contains("free columns"), "{}", out.detail);
+}

@@ -26,6 +26,7 @@
 mod bounds;
 mod correctors;
 mod direction;
+mod free;
 mod infeasibility;
 #[cfg(test)]
 mod loop_tests;
@@ -37,6 +38,7 @@ mod outcome;
 mod predictor_tests;
 mod termination;
 
+pub use free::{free_regularization, FREE_REGULARIZATION_FLOOR};
 pub use infeasibility::{STALL_FLOOR, STALL_RATIO};
 pub use step::LONG_STEP_CENTRALITY;
 pub use outcome::{Iterate, Judge, MpcOutcome, MpcProblem, MpcTimings, Weights};
@@ -123,6 +125,8 @@ struct Run<'a, V: VectorKernels, N> {
     t: MpcTimings,
     /// Upper bounds and termination weights on the backend.
     bounds: Option<bounds::Bounds<V::Vector>>,
+    /// The free columns' masks.
+    free: Option<free::FreeColumns<V::Vector>>,
     weights: Option<bounds::MeasureVectors<V::Vector>>,
     /// The vectors compute in single precision: unit roundoff above
     /// [`SINGLE_PRECISION_THRESHOLD`] (no full refinement, no fused predictor, no stalling
@@ -153,6 +157,7 @@ impl<'a, V: VectorKernels, N> Run<'a, V, N> {
             st,
             t: MpcTimings::default(),
             bounds: None,
+            free: None,
             weights: None,
             single,
             newton,
@@ -276,6 +281,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let b_norm = self.vk.reduce(Reduction::MaxAbs, &b)?;
         let c_norm = self.vk.reduce(Reduction::MaxAbs, &c)?;
         self.bounds = bounds::Bounds::upload(&mut *self.vk, &self.p.upper)?;
+        let n = self.vk.dims().1;
+        self.free = free::FreeColumns::upload(&mut *self.vk, &self.p.free, n)?;
         self.weights = bounds::MeasureVectors::upload(&mut *self.vk, self.p.weights.as_ref())?;
         let nf = self.complementarity_pairs();
         let mut state = self.starting_point(&b, &c)?;

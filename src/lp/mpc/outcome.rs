@@ -15,6 +15,9 @@ pub struct MpcProblem {
     /// Upper bounds u of the columns (0 ≤ x ≤ u), `f64::INFINITY` where there is none; empty
     /// when no column has one. Handled implicitly: x + w = u with a slack w ≥ 0 and a dual z ≥ 0.
     pub upper: Vec<f64>,
+    /// Columns with no bound at all (x free there, see `mpc::free`), increasing; empty when
+    /// there are none.
+    pub free: Vec<usize>,
     /// ‖A‖∞ (max absolute row sum), the scale of the infeasibility certificates.
     pub a_norm_inf: f64,
     /// Stop with [`Status::TimeLimit`] once this instant has passed.
@@ -26,7 +29,8 @@ pub struct MpcProblem {
 
 impl MpcProblem {
     /// The loop's one shape check, before anything is uploaded: b has m entries, c n, the
-    /// upper bounds n (or none), the termination weights m, n and n. The kernels below check
+    /// upper bounds n (or none), the termination weights m, n and n, the free columns are
+    /// columns. The kernels below check
     /// their operands again, as every caller of theirs needs.
     pub fn check_shapes(&self, (m, n): (usize, usize)) -> Result<(), BackendError> {
         let mut lengths = vec![("b", m, self.b.len()), ("c", n, self.c.len())];
@@ -36,6 +40,9 @@ impl MpcProblem {
         if let Some(w) = &self.weights {
             lengths.extend([("primal weights", m, w.primal.len()), ("dual weights", n, w.dual.len())]);
             lengths.push(("bound weights", n, w.bound.len()));
+        }
+        if let Some(&j) = self.free.iter().find(|&&j| j >= n) {
+            return Err(BackendError::Dimension { op: "free columns", expected: n, got: j + 1 });
         }
         match lengths.into_iter().find(|(_, expected, got)| expected != got) {
             Some((op, expected, got)) => Err(BackendError::Dimension { op, expected, got }),

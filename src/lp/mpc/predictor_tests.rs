@@ -20,7 +20,7 @@ fn check(m: usize, n: usize, bounded: bool) {
     let mut vk = CpuVectors::new(a.as_ref(), &[]);
     let mut ne = CpuNormal::new(m, n);
     let p =
-        MpcProblem { b: b.clone(), c: c.clone(), upper: upper.clone(), a_norm_inf: 1.0, deadline: None, weights: None };
+        MpcProblem { b: b.clone(), c: c.clone(), upper: upper.clone(), a_norm_inf: 1.0, ..Default::default() };
     let st = Settings::for_backend(BackendKind::Cpu);
     let mut run = Run::new(&mut vk, &mut ne, &p, &st, None);
     run.bounds = Bounds::upload(&mut *run.vk, &upper).expect("bounds");

@@ -52,9 +52,10 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         r_u: Option<&V::Vector>,
     ) -> R<ResidualProducts<V::Vector>> {
         let theta = self.theta_with(st, 0.0)?;
+        let xd = self.divisor(&st.x)?;
         let vk = &mut *self.vk;
         let xs = vk.mul(&st.x, &st.s)?;
-        let q = vk.div(&xs, &st.x)?;
+        let q = vk.div(&xs, xd.as_ref().unwrap_or(&st.x))?;
         let p = match (&st.wz, r_u) {
             (Some((w, z)), Some(r_u)) => {
                 let wz = vk.mul(w, z)?;

@@ -6,7 +6,8 @@ use crate::lp::backend::{NormalEquations, Reduction, VectorKernels};
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
     /// Mehrotra's starting point (Wright, ch. 10): least-norm x̃ = Aᵀ(AAᵀ)⁻¹b and least-squares
-    /// (λ̃, s̃), shifted to be positive and then balanced so that xᵀs is spread evenly.
+    /// (λ̃, s̃), shifted to be positive and then balanced so that xᵀs is spread evenly. Free
+    /// columns keep x̃ and have s = 0 (see `mpc::free`).
     ///
     /// With upper bounds the least-norm problems include the bound slacks:
     /// min ‖x‖² + ‖w‖² s.t. A·x = b, x + w = u gives x̃ = Θ₀(Aᵀy + u), w̃ = u − x̃ with
@@ -53,22 +54,29 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let s_t = vk.mul(&theta0, &r)?;
         let s_r = vk.lincomb(1.0, &s_t, -1.0, &r)?;
         let z_t = vk.mul(mask, &s_r)?;
-        let dx = (-1.5 * vk.reduce(Reduction::Min, &x_t)?.min(vk.reduce(Reduction::Min, &w_t)?)).max(0.0);
+        let s_t = self.without_free(&s_t)?.unwrap_or(s_t);
+        let x_pairs = self.without_free(&x_t)?;
+        let vk = &mut *self.vk;
+        let x_min = vk.reduce(Reduction::Min, x_pairs.as_ref().unwrap_or(&x_t))?;
+        let dx = (-1.5 * x_min.min(vk.reduce(Reduction::Min, &w_t)?)).max(0.0);
         let ds = (-1.5 * vk.reduce(Reduction::Min, &s_t)?.min(vk.reduce(Reduction::Min, &z_t)?)).max(0.0);
-        let x_h = vk.add_scalar(&x_t, dx)?;
+        let x_h = self.minus_on_pairs(&x_t, -dx)?;
+        let s_h = self.minus_on_pairs(&s_t, -ds)?;
+        let x_pairs = self.without_free(&x_h)?;
+        let vk = &mut *self.vk;
         let w_h = vk.lincomb(1.0, &w_t, dx, mask)?;
-        let s_h = vk.add_scalar(&s_t, ds)?;
         let z_h = vk.lincomb(1.0, &z_t, ds, mask)?;
         let xs = vk.dot(&x_h, &s_h)? + vk.dot(&w_h, &z_h)?;
-        let sum_x = vk.reduce(Reduction::Sum, &x_h)? + vk.reduce(Reduction::Sum, &w_h)?;
+        let sum_x = vk.reduce(Reduction::Sum, x_pairs.as_ref().unwrap_or(&x_h))? + vk.reduce(Reduction::Sum, &w_h)?;
         let sum_s = vk.reduce(Reduction::Sum, &s_h)? + vk.reduce(Reduction::Sum, &z_h)?;
         let (mut dx2, mut ds2) = (0.5 * xs / sum_s, 0.5 * xs / sum_x);
         if !(xs > 0.0 && dx2.is_finite() && ds2.is_finite()) {
             dx2 = 1.0;
             ds2 = 1.0;
         }
-        let x = vk.add_scalar(&x_h, dx2)?;
-        let s = vk.add_scalar(&s_h, ds2)?;
+        let x = self.minus_on_pairs(&x_h, -dx2)?;
+        let s = self.minus_on_pairs(&s_h, -ds2)?;
+        let vk = &mut *self.vk;
         // w = ŵ + δx₂ on bounded columns and 1 elsewhere; z = ẑ + δs₂ on bounded columns, 0 elsewhere.
         let w = vk.lincomb(1.0, &w_h, dx2 - 1.0, mask)?;
         let w = vk.add_scalar(&w, 1.0)?;
@@ -83,14 +91,18 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let x_t = self.vk.at_mul(1.0, &u, None)?;
         let ac = self.vk.a_mul(1.0, c, None)?;
         let lambda = self.solve_normal(&ac)?;
+        let s_t = self.vk.at_mul(-1.0, &lambda, Some((1.0, c)))?;
+        let s_t = self.without_free(&s_t)?.unwrap_or(s_t);
+        let x_pairs = self.without_free(&x_t)?;
         let vk = &mut *self.vk;
-        let s_t = vk.at_mul(-1.0, &lambda, Some((1.0, c)))?;
-        let dx = (-1.5 * vk.reduce(Reduction::Min, &x_t)?).max(0.0);
+        let dx = (-1.5 * vk.reduce(Reduction::Min, x_pairs.as_ref().unwrap_or(&x_t))?).max(0.0);
         let ds = (-1.5 * vk.reduce(Reduction::Min, &s_t)?).max(0.0);
-        let x_h = vk.add_scalar(&x_t, dx)?;
-        let s_h = vk.add_scalar(&s_t, ds)?;
+        let x_h = self.minus_on_pairs(&x_t, -dx)?;
+        let s_h = self.minus_on_pairs(&s_t, -ds)?;
+        let x_pairs = self.without_free(&x_h)?;
+        let vk = &mut *self.vk;
         let xs = vk.dot(&x_h, &s_h)?;
-        let (sum_x, sum_s) = (vk.reduce(Reduction::Sum, &x_h)?, vk.reduce(Reduction::Sum, &s_h)?);
+        let (sum_x, sum_s) = (vk.reduce(Reduction::Sum, x_pairs.as_ref().unwrap_or(&x_h))?, vk.reduce(Reduction::Sum, &s_h)?);
         let (mut dx2, mut ds2) = (0.5 * xs / sum_s, 0.5 * xs / sum_x);
         // Degenerate data (b = 0 gives x̃ = 0, c in range(Aᵀ) gives s̃ = 0): xᵀs = 0 would leave a
         // zero iterate; shift by one instead, which keeps the point interior.
@@ -98,6 +110,6 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             dx2 = 1.0;
             ds2 = 1.0;
         }
-        Ok(State { x: vk.add_scalar(&x_h, dx2)?, lambda, s: vk.add_scalar(&s_h, ds2)?, wz: None })
+        Ok(State { x: self.minus_on_pairs(&x_h, -dx2)?, lambda, s: self.minus_on_pairs(&s_h, -ds2)?, wz: None })
     }
 }

@@ -7,10 +7,12 @@ use super::{Direction, Residuals, Run, State, FREE_PAIR_CAP, R};
 use crate::lp::backend::{NormalEquations, Reduction, VectorKernels, MIXED_MAX_REFINEMENTS};
 
 impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
-    /// The largest primal and dual steps in [0, 1] that keep (x, w) and (s, z) non-negative.
+    /// The largest primal and dual steps in [0, 1] that keep (x, w) and (s, z) non-negative
+    /// (x on the columns that are not free).
     pub(super) fn max_steps(&mut self, st: &State<V::Vector>, d: &Direction<V::Vector>) -> R<(f64, f64)> {
+        let dx = self.without_free(&d.dx)?;
         let vk = &mut *self.vk;
-        let mut ap = vk.max_step(&st.x, &d.dx)?;
+        let mut ap = vk.max_step(&st.x, dx.as_ref().unwrap_or(&d.dx))?;
         let mut ad = vk.max_step(&st.s, &d.ds)?;
         if let (Some((w, z)), Some((dw, dz))) = (&st.wz, &d.dwz) {
             ap = ap.min(vk.max_step(w, dw)?);
@@ -135,7 +137,7 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             None => None,
         };
         // Single precision without upper bounds keeps the papers' formulas (and results).
-        let general = wz.is_some() || self.newton.primal_regularization > 0.0 || !self.single;
+        let general = wz.is_some() || self.newton.primal_regularization > 0.0 || !self.single || self.free.is_some();
 
         // Predictor: r_xs = X·S·e (S⁻¹·r_xs = x), r_wz = W·Z·e.
         let compl =
@@ -156,7 +158,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let vk = &mut *self.vk;
         let dxds = vk.mul(&aff.dx, &aff.ds)?;
         let r_xs = vk.lincomb(1.0, &xs, 1.0, &dxds)?;
-        let r_xs = vk.add_scalar(&r_xs, -sigma * mu)?;
+        let r_xs = self.minus_on_pairs(&r_xs, sigma * mu)?;
+        let vk = &mut *self.vk;
         let r_wz = match (&wz, &aff.dwz, &self.bounds) {
             (Some(wz), Some((dw, dz)), Some(bd)) => {
                 let dwdz = vk.mul(dw, dz)?;
@@ -200,7 +203,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
         let (tp, td) = ((long * ap).min(1.0), (long * ad).min(1.0));
         let vk = &mut *self.vk;
         let v = super::correctors::trial_products(vk, &st.x, &st.s, &d.dx, &d.ds, tp, td)?;
-        let (mut sum, mut least) = (vk.reduce(Reduction::Sum, &v)?, vk.reduce(Reduction::Min, &v)?);
+        let mut sum = vk.reduce(Reduction::Sum, &v)?;
+        let mut bounded_least = f64::INFINITY;
         if let (Some((w, z)), Some((dw, dz)), Some(bd)) = (&st.wz, &d.dwz, &self.bounds) {
             let v = super::correctors::trial_products(vk, w, z, dw, dz, tp, td)?;
             sum += vk.reduce(Reduction::Sum, &v)?;
@@ -210,8 +214,17 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             let bounded = vk.mul(&bd.mask, &v)?;
             let off = vk.add_scalar(&bd.mask, -1.0)?;
             let lifted = vk.lincomb(1.0, &bounded, -floor, &off)?;
-            least = least.min(vk.reduce(Reduction::Min, &lifted)?);
+            bounded_least = vk.reduce(Reduction::Min, &lifted)?;
         }
+        // Free columns (s = 0) have no pair either: their products, 0, lifted the same way.
+        let least = match &self.free {
+            Some(f) => {
+                let lifted = vk.lincomb(1.0, &v, LONG_STEP_CENTRALITY * sum / nf, &f.mask)?;
+                vk.reduce(Reduction::Min, &lifted)?
+            }
+            None => vk.reduce(Reduction::Min, &v)?,
+        };
+        let least = least.min(bounded_least);
         Ok(if least >= LONG_STEP_CENTRALITY * sum / nf { long } else { short })
     }
 }

@@ -236,7 +236,8 @@ impl<V: VectorKernels, N: NormalEquations<V>> Run<'_, V, N> {
             _ => None,
         };
         let (pobj, dobj) = (info.primal_objective, info.dual_objective);
-        let verdict = match certificates(&mut *self.vk, p, st, &res.ax, &res.atl, bounded, pobj, dobj, b_norm, c_norm)? {
+        let free = self.free.as_ref().map(|f| &f.mask);
+        let verdict = match certificates(&mut *self.vk, p, st, &res.ax, &res.atl, bounded, free, pobj, dobj, b_norm, c_norm)? {
             Some(v) => Some(v),
             None => {
                 let start = self.stop.first.get_or_insert_with(|| info.clone());

@@ -1,7 +1,7 @@
 //! Maps between the standard form and the original model: points, rays, duals, and the weights
 //! of the loop's own measures (its log, its stall and certificate tests) in the model's units.
 
-use super::{ColumnMap, StandardForm};
+use super::StandardForm;
 use crate::lp::model::LpModel;
 use crate::lp::mpc::Iterate;
 use faer::Mat;
@@ -35,6 +35,29 @@ pub struct MeasureWeights {
     pub objective_offset: f64,
 }
 
+/// How an original column is recovered from the standard-form x.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ColumnMap {
+    /// x = value (fixed by its bounds or eliminated as an empty column).
+    Fixed(f64),
+    /// x = offset + sign·x_std\[col\].
+    Single { col: usize, offset: f64, sign: f64 },
+    /// x = x_std\[col\], a column with no bound.
+    Free { col: usize },
+    /// x = x_std\[pos\] − x_std\[neg\].
+    Split { pos: usize, neg: usize },
+}
+
+/// How the standard form writes a free model column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FreeColumns {
+    /// One column with no bound ([`StandardForm::free`]).
+    #[default]
+    Kept,
+    /// Two columns x⁺ − x⁻ ≥ 0 ([`StandardForm::free_pairs`]).
+    Split,
+}
+
 impl StandardForm {
     /// Dense copy of A (m×n), for the backends that keep A dense (the GPU's texture, the dense
     /// CPU path) and for O(m³) diagnostics.
@@ -59,8 +82,8 @@ impl StandardForm {
         let mut unit = vec![f64::NAN; n];
         for (j, map) in self.columns.iter().enumerate() {
             match *map {
-                ColumnMap::Single { col, .. } => unit[col] = units.col[j],
-                ColumnMap::Free { pos, neg } => (unit[pos], unit[neg]) = (units.col[j], units.col[j]),
+                ColumnMap::Single { col, .. } | ColumnMap::Free { col } => unit[col] = units.col[j],
+                ColumnMap::Split { pos, neg } => (unit[pos], unit[neg]) = (units.col[j], units.col[j]),
                 ColumnMap::Fixed(_) => {}
             }
         }
@@ -104,7 +127,8 @@ impl StandardForm {
             .map(|map| match *map {
                 ColumnMap::Fixed(_) => 0.0,
                 ColumnMap::Single { col, sign, .. } => sign * x(col),
-                ColumnMap::Free { pos, neg } => x(pos) - x(neg),
+                ColumnMap::Free { col } => x(col),
+                ColumnMap::Split { pos, neg } => x(pos) - x(neg),
             })
             .collect()
     }
@@ -156,14 +180,24 @@ impl StandardForm {
         if it.x.len() != n || it.s.len() != n || m == 0 {
             return None;
         }
-        // Θ = (S/X + Z/W)⁻¹ (D² = X/S without upper bounds), as the loop's normal equations.
+        // Θ = (S/X + Z/W)⁻¹ (D² = X/S without upper bounds), and 1/ρ_f on free columns, as the
+        // loop's normal equations.
         let bounded = it.w.len() == n && it.z.len() == n;
-        let d2: Vec<f64> = (0..n)
+        let mut d2: Vec<f64> = (0..n)
             .map(|j| {
                 let inv = it.s[j] / it.x[j] + if bounded { it.z[j] / it.w[j] } else { 0.0 };
                 1.0 / inv
             })
             .collect();
+        if !self.free.is_empty() {
+            let mut free = vec![false; n];
+            self.free.iter().filter(|&&j| j < n).for_each(|&j| free[j] = true);
+            let xs: f64 = (0..n).filter(|&j| !free[j]).map(|j| it.x[j] * it.s[j]).sum::<f64>()
+                + if bounded { (0..n).map(|j| it.w[j] * it.z[j]).sum::<f64>() } else { 0.0 };
+            let pairs = n - self.free.len() + if bounded { self.upper.iter().filter(|u| u.is_finite()).count() } else { 0 };
+            let rho = crate::lp::mpc::free_regularization(xs / pairs.max(1) as f64);
+            self.free.iter().filter(|&&j| j < n).for_each(|&j| d2[j] = 1.0 / rho);
+        }
         let mut ad = self.dense_a();
         for (j, d) in d2.iter().enumerate() {
             let w = d.sqrt();
@@ -195,7 +229,20 @@ pub fn original_columns(columns: &[ColumnMap], col_scale: &[f64], x_scaled: &[f6
         .map(|map| match *map {
             ColumnMap::Fixed(v) => v,
             ColumnMap::Single { col, offset, sign } => offset + sign * x(col),
-            ColumnMap::Free { pos, neg } => x(pos) - x(neg),
+            ColumnMap::Free { col } => x(col),
+            ColumnMap::Split { pos, neg } => x(pos) - x(neg),
         })
         .collect()
+}
+
+impl StandardForm {
+    /// (m, n): rows and columns of A.
+    pub fn dims(&self) -> (usize, usize) {
+        (self.a.nrows, self.a.ncols)
+    }
+
+    /// Whether any column has a finite upper bound.
+    pub fn has_upper_bounds(&self) -> bool {
+        self.upper.iter().any(|u| u.is_finite())
+    }
 }

@@ -10,10 +10,13 @@
 //!      eliminated (value into b and the objective constant; the row left empty);
 //!    * l finite, u = +∞: **shift** x = l + x′;
 //!    * l = −∞, u finite: **mirror** x = u − x′ (column and cost negated);
-//!    * l = −∞, u = +∞: **free**, split x = x⁺ − x⁻ (the usual dense choice). Both parts tend
-//!      to grow together without changing x, until x is the difference of two huge numbers and
-//!      the primal residual stalls; the MPC loop therefore re-centres the pairs after every step
-//!      (`VectorKernels::recenter_free_pairs`);
+//!    * l = −∞, u = +∞: **free**, by [`FreeColumns`]: one column with no bound
+//!      ([`StandardForm::free`], carried by the loop with a regularization in place of a bound's
+//!      complementarity, `mpc::free`), or split x = x⁺ − x⁻ ([`StandardForm::free_pairs`]). Both
+//!      parts of a split column tend to grow together without changing x, until x is the
+//!      difference of two huge numbers and the primal residual stalls; the MPC loop therefore
+//!      re-centres the pairs after every step (`VectorKernels::recenter_free_pairs`). The solve
+//!      chooses (`lp::pipeline`, the log says which and why);
 //!    * both finite: **boxed**, x = l + x′ with 0 ≤ x′ ≤ u − l. The upper bound stays a bound
 //!      (`StandardForm::upper`), handled *implicitly* by the interior-point loop (x′ + w = u − l
 //!      with its own slack and dual, eliminated from the Newton system), not as an extra row of
@@ -38,21 +41,10 @@ mod scaling;
 
 pub use crate::lp::units::{RUIZ_CLAMP, RUIZ_PASSES, RUIZ_SPREAD};
 pub use scaling::SMALL_MATRIX_VALUE;
-pub use map::original_columns;
+pub use map::{original_columns, ColumnMap, FreeColumns};
 
 use crate::lp::model::{LpModel, Sense, SparseColMatrix};
 use crate::lp::units::Units;
-
-/// How an original column is recovered from the standard-form x.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ColumnMap {
-    /// x = value (fixed by its bounds or eliminated as an empty column).
-    Fixed(f64),
-    /// x = offset + sign·x_std\[col\].
-    Single { col: usize, offset: f64, sign: f64 },
-    /// x = x_std\[pos\] − x_std\[neg\].
-    Free { pos: usize, neg: usize },
-}
 
 /// What presolve proved without iterating.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,7 +57,8 @@ pub enum Presolved {
     DualInfeasible(String),
 }
 
-/// min cᵀx s.t. A·x = b, 0 ≤ x ≤ upper, with sparse A, plus what is needed to map back.
+/// min cᵀx s.t. A·x = b, 0 ≤ x ≤ upper (x free on the columns [`Self::free`]), with sparse A,
+/// plus what is needed to map back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StandardForm {
     /// A (scaled), compressed columns.
@@ -81,7 +74,9 @@ pub struct StandardForm {
     pub columns: Vec<ColumnMap>,
     /// Standard-form row of each original row (None: dropped).
     pub row_of: Vec<Option<usize>>,
-    /// Standard-form column pairs (x⁺, x⁻) of split free variables.
+    /// Standard-form columns with no bound at all (free model columns kept whole), increasing.
+    pub free: Vec<usize>,
+    /// Standard-form column pairs (x⁺, x⁻) of split free model columns.
     pub free_pairs: Vec<(usize, usize)>,
     /// The units' factors (powers of two): Ā = diag(row_scale)·A·diag(col_scale),
     /// c̄ = cost_scale·diag(col_scale)·c.
@@ -121,12 +116,14 @@ struct Var {
 }
 
 /// A standard-form column while it is being built: its source, the sign of its entries (−1
-/// for mirrored columns and the negative part of a free one), cost and upper bound.
+/// for mirrored columns and the negative part of a split free one), cost, upper bound, and
+/// whether it has no lower bound either.
 struct Col {
     src: Source,
     sign: f64,
     cost: f64,
     upper: f64,
+    free: bool,
 }
 
 /// The kept columns and rows of the standard form being built.
@@ -175,11 +172,11 @@ impl Rows<'_> {
 /// ([`LpModel::validate`], which [`crate::lp::solve()`] and [`crate::LpSolver`] check first): each
 /// column's rows ascending without repeats is assumed throughout.
 pub fn standard_form(model: &LpModel, scale: bool) -> Presolved {
-    standard_form_in(model, &Units::of(model), scale)
+    standard_form_in(model, &Units::of(model), scale, FreeColumns::Kept)
 }
 
-/// [`standard_form`] in the given units of `model`.
-pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolved {
+/// [`standard_form`] in the given units of `model`, with its free columns written as `free` says.
+pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool, free: FreeColumns) -> Presolved {
     let sense_sign = if model.sense == Sense::Maximize { -1.0 } else { 1.0 };
     let nrows0 = model.num_rows();
     // Row transformation (1).
@@ -248,19 +245,23 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
             shift(&mut b, v.lo);
             offset += v.cost * v.lo;
             let col = cols.len();
-            cols.push(Col { src: v.src, sign: 1.0, cost: v.cost, upper: v.up - v.lo });
+            cols.push(Col { src: v.src, sign: 1.0, cost: v.cost, upper: v.up - v.lo, free: false });
             ColumnMap::Single { col, offset: v.lo, sign: 1.0 }
         } else if v.up.is_finite() {
             shift(&mut b, v.up);
             offset += v.cost * v.up;
             let col = cols.len();
-            cols.push(Col { src: v.src, sign: -1.0, cost: -v.cost, upper: f64::INFINITY });
+            cols.push(Col { src: v.src, sign: -1.0, cost: -v.cost, upper: f64::INFINITY, free: false });
             ColumnMap::Single { col, offset: v.up, sign: -1.0 }
+        } else if free == FreeColumns::Kept {
+            let col = cols.len();
+            cols.push(Col { src: v.src, sign: 1.0, cost: v.cost, upper: f64::INFINITY, free: true });
+            ColumnMap::Free { col }
         } else {
             let pos = cols.len();
-            cols.push(Col { src: v.src, sign: 1.0, cost: v.cost, upper: f64::INFINITY });
-            cols.push(Col { src: v.src, sign: -1.0, cost: -v.cost, upper: f64::INFINITY });
-            ColumnMap::Free { pos, neg: pos + 1 }
+            cols.push(Col { src: v.src, sign: 1.0, cost: v.cost, upper: f64::INFINITY, free: false });
+            cols.push(Col { src: v.src, sign: -1.0, cost: -v.cost, upper: f64::INFINITY, free: false });
+            ColumnMap::Split { pos, neg: pos + 1 }
         };
         if v_idx < model.num_cols() {
             columns.push(map);
@@ -287,21 +288,24 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
         }
     }
     // An empty column sits at the bound its cost prefers: x_std = 0, or its upper bound when the
-    // cost is negative (then also counted in the objective constant).
+    // cost is negative (then also counted in the objective constant); a free one at 0 when it
+    // costs nothing.
     let mut empty_at = vec![0.0; cols.len()];
     let mut new_col = vec![usize::MAX; cols.len()];
     let mut n = 0;
     for (k, col) in cols.iter().enumerate() {
         if col_nnz[k] == 0 {
-            if col.cost < 0.0 {
+            if col.cost < 0.0 || (col.free && col.cost != 0.0) {
                 if col.upper.is_finite() {
                     empty_at[k] = col.upper;
                     offset += col.cost * col.upper;
                     continue;
                 }
                 let who = columns.iter().enumerate().find_map(|(j, map)| match map {
-                    ColumnMap::Single { col, .. } if *col == k => Some(model.col_name(j).into_owned()),
-                    ColumnMap::Free { pos, neg } if *pos == k || *neg == k => Some(model.col_name(j).into_owned()),
+                    ColumnMap::Single { col, .. } | ColumnMap::Free { col } if *col == k => {
+                        Some(model.col_name(j).into_owned())
+                    }
+                    ColumnMap::Split { pos, neg } if *pos == k || *neg == k => Some(model.col_name(j).into_owned()),
                     _ => None,
                 });
                 return Presolved::DualInfeasible(format!(
@@ -320,9 +324,11 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
                 ColumnMap::Fixed(offset + sign * empty_at[col])
             }
             ColumnMap::Single { col, offset, sign } => ColumnMap::Single { col: new_col[col], offset, sign },
-            ColumnMap::Free { pos, neg } => match (new_col[pos], new_col[neg]) {
+            ColumnMap::Free { col } if new_col[col] == usize::MAX => ColumnMap::Fixed(0.0),
+            ColumnMap::Free { col } => ColumnMap::Free { col: new_col[col] },
+            ColumnMap::Split { pos, neg } => match (new_col[pos], new_col[neg]) {
                 (usize::MAX, _) | (_, usize::MAX) => ColumnMap::Fixed(0.0),
-                (p, q) => ColumnMap::Free { pos: p, neg: q },
+                (p, q) => ColumnMap::Split { pos: p, neg: q },
             },
             ColumnMap::Fixed(v) => ColumnMap::Fixed(v),
         };
@@ -349,15 +355,17 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
             _ => None,
         })
         .collect();
+    let free: Vec<usize> = (0..cols.len()).filter(|&k| cols[k].free && new_col[k] != usize::MAX).map(|k| new_col[k]).collect();
     let free_pairs: Vec<(usize, usize)> = columns
         .iter()
         .filter_map(|m| match *m {
-            ColumnMap::Free { pos, neg } => Some((pos, neg)),
+            ColumnMap::Split { pos, neg } => Some((pos, neg)),
             _ => None,
         })
         .collect();
 
     let mut sf = StandardForm {
+        free,
         free_pairs,
         a,
         b,
@@ -380,16 +388,4 @@ pub fn standard_form_in(model: &LpModel, units: &Units, scale: bool) -> Presolve
     };
     sf.scale(rf, cf, units.cost, scale);
     Presolved::Form(Box::new(sf))
-}
-
-impl StandardForm {
-    /// (m, n): rows and columns of A.
-    pub fn dims(&self) -> (usize, usize) {
-        (self.a.nrows, self.a.ncols)
-    }
-
-    /// Whether any column has a finite upper bound.
-    pub fn has_upper_bounds(&self) -> bool {
-        self.upper.iter().any(|u| u.is_finite())
-    }
 }

@@ -109,10 +109,17 @@ pub(crate) fn original_points(
         return (vec![raw], y);
     }
     let bounded = it.w.len() == n && it.z.len() == n;
+    let mut free = vec![false; n];
+    sf.free.iter().filter(|&&j| j < n).for_each(|&j| free[j] = true);
+    let x_size = it.x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
     // The bound each standard-form column is held at, with the margin by which its value is
-    // outweighed (x/s, or w/z), or None.
+    // outweighed (x/s, or w/z), or None. A free column has no bound and no s: it is held at 0
+    // (by every margin) only where it is that already, up to rounding.
     let held: Vec<Option<(f64, f64)>> = (0..n)
         .map(|j| {
+            if free[j] {
+                return (it.x[j].abs() <= FREE_AT_ZERO * (1.0 + x_size)).then_some((0.0, 0.0));
+            }
             let up_ratio = if bounded && sf.upper[j].is_finite() { it.w[j] / it.z[j] } else { f64::INFINITY };
             let low_ratio = if it.x[j] != 0.0 { it.x[j] / it.s[j] } else { f64::INFINITY };
             if up_ratio < 1.0 && up_ratio <= low_ratio {
@@ -185,6 +192,11 @@ pub(crate) fn original_points(
     }
     (xs, y)
 }
+
+/// A free column whose |x| is below this fraction of 1 + ‖x‖∞ is put at 0 in the snapped
+/// candidates: a b = 0 row whose other columns are put at their bounds fails by such a column's
+/// whole term otherwise (cycle: free columns at 1e-17 beside columns put at 0).
+const FREE_AT_ZERO: f64 = 1e-12;
 
 /// Passes of the targeted candidate (each adds the held columns of the rows the last one fails).
 const TARGETED_PASSES: usize = 4;
