@@ -23,10 +23,9 @@ use std::time::Duration;
 /// it keeps them whole: on the cpu backend's shaped paths (dense columns, block plus diagonal,
 /// smaller side), where a free column is one dense column and the families took fewer iterations
 /// (`bench families`, docs/results.md: the t-form L1 regression 2000 × 100 14 against 17, the
-/// Chebyshev fit 1000 points × 100 11 against 13). Split elsewhere: on the full path two
-/// NETLIB problems failed with them whole (greenbeb's dual step collapsed, perold's proof could
-/// not make a free reduced cost exactly zero), and the GL backends' single precision was not
-/// measured with them.
+/// Chebyshev fit 1000 points × 100 11 against 13). Split elsewhere: on the full path greenbeb and
+/// perold, optimal and reduced accuracy split, ended at the iteration limit with them whole, and
+/// the GL backends' single precision was not measured with them.
 pub(crate) fn free_column_split(sf: &StandardForm, st: &Settings) -> Option<&'static str> {
     if sf.free.is_empty() {
         return None;
