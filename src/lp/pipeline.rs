@@ -110,7 +110,7 @@ fn solve_valid(
 ) -> Result<Solution, SolveError> {
     let t0 = Instant::now();
     let mut timings = Timings::default();
-    let presolved = standard_form(model, settings.scaling());
+    let (presolved, split) = standard_form_for(model, settings);
     let mut sf = match presolved {
         Presolved::Form(sf) => sf,
         Presolved::PrimalInfeasible(why) => {
@@ -135,14 +135,12 @@ fn solve_valid(
             return Ok(sol);
         }
     };
-    if let Some(why) = free_column_split(&sf, settings) {
-        let units = crate::lp::units::Units::of(model);
-        if let Presolved::Form(split) = standard_form_in(model, &units, settings.scaling(), FreeColumns::Split) {
-            log.line(&format!("free columns: {} split into x⁺ − x⁻ ({why})", split.free_pairs.len()));
-            sf = split;
+    match split {
+        Some(why) => log.line(&format!("free columns: {} split into x⁺ − x⁻ ({why})", sf.free_pairs.len())),
+        None if !sf.free.is_empty() => {
+            log.line(&format!("free columns: {} kept whole, each one column with no bound", sf.free.len()))
         }
-    } else if !sf.free.is_empty() {
-        log.line(&format!("free columns: {} kept whole, each one column with no bound", sf.free.len()));
+        None => {}
     }
     // The standard form of a validated model has a valid A by construction (b is checked there).
     let dependent = dependent_rows_of_valid(&sf.a, &sf.b);
@@ -298,7 +296,25 @@ fn log_timings(log: &mut Logger, t: &Timings) {
 }
 
 /// The standard form `solve` would build (for tests and tools that inspect it), of a valid
-/// `model` (see [`standard_form`]).
+/// `model` (see [`standard_form`]; free columns kept whole or split as the solve would).
 pub fn presolve(model: &LpModel, settings: &Settings) -> Presolved {
-    standard_form(model, settings.scaling())
+    standard_form_for(model, settings).0
+}
+
+/// The standard form of `model` for `settings`, with the reason its free columns were split
+/// (`None`: kept whole, or there are none): written whole first, split where
+/// [`free_column_split`] says the path the settings take needs it.
+fn standard_form_for(model: &LpModel, settings: &Settings) -> (Presolved, Option<&'static str>) {
+    let kept = standard_form(model, settings.scaling());
+    let why = match &kept {
+        Presolved::Form(sf) => free_column_split(sf, settings),
+        _ => None,
+    };
+    match why {
+        Some(why) => {
+            let units = crate::lp::units::Units::of(model);
+            (standard_form_in(model, &units, settings.scaling(), FreeColumns::Split), Some(why))
+        }
+        None => (kept, None),
+    }
 }
