@@ -20,8 +20,9 @@ use glsolve::lp::backend::{BackendError, CpuPlan, GpuFault, GpuNormal, GpuVector
 use glsolve::lp::backend::{NormalEquations, VectorKernels};
 use glsolve::lp::faults::{inject, FaultInjection};
 use glsolve::lp::log::Logger;
-use glsolve::lp::standard_form::{standard_form, Presolved, StandardForm};
-use glsolve::lp::{solve_on, BackendKind, GpuOptions, LpModel, Status};
+use glsolve::lp::pipeline::presolve;
+use glsolve::lp::standard_form::{Presolved, StandardForm};
+use glsolve::lp::{solve_on, BackendKind, GpuOptions, LpModel, Settings, Status};
 use std::sync::{Arc, Mutex};
 
 /// Unit roundoff of f32.
@@ -31,9 +32,11 @@ const U: f64 = f32::EPSILON as f64 / 2.0;
 /// of 23 points (46 rows) and 3 features.
 const SMALL: [(Family, usize, usize); 2] = [(Family::L1Regression, 61, 5), (Family::Chebyshev, 46, 3)];
 
+/// A member and the standard form the gpu backend solves (its free columns split).
 fn form(family: Family, rows: usize, features: usize) -> (LpModel, StandardForm) {
     let model = family.model(rows, features, 1).expect("a member");
-    let Presolved::Form(sf) = standard_form(&model, true) else { panic!("{family:?} presolved away") };
+    let st = Settings::builder(BackendKind::Gpu).build().expect("valid settings");
+    let Presolved::Form(sf) = presolve(&model, &st) else { panic!("{family:?} presolved away") };
     (model, *sf)
 }
 
