@@ -114,6 +114,40 @@ fn sparse_factor_solves_like_the_dense_solution() {
     }
 }
 
+/// The half solve G = D^{-1/2}·L⁻¹·Π·R gives Gᵀ·G = Rᵀ·M⁻¹·R, against the dense solution on
+/// odd sizes, supernodal and (a diagonal M) simplicial; before a factorization it is an error.
+#[test]
+fn the_half_solve_gives_the_gram_matrix_of_the_inverse() {
+    let diagonal = {
+        let t: Vec<(usize, usize, f64)> = (0..7).map(|j| (j, j, 1.0 + j as f64)).collect();
+        SparseColMatrix::from_triplets(7, 7, &t).unwrap()
+    };
+    let cases = [(1, 2, 1, 5), (2, 5, 2, 6), (31, 95, 3, 7), (129, 390, 5, 9)];
+    let mats: Vec<SparseColMatrix> =
+        cases.iter().map(|&(m, n, k, seed)| sparse_a(m, n, k, seed)).chain([diagonal]).collect();
+    for a in &mats {
+        let (m, n) = (a.nrows, a.ncols);
+        let d: Vec<f64> = (0..n).map(|j| 10f64.powi((j % 7) as i32 - 3)).collect();
+        let (p, values, full) = normal(a, &d);
+        let mut chol = SparseCholesky::analyze(&p, Par::Seq).unwrap();
+        let mut g = Mat::from_fn(m, 3, |i, c| ((i * 7 + c * 3) % 5) as f64 - 2.0 + 0.5 * c as f64);
+        assert_eq!(chol.half_solve_columns_in_place(g.as_mut()), Err(FactorError::NotFactored));
+        chol.factor(&values, 1e-300, 1.0).unwrap();
+        let r = g.clone();
+        chol.half_solve_columns_in_place(g.as_mut()).unwrap();
+        let gram = g.transpose() * &g;
+        let solved = faer::prelude::Solve::solve(&full.llt(faer::Side::Lower).unwrap(), &r);
+        let expect = r.transpose() * &solved;
+        let scale = expect.norm_max();
+        for i in 0..3 {
+            for j in 0..3 {
+                let e = (gram[(i, j)] - expect[(i, j)]).abs();
+                assert!(e <= 1e-11 * scale, "m {m}: ({i}, {j}) {} against {}", gram[(i, j)], expect[(i, j)]);
+            }
+        }
+    }
+}
+
 #[test]
 fn dependent_rows_are_replaced_and_the_consistent_system_still_solved() {
     // Rows 3 and 11 repeat rows 0 and 5: the normal matrix has rank m − 2.

@@ -9,7 +9,8 @@ use crate::gpu::cholesky::Variant;
 use crate::gpu::TexturePool;
 use crate::lp::backend::shape::NormalShape;
 use crate::lp::backend::{
-    check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuSide, CpuVectors, GpuNormal, GpuVectors, HybridNormal,
+    check_gpu_limits, BackendError, CpuNormal, CpuPlan, CpuSide, CpuVectors, GpuDenseColumns, GpuNormal, GpuSide,
+    GpuVectors, GramOnGpu, HybridNormal,
 };
 use crate::lp::log::Logger;
 use crate::lp::mpc::{self, Judge, MpcOutcome, MpcProblem};
@@ -25,7 +26,8 @@ use std::time::Duration;
 /// (`bench families`, docs/results.md: the t-form L1 regression 2000 × 100 14 against 17, the
 /// Chebyshev fit 1000 points × 100 11 against 13). Split elsewhere: on the full path greenbeb and
 /// perold, optimal and reduced accuracy split, ended at the iteration limit with them whole, and
-/// the GL backends' single precision was not measured with them.
+/// on the GL backends, whose single precision was not measured with them — except the hybrid
+/// on the dense-column path, whose GPU side holds only the dense columns' K.
 pub(crate) fn free_column_split(sf: &StandardForm, st: &Settings) -> Option<&'static str> {
     if sf.free.is_empty() {
         return None;
@@ -39,6 +41,12 @@ pub(crate) fn free_column_split(sf: &StandardForm, st: &Settings) -> Option<&'st
                 NormalShape::Full => Some("the full m×m matrix's path keeps every column ≥ 0"),
                 _ => None,
             }
+        }
+        // The dense-column path's GPU side holds only K; every vector is the CPU's.
+        Backend::Hybrid { gpu, .. }
+            if rgba(gpu) && CpuPlan::new(&sf.a, &sf.free_pairs).shape == NormalShape::DenseColumns =>
+        {
+            None
         }
         _ => Some("the GL backends keep every column ≥ 0"),
     }
@@ -152,33 +160,53 @@ pub(crate) fn run_backend(
             let dense = sf.dense_a();
             // The cpu backend's plan for A: with columns of one entry the GPU side works on the
             // dense block and a diagonal (its passes over the block's columns where its kernels
-            // add a diagonal: the blocked and tiled ones), the CPU side on the plan's path.
+            // add a diagonal: the blocked and tiled ones), the CPU side on the plan's path. On
+            // the dense-column path the GPU side is that path with the dense columns' k×k
+            // matrix on the GPU (blocked and tiled kernels; the papers' take the full matrix).
             let plan = CpuPlan::new(&sf.a, &sf.free_pairs);
             let split = plan.split(&sf.a);
             let gpu_split = gpu_split(split.clone(), options);
+            let over_dense = plan.shape == NormalShape::DenseColumns && rgba(options);
             let gpu_cols = gpu_split.as_ref().map_or(n, |s| s.block().ncols());
             let side = match g {
                 None => {
                     notes.push("no GL context: the hybrid backend ran on the CPU".to_string());
                     None
                 }
-                Some(g) => match check_gpu_limits(g, m, gpu_cols, options)
-                    .and_then(|()| injected_setup_fault(g))
-                    .and_then(|()| match &gpu_split {
-                        Some(s) => GpuNormal::over_block(g, s.clone(), options, TexturePool::new()),
-                        None => GpuNormal::new(g, dense.as_ref(), options, TexturePool::new()),
-                    }) {
-                    Ok(normal) => Some(normal),
-                    Err(e) => {
-                        let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
-                        log.line(&format!("notice: {note}"));
-                        notes.push(note);
-                        None
+                Some(g) => {
+                    let built = injected_setup_fault(g).and_then(|()| match (&gpu_split, over_dense) {
+                        (_, true) => {
+                            let normal = plan.dense_column_normal(&sf.a, paths).transpose()?;
+                            let normal = normal.ok_or_else(|| BackendError::Device("no dense-column path".into()))?;
+                            let (rows, k) = normal.dims();
+                            check_gpu_limits(g, k, rows, options)?;
+                            let gram = GramOnGpu::new(g, rows, k, options)?;
+                            Ok(GpuSide::DenseColumns(Box::new(GpuDenseColumns::new(normal, gram))))
+                        }
+                        (Some(s), false) => check_gpu_limits(g, m, gpu_cols, options)
+                            .and_then(|()| GpuNormal::over_block(g, s.clone(), options, TexturePool::new()))
+                            .map(GpuSide::from),
+                        (None, false) => check_gpu_limits(g, m, gpu_cols, options)
+                            .and_then(|()| GpuNormal::new(g, dense.as_ref(), options, TexturePool::new()))
+                            .map(GpuSide::from),
+                    });
+                    match built {
+                        Ok(side) => Some(side),
+                        Err(e) => {
+                            let note = format!("hybrid: the GPU could not be set up ({e}); solved on the CPU");
+                            log.line(&format!("notice: {note}"));
+                            notes.push(note);
+                            None
+                        }
                     }
-                },
+                }
             };
             let on_gpu = side.is_some();
-            let gpu_side = if gpu_split.is_some() { "passes over the block's columns" } else { "every column" };
+            let gpu_side = match (over_dense, gpu_split.is_some()) {
+                (true, _) => "the dense columns' k×k matrix (the sparse part on the CPU)",
+                (false, true) => "passes over the block's columns",
+                (false, false) => "every column",
+            };
             // The CPU side as the cpu backend would form it (exact: no reduced precision). On the
             // dense-column path its predicted work is the cost rule's CPU estimate, so the policy
             // leaves a GPU whose full product costs more than the CPU's path.
@@ -222,7 +250,12 @@ pub(crate) fn run_backend(
 /// diagonal, the papers' have no such pass and keep every column, as does an A without a dense
 /// column (a block of no columns has no texture to make).
 fn gpu_split(split: Option<Arc<DiagonalSplit>>, options: &GpuOptions) -> Option<Arc<DiagonalSplit>> {
-    split.filter(|s| matches!(options.variant, Variant::Blocked(_) | Variant::Tiled(_)) && s.block().ncols() > 0)
+    split.filter(|s| rgba(options) && s.block().ncols() > 0)
+}
+
+/// The blocked and tiled kernels: those with a diagonal pass and a matrix written again.
+fn rgba(options: &GpuOptions) -> bool {
+    matches!(options.variant, Variant::Blocked(_) | Variant::Tiled(_))
 }
 
 /// The set-up fault a test injected (feature `fault-injection`), through the real GL paths.

@@ -17,6 +17,9 @@ pub enum FaultInjection {
     BrokenKernel,
     /// The context reports itself lost after the first factorization.
     ContextLost,
+    /// The dense columns' K comes back from the GPU with its factor doubled (a wrong answer
+    /// that reads as a healthy one: every pivot positive and finite).
+    WrongDenseColumnFactor,
 }
 
 thread_local! {
@@ -83,4 +86,11 @@ pub(crate) fn after_factor() -> Result<(), GlError> {
         return Err(GlError::ContextLost { detail: "injected after a factorization".into() });
     }
     Ok(())
+}
+
+/// [`FaultInjection::WrongDenseColumnFactor`] on the factor of K read back.
+pub(crate) fn poison_dense_column_factor(lower: &mut [f64]) {
+    if active(FaultInjection::WrongDenseColumnFactor) {
+        lower.iter_mut().for_each(|v| *v *= 2.0);
+    }
 }

@@ -46,6 +46,24 @@ impl BlockedOperands {
         Ok(Self { m, n, a_layout: layout, padded_rows: rows, a, d, scaled, diagonal: None })
     }
 
+    /// Writes new values of A (row-major m×n, the size it was made with) into its texture:
+    /// for a system whose A changes from one factorization to the next. Non-finite entries
+    /// are refused with their position.
+    pub fn write_a(&self, gpu: &Gpu, a: &[f32]) -> GpuResult<()> {
+        let (m, n) = (self.m, self.n);
+        if a.len() != m * n {
+            return Err(GpuError::Shape(format!("A has {} values, an {m}×{n} matrix needs {}", a.len(), m * n)));
+        }
+        if let Some(p) = a.iter().position(|v| !v.is_finite()) {
+            return Err(GpuError::NonFinite { what: "A".into(), row: p / n, col: p % n, value: a[p] as f64 });
+        }
+        let (w, _) = self.a_layout.texture_size();
+        let mut data = self.a_layout.pack(a);
+        data.resize(w * 4 * self.padded_rows, 0.0);
+        gpu.write(&self.a, &data)?;
+        Ok(())
+    }
+
     /// From now on every assembly adds a diagonal, zero until [`Self::set_diagonal`].
     pub fn allocate_diagonal(&mut self, gpu: &Gpu) -> GpuResult<()> {
         if self.diagonal.is_none() {

@@ -70,6 +70,10 @@ pub trait NormalSystem {
     /// Sets Δ (m values).
     fn set_diagonal_host(&mut self, delta: &[f32]) -> GpuResult<()>;
 
+    /// Replaces A's values (row-major m×n, the size it was built with): the RGBA systems;
+    /// the papers' keep A in the layout of their passes and refuse it.
+    fn set_a_host(&mut self, a: &[f32]) -> GpuResult<()>;
+
     /// Forms A·D²·Aᵀ (plus Δ where allocated).
     fn assemble(&mut self) -> GpuResult<()>;
 
@@ -79,6 +83,10 @@ pub trait NormalSystem {
 
     /// Factors it with the tiny-pivot treatment; returns the number of pivots replaced.
     fn factor(&mut self) -> GpuResult<usize>;
+
+    /// The factor L of the last factorization (C = L·Lᵀ), its lower triangle row-major m×m:
+    /// the RGBA systems (read back from the GPU); the papers' refuse it.
+    fn factor_lower(&self) -> GpuResult<Vec<f32>>;
 
     /// Solves for a GPU right-hand side; the solution is a pooled vector of the same layout.
     fn solve(&mut self, r: &Vector) -> GpuResult<PooledVector>;

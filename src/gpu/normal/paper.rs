@@ -79,6 +79,14 @@ impl NormalSystem for PaperSystem<'_> {
         Err(GpuError::Unsupported("reading the papers' assembled matrix".into()))
     }
 
+    fn set_a_host(&mut self, _a: &[f32]) -> GpuResult<()> {
+        Err(GpuError::Shape("the papers' kernels take A once, at construction".into()))
+    }
+
+    fn factor_lower(&self) -> GpuResult<Vec<f32>> {
+        Err(GpuError::Shape("the papers' kernels keep the factor in their own storage formats".into()))
+    }
+
     fn assemble(&mut self) -> GpuResult<()> {
         let mut c = self.take_c()?;
         let r = assemble_into(self.gpu, &self.ops, &mut c, self.opts.format);

@@ -177,6 +177,11 @@ impl<D: KernelDesign> NormalSystem for RgbaSystem<'_, D> {
         self.ops.set_diagonal(self.gpu, delta)
     }
 
+    fn set_a_host(&mut self, a: &[f32]) -> GpuResult<()> {
+        self.factored = false;
+        self.ops.write_a(self.gpu, a)
+    }
+
     fn assemble(&mut self) -> GpuResult<()> {
         self.factored = false;
         self.design.assemble(self.gpu, &self.ops, self.opts.columns_per_pass)
@@ -216,6 +221,14 @@ impl<D: KernelDesign> NormalSystem for RgbaSystem<'_, D> {
         };
         self.factored = true;
         Ok(diag.iter().filter(|&&v| v >= REPLACED_PIVOT).count())
+    }
+
+    fn factor_lower(&self) -> GpuResult<Vec<f32>> {
+        self.ready()?;
+        match &self.lower {
+            Some(lower) => Ok(lower.iter().map(|&v| v as f32).collect()),
+            None => self.design.read_lower(self.gpu, Matrix::Factor),
+        }
     }
 
     fn solve(&mut self, r: &Vector) -> GpuResult<PooledVector> {

@@ -40,7 +40,10 @@ impl CpuPlan {
         };
         let base = choose_shape(&facts);
         let costs = shape_costs(&facts);
+        // A shape forced (tests, `--compare-full`) is that path: the dense columns' only when it
+        // is the one forced.
         let forced = forced_shape() == Some(NormalShape::DenseColumns);
+        let other_forced = forced_shape().is_some() && !forced;
         // Dense columns beside sparse ones, against the path otherwise taken: the full one on
         // A held sparse (estimated with P's analysis), or the shape's predicted cost.
         let incumbent = match base {
@@ -52,7 +55,7 @@ impl CpuPlan {
         };
         let split = split_columns(a.csc(), pairs);
         let dense = dense_column_costs(a, &split, incumbent)
-            .filter(|c| forced || dense_columns_pay(c))
+            .filter(|c| forced || (!other_forced && dense_columns_pay(c)))
             .map(|c| (split, DenseColumnCosts { incumbent: if forced { costs.full } else { c.incumbent }, ..c }));
         let base = if base == NormalShape::DenseColumns { NormalShape::Full } else { base };
         let shape = if dense.is_some() { NormalShape::DenseColumns } else { base };

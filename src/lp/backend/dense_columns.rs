@@ -48,6 +48,17 @@ pub enum Fallback {
     Breakdown,
 }
 
+impl std::fmt::Display for Fallback {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fallback::TooManyRows { dominated, limit } => {
+                write!(f, "{dominated} rows dominated by the dense columns, more than the {limit} taken")
+            }
+            Fallback::Breakdown => write!(f, "a factorization broke down"),
+        }
+    }
+}
+
 /// The split of `a` by [`DENSE_WORTH`] (see the module documentation); `pairs` are the split
 /// free columns.
 pub fn split_columns(a: Csc<'_>, pairs: &[(usize, usize)]) -> ColumnSplit {

@@ -13,6 +13,10 @@
 //!   iterations in a row took at least its floor and more than its factor times the CPU's
 //!   estimated one.
 //!
+//! The GPU side ([`super::GpuSide`]) is A·D²·Aᵀ over every column, over the dense block plus
+//! the unit columns' diagonal, or — where the CPU side is the dense-column path — that path
+//! with the dense columns' k×k matrix assembled and factored on the GPU.
+//!
 //! Once on the CPU it stays there (the paper's `useGPU` is never set back). The CPU side is
 //! the m×m matrix over every column ([`CpuSide::Full`]) or the cpu backend's shaped normal
 //! equations ([`CpuSide::Shaped`]: for A with columns of one entry the dense block's product
@@ -22,7 +26,7 @@
 //! (`hybrid/cpu dense columns, …`).
 
 use super::{
-    cpu_rate, iteration_flops, BackendError, CpuNormal, CpuVectors, FactorCounts, FactorInfo, GpuNormal, NormalEquations,
+    cpu_rate, iteration_flops, BackendError, CpuNormal, CpuVectors, FactorCounts, FactorInfo, GpuSide, NormalEquations,
     VectorKernels,
 };
 use crate::clock::Instant;
@@ -102,7 +106,7 @@ impl CpuSide {
 
 /// Double-precision iterate, single-precision GPU normal equations until a rule fires.
 pub struct HybridNormal<'g> {
-    gpu: Option<GpuNormal<'g>>,
+    gpu: Option<GpuSide<'g>>,
     cpu: CpuSide,
     /// Flops of one CPU iteration for the cost rule (`None`: the dense m×m work,
     /// [`iteration_flops`]).
@@ -123,12 +127,15 @@ pub struct HybridNormal<'g> {
     dims: (usize, usize),
     /// The backend column's name while the CPU side factors: `hybrid/` and its path.
     cpu_label: String,
+    /// The backend column's name while the GPU side factors.
+    gpu_name: &'static str,
 }
 
 impl<'g> HybridNormal<'g> {
     /// `gpu` is `None` when the GPU side could not be set up: the policy then runs on the CPU.
-    pub fn new(gpu: Option<GpuNormal<'g>>, cpu: CpuSide, rules: HybridRules) -> Self {
+    pub fn new(gpu: Option<GpuSide<'g>>, cpu: CpuSide, rules: HybridRules) -> Self {
         Self {
+            gpu_name: gpu.as_ref().map_or("hybrid/gpu", GpuSide::name),
             gpu,
             cpu,
             cpu_flops: None,
@@ -228,14 +235,14 @@ impl<'g> HybridNormal<'g> {
     /// The GPU side's assembly; `Err` carries the reason to leave the GPU.
     fn gpu_assemble(&mut self) -> Result<(), String> {
         let Some(g) = self.gpu.as_mut() else { return Err("no GPU".into()) };
-        g.set_d2_host(&self.d2).and_then(|()| g.assemble_set()).map_err(|e| format!("GPU assembly failed: {e}"))
+        g.assemble(&self.d2).map_err(|e| format!("GPU assembly failed: {e}"))
     }
 }
 
 impl NormalEquations<CpuVectors> for HybridNormal<'_> {
     fn name(&self) -> &str {
         if self.on_gpu {
-            "hybrid/gpu"
+            self.gpu_name
         } else {
             &self.cpu_label
         }
@@ -336,7 +343,7 @@ impl HybridNormal<'_> {
     fn factor_on_a_side(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
         if self.on_gpu {
             let t = Instant::now();
-            let factored = self.gpu.as_mut().map(GpuNormal::factor_assembled);
+            let factored = self.gpu.as_mut().map(GpuSide::factor);
             self.gpu_time += t.elapsed();
             match factored {
                 Some(Ok(info)) => {

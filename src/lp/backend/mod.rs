@@ -27,7 +27,9 @@ mod dependent_rows;
 mod diagonal_normal;
 mod dual_normal;
 mod error;
+mod gpu_dense_columns;
 mod gpu_normal;
+mod gpu_side;
 mod gpu_vectors;
 mod hybrid;
 mod limits;
@@ -47,8 +49,10 @@ pub use dependent_rows::{dependent_rows, DependentRows, CANDIDATE_PIVOT, DEPENDE
 pub use diagonal_normal::DiagonalNormal;
 pub use dual_normal::{DualNormal, SMALLEST_WEIGHT};
 pub use error::{BackendError, GpuFault};
+pub use gpu_dense_columns::{GpuDenseColumns, GramFactor, GramOnGpu};
 pub use gpu_normal::GpuNormal;
 pub use gpu_vectors::GpuVectors;
+pub use gpu_side::GpuSide;
 pub use hybrid::{
     cost_rule_fires, rule_3_16_fires, rule_3_17_fires, rule_3_18_fires, CpuSide, HybridNormal, Switch,
     COST_RULE_ITERATIONS,

@@ -53,6 +53,11 @@ impl Factored {
         Ok(replaced)
     }
 
+    /// Takes a factor made elsewhere: `lower` column-major n×n with M = L·Lᵀ (no scaling).
+    pub(super) fn set_factor(&mut self, n: usize, lower: Vec<f64>) {
+        (self.n, self.lower, self.scale) = (n, lower, vec![1.0; n]);
+    }
+
     /// r ← M⁻¹·r with the factor.
     pub(super) fn solve(&self, r: &mut [f64]) {
         self.solve_columns(faer::ColMut::from_slice_mut(r).as_mat_mut(), Par::Seq);

@@ -276,7 +276,7 @@ fn gl_section(rows: &[FamilyRow]) -> String {
         rows.iter().find(|r| r.case == *c && r.backend == "cpu").map(|r| (r.glsolve.median_s, r.glsolve.objective))
     };
     format!(
-        "The GL backends on the same cases, each with its own defaults (the gpu backend's ε = 1e-4), timed as above (one warm-up iteration first); passes and fragments per iteration are all of a solve's over its iterations, counted in one more, untimed solve (the hybrid backend's CPU iterations draw none). The hybrid backend takes the shapes on both sides (its GPU side's passes over the dense block's columns plus the unit columns' diagonal, its CPU side the cpu backend's path); *shapes off* is the same backend with them turned off, as before them. The gpu backend takes the same split in its normal equations (d² read back each iteration), its vector kernels over every column.\n\n{}\n",
+        "The GL backends on the same cases, each with its own defaults (the gpu backend's ε = 1e-4), timed as above (one warm-up iteration first); passes and fragments per iteration are all of a solve's over its iterations, counted in one more, untimed solve (the hybrid backend's CPU iterations draw none). The hybrid backend takes the shapes on both sides (its GPU side's passes over the dense block's columns plus the unit columns' diagonal, or on the dense-column path the dense columns' k×k matrix alone, the sparse part factored on the CPU; its CPU side the cpu backend's path); *shapes off* is the same backend with them turned off, as before them. The gpu backend takes the same split in its normal equations (d² read back each iteration; on the dense-column path its base shape's), its vector kernels over every column.\n\n{}\n",
         super::families_gl::markdown(&gl, cpu)
     )
 }

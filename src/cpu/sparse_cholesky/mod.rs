@@ -19,6 +19,8 @@ use faer::sparse::linalg::SupernodalThreshold;
 use faer::sparse::{SparseColMatRef, SymbolicSparseColMatRef};
 use faer::{Conj, Par, Side};
 
+mod half_solve;
+
 /// Why a pattern cannot be analysed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum PatternError {
@@ -385,3 +387,4 @@ pub enum FactorError {
     #[error("solve before a successful factorization")]
     NotFactored,
 }
+

@@ -27,6 +27,7 @@
 //! against the exact A·D²·Aᵀ either way.
 
 use super::dense_columns::{ColumnSplit, Fallback};
+use super::gpu_dense_columns::GramFactor;
 use super::scaled_cholesky::Factored;
 use super::sparse_normal::SparseNormal;
 use super::{BackendError, CpuNormal, CpuVectors, FactorInfo, NormalEquations, VectorKernels};
@@ -36,6 +37,8 @@ use crate::cpu::products::{self, CpuPaths, SparsePlan};
 use crate::cpu::sparse_cholesky::SparseCholesky;
 use crate::lp::model::SparseColMatrix;
 use faer::{Accum, Mat, MatRef, Par};
+
+mod solve;
 
 /// A row whose pivot in P̂ (scaled by the whole matrix's diagonal) is below this is one the
 /// dense columns dominate: through P̂ it would lose more than about eight digits, which is
@@ -144,6 +147,11 @@ impl DenseColumnNormal {
         })
     }
 
+    /// (m, k): A's rows and the dense columns.
+    pub fn dims(&self) -> (usize, usize) {
+        self.z.shape()
+    }
+
     /// The rows the last factorization took as dominated, ascending.
     pub fn dominated_rows(&self) -> &[usize] {
         &self.rows0
@@ -165,11 +173,12 @@ impl DenseColumnNormal {
     }
 
     /// Forms P on its pattern and Z's weights from d² (length n).
-    fn assemble_host(&mut self, d2: &[f64]) -> Result<(), BackendError> {
+    pub(in crate::lp::backend) fn assemble_host(&mut self, d2: &[f64]) -> Result<(), BackendError> {
         let n = self.s.ncols + self.split.dense.iter().map(|d| 1 + usize::from(d.1.is_some())).sum::<usize>();
         if d2.len() != n {
             return Err(BackendError::Dimension { op: "assemble", expected: n, got: d2.len() });
         }
+        self.last_d2 = d2.to_vec();
         let ds: Vec<f64> = self.split.sparse.iter().map(|&j| d2[j].max(0.0)).collect();
         self.plan.assemble_on_pattern(self.s.csc(), &ds, &self.p.pattern, &mut self.p.values);
         self.w = self.split.dense_weights(d2);
@@ -242,8 +251,12 @@ impl DenseColumnNormal {
         Mat::from_fn(self.rows0.len(), x.ncols(), |t, c| self.couplings[t].iter().map(|&(i, v)| v * x[(i, c)]).sum())
     }
 
-    /// The factorization of the module documentation, or why it cannot stand.
-    fn factor_schur(&mut self) -> Result<Result<FactorInfo, Fallback>, BackendError> {
+    /// The factorization of the module documentation, or why it cannot stand; with `gram`,
+    /// K is formed and factored there (an error of its own is returned as is).
+    pub(in crate::lp::backend) fn factor_schur(
+        &mut self,
+        gram: Option<&mut dyn GramFactor>,
+    ) -> Result<Result<FactorInfo, Fallback>, BackendError> {
         if !self.choose_rows0()? {
             return Ok(Err(Fallback::Breakdown));
         }
@@ -269,17 +282,27 @@ impl DenseColumnNormal {
         }
         self.p.chol.solve_columns_in_place(self.h.as_mut()).map_err(device)?;
         let (hz, hb) = (self.h.as_ref().subcols(0, k), self.h.as_ref().subcols(k, r));
-        // K = W⁻¹ + Ẑ₁ᵀ·P̃⁻¹·Ẑ₁.
-        let out = self.k.zeroed(k);
-        faer::linalg::matmul::matmul(out, Accum::Replace, self.z1.transpose(), hz, 1.0, par);
-        for (c, w) in self.w.iter().enumerate() {
-            self.k.lower[c * k + c] += 1.0 / w.max(SMALLEST_WEIGHT);
-        }
-        // K is as well conditioned as P̃'s pivots (≥ the threshold) allow; a pivot it replaces
-        // comes from dense columns that P̃ leaves dependent, and W⁻¹ bounds it.
-        match self.k.factor(RULE) {
-            Ok(n) => replaced += n,
-            Err(_) => return Ok(Err(Fallback::Breakdown)),
+        let w_inv: Vec<f64> = self.w.iter().map(|w| 1.0 / w.max(SMALLEST_WEIGHT)).collect();
+        if let Some(gram) = gram {
+            // K = W⁻¹ + Gᵀ·G with G = D^{-1/2}·L⁻¹·Π·Ẑ₁, formed and factored by `gram`.
+            let mut g = self.z1.clone();
+            self.p.chol.half_solve_columns_in_place(g.as_mut()).map_err(device)?;
+            let (lower, n) = gram.factor(g.as_ref(), &w_inv)?;
+            self.k.set_factor(k, lower);
+            replaced += n;
+        } else {
+            // K = W⁻¹ + Ẑ₁ᵀ·P̃⁻¹·Ẑ₁.
+            let out = self.k.zeroed(k);
+            faer::linalg::matmul::matmul(out, Accum::Replace, self.z1.transpose(), hz, 1.0, par);
+            for (c, w) in w_inv.iter().enumerate() {
+                self.k.lower[c * k + c] += w;
+            }
+            // K is as well conditioned as P̃'s pivots (≥ the threshold) allow; a pivot it
+            // replaces comes from dense columns that P̃ leaves dependent, and W⁻¹ bounds it.
+            match self.k.factor(RULE) {
+                Ok(n) => replaced += n,
+                Err(_) => return Ok(Err(Fallback::Breakdown)),
+            }
         }
         if r > 0 {
             // Z̃₀ = Ẑ₀ − Bᵀ·P̃⁻¹·Ẑ₁, T = K⁻¹·Z̃₀ᵀ, S₀ = P̂₀₀ − Bᵀ·P̃⁻¹·B + Z̃₀·T.
@@ -320,42 +343,6 @@ impl DenseColumnNormal {
         full.assemble(vk, &self.last_d2)?;
         full.factor(vk)
     }
-
-    /// y = M⁻¹·r by the module documentation's elimination.
-    fn solve_schur(&mut self, r: &[f64]) -> Result<Vec<f64>, BackendError> {
-        let (k, nr) = (self.z.ncols(), self.rows0.len());
-        let mut u: Vec<f64> = r.iter().zip(&self.scale).map(|(r, s)| r * s).collect();
-        let r0: Vec<f64> = self.rows0.iter().map(|&j| u[j]).collect();
-        for &j in &self.rows0 {
-            u[j] = 0.0;
-        }
-        self.p.chol.solve_in_place(&mut u).map_err(device)?;
-        let um = faer::ColRef::from_slice(&u).as_mat();
-        // v₀ = K⁻¹·Ẑ₁ᵀ·u.
-        let mut v = Mat::zeros(k, 1);
-        faer::linalg::matmul::matmul(v.as_mut(), Accum::Replace, self.z1.transpose(), um, 1.0, Par::Seq);
-        self.k.solve_columns(v.as_mut(), Par::Seq);
-        let mut y = u.clone();
-        let mut ym = faer::ColMut::from_slice_mut(&mut y).as_mat_mut();
-        if nr > 0 {
-            let btu = self.bt_times(um);
-            let mut y0 = Mat::from_fn(nr, 1, |t, _| r0[t] - btu[(t, 0)]);
-            faer::linalg::matmul::matmul(y0.as_mut(), Accum::Add, self.zt0.as_ref(), v.as_ref(), -1.0, Par::Seq);
-            self.s0.solve_columns(y0.as_mut(), Par::Seq);
-            faer::linalg::matmul::matmul(v.as_mut(), Accum::Add, self.t.as_ref(), y0.as_ref(), 1.0, Par::Seq);
-            let hb = self.h.as_ref().subcols(k, nr);
-            faer::linalg::matmul::matmul(ym.as_mut(), Accum::Add, hb, y0.as_ref(), -1.0, Par::Seq);
-            let hz = self.h.as_ref().subcols(0, k);
-            faer::linalg::matmul::matmul(ym.as_mut(), Accum::Add, hz, v.as_ref(), -1.0, Par::Seq);
-            for (t, &j) in self.rows0.iter().enumerate() {
-                y[j] = y0[(t, 0)];
-            }
-        } else {
-            let hz = self.h.as_ref().subcols(0, k);
-            faer::linalg::matmul::matmul(ym.as_mut(), Accum::Add, hz, v.as_ref(), -1.0, Par::Seq);
-        }
-        Ok(y.iter().zip(&self.scale).map(|(y, s)| y * s).collect())
-    }
 }
 
 impl NormalEquations<CpuVectors> for DenseColumnNormal {
@@ -363,11 +350,10 @@ impl NormalEquations<CpuVectors> for DenseColumnNormal {
         &self.label
     }
     fn assemble(&mut self, _vk: &mut CpuVectors, d2: &Vec<f64>) -> Result<(), BackendError> {
-        self.last_d2.clone_from(d2);
         self.assemble_host(d2)
     }
     fn factor(&mut self, vk: &mut CpuVectors) -> Result<FactorInfo, BackendError> {
-        match self.factor_schur()? {
+        match self.factor_schur(None)? {
             Ok(info) => {
                 self.on_full = false;
                 let rows = self.rows0.len();
