@@ -91,6 +91,15 @@ fn the_gpu_factors_k_like_the_double_precision_reference_in_passes_over_its_rows
             msg(Mat::from_fn(9, 2, |i, c| if (i, c) == (7, 0) { f64::NAN } else { 1.0 }), &[1.0, 1.0]),
         ]
     });
+    // A weight so small that its inverse leaves single precision: K's pivot there is the capped
+    // 1e20's root, not a replaced pivot.
+    let (lower, replaced) = with_gpu(|gpu| {
+        let mut gram = GramOnGpu::new(gpu, 7, 3, &GpuOptions::default()).expect("K's textures");
+        let g = Mat::from_fn(7, 3, |i, c| ((i + 2 * c) % 3) as f64 - 1.0);
+        gram.factor(g.as_ref(), &[1.0, 1e300, 0.5]).expect("K factored")
+    });
+    assert_eq!(replaced, 0, "no pivot replaced");
+    assert!((lower[3 + 1] / 1e10 - 1.0).abs() < 1e-6, "K's second pivot {} against 1e10", lower[3 + 1]);
     let expect = [
         "expected 18, got 16",
         "expected 2, got 1",

@@ -157,7 +157,9 @@ pub(crate) fn run_backend(
             mpc::solve_judged(&mut vk, &mut ne, problem, st, log, Some(judge))
         }
         (Backend::Hybrid { gpu: options, rules, .. }, g) => {
-            let dense = sf.dense_a();
+            // A held dense (m×n) only for the paths that read it: the full matrix's.
+            let dense = std::cell::OnceCell::new();
+            let dense_a = || dense.get_or_init(|| sf.dense_a());
             // The cpu backend's plan for A: with columns of one entry the GPU side works on the
             // dense block and a diagonal (its passes over the block's columns where its kernels
             // add a diagonal: the blocked and tiled ones), the CPU side on the plan's path. On
@@ -187,7 +189,7 @@ pub(crate) fn run_backend(
                             .and_then(|()| GpuNormal::over_block(g, s.clone(), options, TexturePool::new()))
                             .map(GpuSide::from),
                         (None, false) => check_gpu_limits(g, m, gpu_cols, options)
-                            .and_then(|()| GpuNormal::new(g, dense.as_ref(), options, TexturePool::new()))
+                            .and_then(|()| GpuNormal::new(g, dense_a().as_ref(), options, TexturePool::new()))
                             .map(GpuSide::from),
                     });
                     match built {
@@ -225,7 +227,7 @@ pub(crate) fn run_backend(
                     (vk, HybridNormal::new(side, cpu, *rules).with_cpu_flops(2.0 * plan.cost()))
                 }
                 (None, None) => {
-                    let vk = CpuVectors::new(dense.as_ref(), &sf.free_pairs).with_paths(paths);
+                    let vk = CpuVectors::new(dense_a().as_ref(), &sf.free_pairs).with_paths(paths);
                     let cpu = CpuSide::Full(Box::new(CpuNormal::new(m, n).with_paths(paths)));
                     (vk, HybridNormal::new(side, cpu, *rules))
                 }

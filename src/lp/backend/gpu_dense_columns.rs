@@ -16,8 +16,9 @@ use crate::lp::settings::GpuOptions;
 use faer::MatRef;
 
 /// Above this a weight's inverse is taken as this (f32 holds it): the column's row of K is
-/// then its diagonal, as it is in double precision to the digits K's factor keeps.
-const LARGEST_INVERSE_WEIGHT: f64 = 1e30;
+/// then its diagonal, as it is in double precision to the digits K's factor keeps. Its pivot,
+/// 1e10, stays below the GPU factorization's replaced pivot (1e15), which it is not.
+const LARGEST_INVERSE_WEIGHT: f64 = 1e20;
 
 /// Forms and factors K = W⁻¹ + Gᵀ·G somewhere other than the CPU's dense kernels.
 pub trait GramFactor {
